@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * A snapshot of the AES implementations registered with the crypto API, and
+ * which of them the crypto API hands out.
+ */
+
+#include <crypto/aead.h>
+#include <crypto/internal/cipher.h>
+#include <crypto/skcipher.h>
+#include <linux/ctype.h>
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <linux/rwsem.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <uapi/linux/kaesbench.h>
+
+#include "impls.h"
+
+/* "aes" as a whole component: "aes", "cbc(aes)", "__xts(aes)", not "aesx". */
+static bool names_aes(const char *name)
+{
+	const char *p;
+
+	for (p = name; (p = strstr(p, "aes")); p += 3) {
+		if ((p == name || !isalnum(p[-1])) && !isalnum(p[3]))
+			return true;
+	}
+	return false;
+}
+
+static u32 impl_type(const struct crypto_alg *alg)
+{
+	switch (alg->cra_flags & CRYPTO_ALG_TYPE_MASK) {
+	case CRYPTO_ALG_TYPE_CIPHER:
+		return KAESBENCH_IMPL_TYPE_CIPHER;
+	case CRYPTO_ALG_TYPE_SKCIPHER:
+		return KAESBENCH_IMPL_TYPE_SKCIPHER;
+#ifdef CRYPTO_ALG_TYPE_LSKCIPHER
+	case CRYPTO_ALG_TYPE_LSKCIPHER:
+		return KAESBENCH_IMPL_TYPE_LSKCIPHER;
+#endif
+	case CRYPTO_ALG_TYPE_AEAD:
+		return KAESBENCH_IMPL_TYPE_AEAD;
+	}
+	return KAESBENCH_IMPL_TYPE_UNSPEC;
+}
+
+static bool is_listed(const struct crypto_alg *alg)
+{
+	return !(alg->cra_flags & CRYPTO_ALG_LARVAL) &&
+	       impl_type(alg) != KAESBENCH_IMPL_TYPE_UNSPEC &&
+	       names_aes(alg->cra_name);
+}
+
+static u32 impl_flags(const struct crypto_alg *alg)
+{
+	u32 flags = 0;
+
+	if (alg->cra_flags & CRYPTO_ALG_ASYNC)
+		flags |= KAESBENCH_IMPL_F_ASYNC;
+	if (alg->cra_flags & CRYPTO_ALG_INTERNAL)
+		flags |= KAESBENCH_IMPL_F_INTERNAL;
+	if (alg->cra_flags & CRYPTO_ALG_TESTED)
+		flags |= KAESBENCH_IMPL_F_TESTED;
+	if (alg->cra_flags & CRYPTO_ALG_KERN_DRIVER_ONLY)
+		flags |= KAESBENCH_IMPL_F_HARDWARE;
+	return flags;
+}
+
+static void fill_sizes(struct kaesbench_impl *impl, struct crypto_alg *alg)
+{
+	switch (impl->type) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		impl->min_key_size = alg->cra_cipher.cia_min_keysize;
+		impl->max_key_size = alg->cra_cipher.cia_max_keysize;
+		break;
+	case KAESBENCH_IMPL_TYPE_SKCIPHER: {
+		struct skcipher_alg *sk = container_of(alg, struct skcipher_alg,
+						       base);
+
+		impl->min_key_size = sk->min_keysize;
+		impl->max_key_size = sk->max_keysize;
+		impl->iv_size = sk->ivsize;
+		impl->chunk_size = sk->chunksize;
+		break;
+	}
+#ifdef CRYPTO_ALG_TYPE_LSKCIPHER
+	case KAESBENCH_IMPL_TYPE_LSKCIPHER: {
+		struct lskcipher_alg *lsk = container_of(alg,
+							 struct lskcipher_alg,
+							 co.base);
+
+		impl->min_key_size = lsk->co.min_keysize;
+		impl->max_key_size = lsk->co.max_keysize;
+		impl->iv_size = lsk->co.ivsize;
+		impl->chunk_size = lsk->co.chunksize;
+		break;
+	}
+#endif
+	case KAESBENCH_IMPL_TYPE_AEAD: {
+		struct aead_alg *aead = container_of(alg, struct aead_alg, base);
+
+		impl->iv_size = aead->ivsize;
+		impl->max_auth_size = aead->maxauthsize;
+		break;
+	}
+	}
+}
+
+/* Called with crypto_alg_sem held: @alg cannot go away meanwhile. */
+static void fill_impl(struct kaesbench_impl *impl, struct crypto_alg *alg)
+{
+	strscpy(impl->alg_name, alg->cra_name, sizeof(impl->alg_name));
+	strscpy(impl->driver_name, alg->cra_driver_name,
+		sizeof(impl->driver_name));
+	strscpy(impl->module_name, module_name(alg->cra_module),
+		sizeof(impl->module_name));
+	impl->priority = alg->cra_priority;
+	impl->type = impl_type(alg);
+	impl->flags = impl_flags(alg);
+	impl->block_size = alg->cra_blocksize;
+	fill_sizes(impl, alg);
+}
+
+static unsigned int count_listed(void)
+{
+	struct crypto_alg *alg;
+	unsigned int n = 0;
+
+	down_read(&crypto_alg_sem);
+	list_for_each_entry(alg, &crypto_alg_list, cra_list)
+		n += is_listed(alg);
+	up_read(&crypto_alg_sem);
+	return n;
+}
+
+/*
+ * Copies the registry out so that nothing is held while the reply is built.
+ * Allocating under crypto_alg_sem could recurse into the crypto API through
+ * reclaim (zswap), so count first, then fill, and start over if more
+ * implementations were registered in between.
+ */
+static struct kaesbench_impls *snapshot(void)
+{
+	struct kaesbench_impls *impls;
+	struct crypto_alg *alg;
+	unsigned int room, n;
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		room = count_listed() + 8;
+		impls = kvzalloc(struct_size(impls, impl, room), GFP_KERNEL);
+		if (!impls)
+			return ERR_PTR(-ENOMEM);
+
+		n = 0;
+		down_read(&crypto_alg_sem);
+		list_for_each_entry(alg, &crypto_alg_list, cra_list) {
+			if (!is_listed(alg))
+				continue;
+			if (n < room)
+				fill_impl(&impls->impl[n], alg);
+			n++;
+		}
+		up_read(&crypto_alg_sem);
+
+		if (n <= room) {
+			impls->count = n;
+			return impls;
+		}
+		kvfree(impls);
+	}
+	return ERR_PTR(-EAGAIN);
+}
+
+/* The user-facing API a type is allocated through: lskciphers via skcipher. */
+static u32 frontend(u32 type)
+{
+	return type == KAESBENCH_IMPL_TYPE_LSKCIPHER ?
+	       KAESBENCH_IMPL_TYPE_SKCIPHER : type;
+}
+
+static int allocated_driver(const char *alg_name, u32 type, u32 mask,
+			    char driver[CRYPTO_MAX_ALG_NAME])
+{
+	switch (frontend(type)) {
+	case KAESBENCH_IMPL_TYPE_CIPHER: {
+		struct crypto_cipher *tfm = crypto_alloc_cipher(alg_name, 0, mask);
+
+		if (IS_ERR(tfm))
+			return PTR_ERR(tfm);
+		strscpy(driver, crypto_tfm_alg_driver_name(crypto_cipher_tfm(tfm)),
+			CRYPTO_MAX_ALG_NAME);
+		crypto_free_cipher(tfm);
+		return 0;
+	}
+	case KAESBENCH_IMPL_TYPE_SKCIPHER: {
+		struct crypto_skcipher *tfm = crypto_alloc_skcipher(alg_name, 0,
+								    mask);
+
+		if (IS_ERR(tfm))
+			return PTR_ERR(tfm);
+		strscpy(driver, crypto_skcipher_driver_name(tfm),
+			CRYPTO_MAX_ALG_NAME);
+		crypto_free_skcipher(tfm);
+		return 0;
+	}
+	case KAESBENCH_IMPL_TYPE_AEAD: {
+		struct crypto_aead *tfm = crypto_alloc_aead(alg_name, 0, mask);
+
+		if (IS_ERR(tfm))
+			return PTR_ERR(tfm);
+		strscpy(driver, crypto_aead_driver_name(tfm), CRYPTO_MAX_ALG_NAME);
+		crypto_free_aead(tfm);
+		return 0;
+	}
+	}
+	return -EOPNOTSUPP;
+}
+
+/*
+ * Whether the crypto API can serve @alg_name to a user passing @mask from
+ * what is registered. Asking when it cannot would make it instantiate a
+ * template, changing the very registry being listed.
+ */
+static bool servable(const struct kaesbench_impls *impls, const char *alg_name,
+		     u32 type, u32 mask)
+{
+	const struct kaesbench_impl *impl;
+	u32 refused = KAESBENCH_IMPL_F_INTERNAL;
+
+	if (mask & CRYPTO_ALG_ASYNC)
+		refused |= KAESBENCH_IMPL_F_ASYNC;
+
+	for (impl = impls->impl; impl < impls->impl + impls->count; impl++) {
+		if (frontend(impl->type) == frontend(type) &&
+		    (impl->flags & KAESBENCH_IMPL_F_TESTED) &&
+		    !(impl->flags & refused) &&
+		    !strcmp(impl->alg_name, alg_name))
+			return true;
+	}
+	return false;
+}
+
+static void mark(struct kaesbench_impls *impls, const char *driver, u32 flag)
+{
+	unsigned int i;
+
+	for (i = 0; i < impls->count; i++) {
+		if (!strcmp(impls->impl[i].driver_name, driver))
+			impls->impl[i].flags |= flag;
+	}
+}
+
+static bool seen_before(const struct kaesbench_impls *impls, unsigned int i)
+{
+	const struct kaesbench_impl *impl = &impls->impl[i];
+	unsigned int j;
+
+	for (j = 0; j < i; j++) {
+		if (frontend(impls->impl[j].type) == frontend(impl->type) &&
+		    !strcmp(impls->impl[j].alg_name, impl->alg_name))
+			return true;
+	}
+	return false;
+}
+
+/* Flag in @impls what the crypto API hands out for each name listed. */
+static void mark_selected(struct kaesbench_impls *impls)
+{
+	static const struct {
+		u32 mask;
+		u32 flag;
+	} users[] = {
+		{ 0, KAESBENCH_IMPL_F_SELECTED },
+		{ CRYPTO_ALG_ASYNC, KAESBENCH_IMPL_F_SELECTED_SYNC },
+	};
+	char driver[CRYPTO_MAX_ALG_NAME];
+	unsigned int i, u;
+
+	for (i = 0; i < impls->count; i++) {
+		const struct kaesbench_impl *impl = &impls->impl[i];
+
+		if (seen_before(impls, i))
+			continue;
+		for (u = 0; u < ARRAY_SIZE(users); u++) {
+			if (servable(impls, impl->alg_name, impl->type,
+				     users[u].mask) &&
+			    !allocated_driver(impl->alg_name, impl->type,
+					      users[u].mask, driver))
+				mark(impls, driver, users[u].flag);
+		}
+		cond_resched();
+	}
+}
+
+#define SELECTED_FLAGS (KAESBENCH_IMPL_F_SELECTED | KAESBENCH_IMPL_F_SELECTED_SYNC)
+
+/**
+ * kaesbench_impls_get() - list the AES implementations of the crypto API
+ *
+ * Allocating a transform may register helpers (a SIMD wrapper's cryptd
+ * instance), so the selections are made on a first snapshot and carried
+ * over to a second, taken after them, which then agrees with /proc/crypto.
+ *
+ * Context: process context, may sleep.
+ * Return: the list, to be released with kaesbench_impls_put(), or an
+ * ERR_PTR: -ENOMEM, or -EAGAIN if the registry kept changing.
+ */
+struct kaesbench_impls *kaesbench_impls_get(void)
+{
+	struct kaesbench_impls *before, *impls;
+	unsigned int i;
+
+	before = snapshot();
+	if (IS_ERR(before))
+		return before;
+	mark_selected(before);
+
+	impls = snapshot();
+	if (!IS_ERR(impls)) {
+		for (i = 0; i < before->count; i++) {
+			if (before->impl[i].flags & SELECTED_FLAGS)
+				mark(impls, before->impl[i].driver_name,
+				     before->impl[i].flags & SELECTED_FLAGS);
+		}
+	}
+	kvfree(before);
+	return impls;
+}
+
+/**
+ * kaesbench_impls_put() - release a list from kaesbench_impls_get()
+ * @impls: the list; NULL or an ERR_PTR is ignored
+ */
+void kaesbench_impls_put(struct kaesbench_impls *impls)
+{
+	if (!IS_ERR_OR_NULL(impls))
+		kvfree(impls);
+}

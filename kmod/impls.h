@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ */
+
+#ifndef _KAESBENCH_IMPLS_H
+#define _KAESBENCH_IMPLS_H
+
+#include <linux/crypto.h>
+#include <linux/module.h>
+#include <linux/types.h>
+
+/*
+ * The crypto API's algorithm registry. Both are EXPORT_SYMBOL_GPL (for
+ * crypto_user) but declared only in crypto/internal.h, which the kernel
+ * headers an out-of-tree module builds against do not ship.
+ */
+extern struct list_head crypto_alg_list;
+extern struct rw_semaphore crypto_alg_sem;
+
+/* What kaesbench reports of one registered AES implementation. */
+struct kaesbench_impl {
+	char alg_name[CRYPTO_MAX_ALG_NAME];
+	char driver_name[CRYPTO_MAX_ALG_NAME];
+	char module_name[MODULE_NAME_LEN];
+	u32 priority;
+	u32 type;		/* enum kaesbench_impl_type */
+	u32 flags;		/* enum kaesbench_impl_flag */
+	u32 block_size;
+	u32 min_key_size;
+	u32 max_key_size;
+	u32 iv_size;
+	u32 chunk_size;
+	u32 max_auth_size;
+};
+
+struct kaesbench_impls {
+	unsigned int count;
+	struct kaesbench_impl impl[];
+};
+
+struct kaesbench_impls *kaesbench_impls_get(void);
+void kaesbench_impls_put(struct kaesbench_impls *impls);
+
+#endif /* _KAESBENCH_IMPLS_H */

@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installs the Debian packages a kaesbench make target needs. As root it
+# installs them; as anyone else it prints the apt-get line and fails.
+#
+# usage: scripts/deps.sh build|vm|check [KERNEL_RELEASE...]
+#   build  the module (for the running kernel) and the tool
+#   vm     the qemu rig, and the headers of each KERNEL_RELEASE given
+#   check  vm plus the unit-test and static-analysis tools
+
+set -eu
+
+build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev"
+vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
+check_pkgs="$vm_pkgs libcmocka-dev sparse"
+
+case "${1:-}" in
+build) pkgs=$build_pkgs ;;
+vm) pkgs=$vm_pkgs ;;
+check) pkgs=$check_pkgs ;;
+*)
+	echo "usage: $0 build|vm|check [KERNEL_RELEASE...]" >&2
+	exit 2
+	;;
+esac
+shift
+for kver in "$@"; do
+	pkgs="$pkgs linux-headers-$kver"
+done
+
+missing=
+for pkg in $pkgs; do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+	case "$status" in
+	*" installed") ;;
+	*) missing="$missing $pkg" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "kaesbench: missing Debian packages. As root, run:" >&2
+	echo "  apt-get update && apt-get install -y --no-install-recommends$missing" >&2
+	exit 1
+fi
+echo "kaesbench: installing$missing" >&2
+# Recommends would pull in a kernel image and rebuild its initramfs.
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+	$missing >&2 ||
+	{ apt-get update -q >&2 &&
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+		--no-install-recommends $missing >&2; }

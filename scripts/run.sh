@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make run: benchmark this machine. Where the running kernel can load
+# modules and has its headers, build and load kaesbench.ko here; otherwise
+# run it in a VM booting Debian's 6.12 kernel.
+#
+# usage: scripts/run.sh [KAESBENCH_ARGS...]
+
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null; then
+		sudo "$@"
+	else
+		echo "kaesbench: '$*' needs root" >&2
+		exit 1
+	fi
+}
+
+if [ -e /proc/modules ] && [ -f "/lib/modules/$(uname -r)/build/Makefile" ]; then
+	scripts/deps.sh build
+	make -s module tool
+	# A module from another build may speak another protocol version.
+	if grep -q '^kaesbench ' /proc/modules; then
+		as_root rmmod kaesbench
+	fi
+	as_root insmod kmod/kaesbench.ko
+	exec user/kaesbench "$@"
+fi
+
+echo "kaesbench: the running kernel ($(uname -r)) cannot load modules or has" \
+	"no headers here; using a VM." >&2
+scripts/deps.sh vm
+make -s tool test-tools
+exec tests/vm/rig.sh run 6.12 "$@"

@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: unit tests, static checks of the module against both kernels,
+# then the in-VM suite on Debian's current 6.1 and 6.12 kernels. Ends with
+# one summary line per stage and "check: N passed, N failed".
+
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+cache=${KAESBENCH_CACHE:-$top/.cache}
+series="6.1 6.12"
+start=$(date +%s)
+passed=0
+failed=0
+summary=
+
+# stage NAME COMMAND...: a stage counts as one test unless it reports its
+# own "N passed, N failed" line.
+stage() {
+	name=$1
+	shift
+	echo "### $name"
+	"$@" >"$cache/stage.log" 2>&1
+	rc=$?
+	cat "$cache/stage.log"
+	# Every "LABEL: N passed, N failed" line (one per kernel in the VM stage).
+	counts=$(sed -n 's/^[^ ]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' \
+		"$cache/stage.log" |
+		awk '{ p += $1; f += $2 } END { if (NR) print p, f }')
+	if [ -n "$counts" ]; then
+		set -- $counts
+		passed=$((passed + $1))
+		failed=$((failed + $2))
+		[ "$rc" -ne 0 ] && [ "$2" -eq 0 ] && failed=$((failed + 1))
+	elif [ "$rc" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+	[ "$rc" -eq 0 ] && result=ok || result=FAILED
+	summary="$summary$name: $result
+"
+}
+
+mkdir -p "$cache"
+scripts/deps.sh check || exit 1
+kvers=
+for s in $series; do
+	kvers="$kvers $(tests/vm/kernel.sh release "$s")" || exit 1
+done
+# shellcheck disable=SC2086 # a word list
+scripts/deps.sh vm $kvers || exit 1
+
+stage "build" make -s tool test-tools
+stage "unit tests" make -s -C user check
+stage "checkpatch" scripts/lint.sh style
+# shellcheck disable=SC2086
+stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
+# shellcheck disable=SC2086
+stage "vm" tests/vm/rig.sh check $series
+
+echo "### summary"
+printf '%s' "$summary"
+[ -r "$cache/vm-summary" ] && cat "$cache/vm-summary"
+echo "wall time: $(($(date +%s) - start)) s"
+echo "check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

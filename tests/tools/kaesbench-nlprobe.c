@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Test tool: sends one hand-made request to the kaesbench family and prints
+ * how the kernel answered, so that tests can send what the real tool never
+ * would (unknown attributes, reserved header bits, non-dump requests).
+ *
+ * usage: kaesbench-nlprobe [-d] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX]...
+ *   -d  send as a dump (NLM_F_DUMP)
+ *   TYPE:HEX  an attribute of that type with HEX bytes as payload
+ *
+ * Prints "ok: N messages" (exit 0), or "error: ERRNO (text)" and, when the
+ * kernel sent one, "extack: MESSAGE" (exit 1). Exit 2 on usage errors.
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/kaesbench.h>
+#include <linux/netlink.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static unsigned int messages;
+static bool reported;
+
+static int family_id_cb(const struct nlattr *attr, void *data)
+{
+	if (mnl_attr_get_type(attr) == CTRL_ATTR_FAMILY_ID &&
+	    mnl_attr_validate(attr, MNL_TYPE_U16) >= 0)
+		*(int *)data = mnl_attr_get_u16(attr);
+	return MNL_CB_OK;
+}
+
+static int family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	return mnl_attr_parse(nlh, sizeof(struct genlmsghdr), family_id_cb,
+			      data);
+}
+
+static int count_cb(const struct nlmsghdr *nlh, void *data)
+{
+	(void)nlh;
+	(void)data;
+	messages++;
+	return MNL_CB_OK;
+}
+
+static int extack_cb(const struct nlattr *attr, void *data)
+{
+	if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
+	    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
+		*(const char **)data = mnl_attr_get_str(attr);
+	return MNL_CB_OK;
+}
+
+static int error_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	const char *msg = NULL;
+	unsigned int offset = sizeof(*err);
+
+	(void)data;
+	if (err->error == 0)
+		return MNL_CB_STOP;
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		offset += mnl_nlmsg_get_payload_len(&err->msg);
+	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS)
+		mnl_attr_parse(nlh, offset, extack_cb, &msg);
+	printf("error: %d (%s)\n", err->error, strerror(-err->error));
+	if (msg)
+		printf("extack: %s\n", msg);
+	reported = true;
+	errno = -err->error;
+	return MNL_CB_ERROR;
+}
+
+static int done_cb(const struct nlmsghdr *nlh, void *data)
+{
+	(void)nlh;
+	(void)data;
+	return MNL_CB_STOP;
+}
+
+static int talk(struct mnl_socket *nl, struct nlmsghdr *nlh,
+		mnl_cb_t cb, void *data)
+{
+	mnl_cb_t ctl[NLMSG_MIN_TYPE] = { [NLMSG_ERROR] = error_cb,
+					   [NLMSG_DONE] = done_cb };
+	static char buf[1 << 16];
+	unsigned int seq = nlh->nlmsg_seq;
+	unsigned int portid = mnl_socket_get_portid(nl);
+	ssize_t len;
+	int ret;
+
+	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
+		return -1;
+	do {
+		len = mnl_socket_recvfrom(nl, buf, sizeof(buf));
+		if (len < 0)
+			return -1;
+		ret = mnl_cb_run2(buf, len, seq, portid, cb, data, ctl,
+				  NLMSG_MIN_TYPE);
+	} while (ret > 0);
+	return ret;
+}
+
+static int resolve_family(struct mnl_socket *nl)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *genl;
+	int id = -1;
+
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = time(NULL);
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = CTRL_CMD_GETFAMILY;
+	genl->version = 1;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, KAESBENCH_GENL_NAME);
+	if (talk(nl, nlh, family_cb, &id) < 0)
+		return -1;
+	return id;
+}
+
+static int put_raw_attr(struct nlmsghdr *nlh, const char *spec)
+{
+	char payload[1024];
+	const char *hex = strchr(spec, ':');
+	size_t len = 0;
+	unsigned int byte;
+	char *end;
+	long type = strtol(spec, &end, 0);
+
+	if (!hex || end != hex || type < 0 || type > 0x7fff)
+		return -1;
+	for (hex++; hex[0] && hex[1]; hex += 2) {
+		if (len == sizeof(payload) || sscanf(hex, "%2x", &byte) != 1)
+			return -1;
+		payload[len++] = byte;
+	}
+	if (*hex)
+		return -1;
+	mnl_attr_put(nlh, type, len, payload);
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: kaesbench-nlprobe [-d] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX]...\n");
+	return 2;
+}
+
+int main(int argc, char *argv[])
+{
+	static char buf[1 << 16];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	unsigned int reserved = 0, version = KAESBENCH_GENL_VERSION;
+	struct genlmsghdr *genl;
+	struct mnl_socket *nl;
+	int opt, id, one = 1;
+	bool dump = false;
+
+	while ((opt = getopt(argc, argv, "dr:v:")) != -1) {
+		switch (opt) {
+		case 'd':
+			dump = true;
+			break;
+		case 'r':
+			reserved = strtoul(optarg, NULL, 0);
+			break;
+		case 'v':
+			version = strtoul(optarg, NULL, 0);
+			break;
+		default:
+			return usage();
+		}
+	}
+	if (optind >= argc)
+		return usage();
+
+	nl = mnl_socket_open(NETLINK_GENERIC);
+	if (!nl || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		perror("netlink");
+		return 1;
+	}
+	mnl_socket_setsockopt(nl, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(nl, NETLINK_CAP_ACK, &one, sizeof(one));
+	id = resolve_family(nl);
+	if (id < 0) {
+		printf("error: family %s not found\n", KAESBENCH_GENL_NAME);
+		return 1;
+	}
+
+	nlh->nlmsg_type = id;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | (dump ? NLM_F_DUMP : 0);
+	nlh->nlmsg_seq = time(NULL) + 1;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = strtoul(argv[optind], NULL, 0);
+	genl->version = version;
+	genl->reserved = reserved;
+	for (optind++; optind < argc; optind++) {
+		if (put_raw_attr(nlh, argv[optind]) < 0)
+			return usage();
+	}
+	if (talk(nl, nlh, count_cb, NULL) < 0) {
+		if (!reported)
+			printf("error: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("ok: %u messages\n", messages);
+	mnl_socket_close(nl);
+	return 0;
+}

@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boots one kernel of the rig under qemu and streams what the VM reports.
+#
+# usage: tests/vm/boot.sh [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR
+#   -m test  run the in-VM suite (default); its KTAP streams to stdout
+#   -m run   run "kaesbench ARGS" and stream its output
+#
+# LOGDIR gets console.log (the kernel's console) and output.log (the
+# suite's KTAP or the tool's output); tests/vm/verdict.sh judges them.
+# KAESBENCH_VM_TIMEOUT (seconds, default 900) bounds the boot.
+# KAESBENCH_VM_ACCEL (default tcg,thread=multi): KVM does not boot normal
+# guests on every machine, so it is opt-in.
+
+set -eu
+
+mode=test
+args=
+while getopts m:a: opt; do
+	case $opt in
+	m) mode=$OPTARG ;;
+	a) args=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 3 ] || { echo "usage: $0 [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
+vmlinuz=$1
+initramfs=$2
+logdir=$3
+
+mkdir -p "$logdir"
+console=$logdir/console.log
+output=$logdir/output.log
+: >"$console"
+: >"$output"
+
+# The mode travels in a second archive appended to the initramfs: the
+# kernel unpacks concatenated archives in order.
+overlay=$(mktemp -d)
+trap 'rm -rf "$overlay"' EXIT
+mkdir -p "$overlay/root/etc"
+printf 'mode=%s\nargs=%s\n' "$mode" "'$args'" >"$overlay/root/etc/kaesbench-vm.conf"
+(cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |
+	gzip -1 >"$overlay/conf.cpio.gz"
+cat "$initramfs" "$overlay/conf.cpio.gz" >"$overlay/initramfs"
+
+timeout --kill-after=10 "${KAESBENCH_VM_TIMEOUT:-900}" \
+	qemu-system-x86_64 \
+	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" -cpu max -smp 2 -m 2G \
+	-nodefaults -display none -no-reboot \
+	-kernel "$vmlinuz" -initrd "$overlay/initramfs" \
+	-append "console=ttyS0 loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \
+	-object cryptodev-backend-builtin,id=cd0 \
+	-device virtio-crypto-pci,cryptodev=cd0 \
+	-serial "file:$console" -serial "file:$output" &
+qemu=$!
+
+tail -n +1 -F --pid=$qemu "$output" 2>/dev/null | tr -d '\r' &
+tailer=$!
+rc=0
+wait $qemu || rc=$?
+wait $tailer 2>/dev/null || true
+tr -d '\r' <"$output" >"$output.tmp" && mv "$output.tmp" "$output"
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "# boot.sh: the VM did not finish within ${KAESBENCH_VM_TIMEOUT:-900} s" >>"$output"
+fi
+exit $rc

@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Packs the initramfs the rig boots: busybox, kmod, the kaesbench tool and
+# module, the kernel's crypto and virtio modules, and the in-VM test suite.
+#
+# usage: tests/vm/initramfs.sh RELEASE KERNEL_ROOT MODULE OUT
+#   RELEASE      kernel release, e.g. 6.12.117+deb12-amd64
+#   KERNEL_ROOT  the unpacked linux-image package (from kernel.sh fetch)
+#   MODULE       kaesbench.ko built for RELEASE
+#   OUT          the gzip-compressed cpio archive to write
+#
+# Needs user/kaesbench and tests/tools built; see the top-level Makefile.
+
+set -eu
+
+kver=$1
+kroot=$2
+module=$3
+out=$4
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+# mktemp makes it 0700, which would lock the tests' unprivileged user out.
+chmod 0755 "$root"
+
+mkdir -p "$root"/bin "$root"/sbin "$root"/usr/bin "$root"/usr/sbin \
+	"$root"/etc "$root"/proc "$root"/sys "$root"/dev "$root"/tmp \
+	"$root"/run "$root"/root "$root"/opt/kaesbench "$root"/home/nobody
+chmod 1777 "$root/tmp"
+
+# Copies a program and the shared libraries it loads, at the same paths.
+install_program() {
+	cp -L "$1" "$root/$2"
+	ldd "$1" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++)
+		if ($i ~ /^\//) print $i }' | while read -r lib; do
+		[ -e "$root/$lib" ] || cp -L --parents "$lib" "$root"
+	done
+}
+
+cp /bin/busybox "$root/bin/busybox"
+"$root/bin/busybox" --list-full | while read -r applet; do
+	[ "$applet" = bin/busybox ] || ln -sf /bin/busybox "$root/$applet"
+done
+# busybox insmod retries a module whose init fails (tcrypt runs twice) and
+# its modprobe cannot read modules.dep aliases the way kmod writes them.
+install_program /bin/kmod bin/kmod
+for tool in insmod rmmod modprobe lsmod depmod modinfo; do
+	ln -sf /bin/kmod "$root/sbin/$tool"
+	rm -f "$root/bin/$tool" "$root/usr/bin/$tool" "$root/usr/sbin/$tool"
+done
+
+install_program "$top/user/kaesbench" usr/sbin/kaesbench
+for tool in "$top"/tests/tools/kaesbench-*; do
+	[ -x "$tool" ] && install_program "$tool" "usr/bin/${tool##*/}"
+done
+# Not in the modules tree: the tests load it by hand, and install it there
+# only to test autoloading by family name.
+cp "$module" "$root/opt/kaesbench/kaesbench.ko"
+
+# The crypto, crypto-driver and virtio modules, with everything they need.
+moddir=lib/modules/$kver
+for sub in kernel/crypto kernel/arch/x86/crypto kernel/lib/crypto \
+	kernel/drivers/crypto/virtio kernel/drivers/virtio; do
+	[ -d "$kroot/$moddir/$sub" ] || continue
+	find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
+done | sed 's/\.ko$//' | sort -u | while read -r mod; do
+	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
+		awk '$1 == "insmod" { print $2 }'
+done | sort -u | while read -r path; do
+	rel=${path#"$kroot"/}
+	mkdir -p "$root/${rel%/*}"
+	cp "$path" "$root/$rel"
+done
+cp "$kroot/$moddir"/modules.builtin* "$kroot/$moddir/modules.order" \
+	"$root/$moddir/"
+depmod -b "$root" "$kver"
+
+mkdir -p "$root/tests"
+cp -r "$top/tests/vm/guest/." "$root/tests/"
+mv "$root/tests/init" "$root/init"
+chmod 0755 "$root/init"
+
+cat > "$root/etc/passwd" <<PASSWD
+root:x:0:0:root:/root:/bin/sh
+nobody:x:65534:65534:nobody:/home/nobody:/bin/sh
+PASSWD
+cat > "$root/etc/group" <<GROUP
+root:x:0:
+nogroup:x:65534:
+GROUP
+(cd "$root" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out"

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The VM rig: boots Debian kernels under qemu with kaesbench inside.
+#
+# usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
+#                                             series (6.1, 6.12)
+#        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
+#
+# Kernels, module builds and initramfs images are kept under
+# $KAESBENCH_CACHE (default .cache/ in the source tree). Expects the tool
+# and the test tools built (make tool test-tools).
+
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${KAESBENCH_CACHE:-$top/.cache}
+rig=$top/tests/vm
+
+# Fetches the series' current kernel, builds the module against its
+# headers, packs the initramfs; prints the release.
+prepare() {
+	kver=$("$rig/kernel.sh" release "$1")
+	"$top/scripts/deps.sh" vm "$kver" >&2
+	"$rig/kernel.sh" fetch "$kver" "$cache/kernels" >&2
+
+	build=$cache/build/$kver
+	rm -rf "$build"
+	mkdir -p "$build"
+	cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$build/"
+	make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
+
+	"$rig/initramfs.sh" "$kver" "$cache/kernels/$kver/root" \
+		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.cpio.gz" >&2
+	echo "$kver"
+}
+
+vmlinuz() {
+	echo "$cache/kernels/$1/root/boot/vmlinuz-$1"
+}
+
+check() {
+	summary=
+	status=0
+	for series in "$@"; do
+		kver=$(prepare "$series")
+		logs=$cache/logs/$kver
+		echo "# booting $kver"
+		start=$(date +%s)
+		"$rig/boot.sh" -m test "$(vmlinuz "$kver")" \
+			"$cache/initramfs-$kver.cpio.gz" "$logs" || true
+		line=$("$rig/verdict.sh" "$logs" "$kver") || status=1
+		echo "$line"
+		summary="$summary$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)
+"
+	done
+	printf '%s' "$summary" >"$cache/vm-summary"
+	return $status
+}
+
+run() {
+	series=$1
+	shift
+	kver=$(prepare "$series")
+	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
+		"emulation are not hardware figures; compare ratios only."
+	"$rig/boot.sh" -m run -a "$*" "$(vmlinuz "$kver")" \
+		"$cache/initramfs-$kver.cpio.gz" "$cache/logs/run-$kver" >/dev/null ||
+		true
+	grep -v '^# kaesbench-vm: exit' "$cache/logs/run-$kver/output.log"
+	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' \
+		"$cache/logs/run-$kver/output.log")
+	[ -n "$rc" ] || { echo "kaesbench: the VM did not finish; see $cache/logs/run-$kver/console.log" >&2; return 1; }
+	return "$rc"
+}
+
+case "${1:-}" in
+check)
+	shift
+	check "$@"
+	;;
+run)
+	shift
+	run "$@"
+	;;
+*)
+	echo "usage: $0 check SERIES... | run SERIES [ARGS...]" >&2
+	exit 2
+	;;
+esac

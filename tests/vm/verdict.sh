@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Judges one boot of the in-VM suite from the logs boot.sh wrote.
+#
+# usage: tests/vm/verdict.sh LOGDIR LABEL
+#
+# Fails on any "not ok", on a missing plan or a plan that does not match
+# the results, on a missing success marker (a VM that died or timed out),
+# on any kernel report in the console (Oops, BUG, WARN, lockdep, KASAN,
+# UBSAN, stalls, panics) and on any taint other than out-of-tree and
+# unsigned module. One report is allowed: the WARN of virtio_crypto's RSA
+# self-test, which QEMU's builtin backend cannot pass.
+# Prints "LABEL: N passed, N failed, N skipped" last.
+
+set -u
+
+logdir=$1
+label=$2
+ktap=$logdir/output.log
+console=$logdir/console.log
+problems=
+
+problem() {
+	echo "# $label: $*"
+	problems=yes
+}
+
+pass=$(grep -c '^ok [0-9]* [^#]*$' "$ktap")
+skip=$(grep -c '^ok [0-9]* .*# SKIP' "$ktap")
+fail=$(grep -c '^not ok ' "$ktap")
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap" | tail -n 1)
+
+[ "$fail" -eq 0 ] || problem "$fail test(s) failed:" \
+	"$(grep '^not ok ' "$ktap" | tr '\n' ';')"
+if [ -z "$plan" ]; then
+	problem "no KTAP plan: the suite did not finish"
+elif [ "$plan" -ne $((pass + skip + fail)) ]; then
+	problem "plan says $plan tests, $((pass + skip + fail)) reported"
+fi
+grep -q '^# kaesbench-vm: success$' "$ktap" ||
+	[ "$fail" -ne 0 ] || problem "no success marker"
+
+# Kernel reports, less the one allowed WARN block (cut here ... end trace).
+allowed_warn=0
+reports=$(tr -d '\r' <"$console" | awk '
+	/-+\[ cut here \]-+/ { inblock = 1; block = ""; next }
+	inblock {
+		block = block $0 "\n"
+		if ($0 ~ /---\[ end trace/) {
+			inblock = 0
+			if (block ~ /virtio-crypto-rsa/ && !allowed++)
+				next
+			printf "%s", block
+		}
+		next
+	}
+	{ print }
+	END { if (inblock) printf "%s", block }' |
+	grep -E 'Oops|BUG:|kernel BUG|WARNING:|KASAN|UBSAN|kmemleak|circular locking|recursive locking|lock held|INFO: task .* blocked|rcu.*(stall|detected)|soft lockup|hard LOCKUP|Kernel panic|general protection fault|Call Trace:')
+[ -z "$reports" ] || problem "kernel reports:
+$(echo "$reports" | head -20)"
+tr -d '\r' <"$console" | grep -q 'cut here' &&
+	tr -d '\r' <"$console" | grep -q 'virtio-crypto-rsa' && allowed_warn=1
+
+# Taint: O (4096) out-of-tree and E (8192) unsigned are expected, W (512)
+# only with the allowed WARN.
+taint=$(sed -n 's/^# taint: \([0-9]*\)$/\1/p' "$ktap" | tail -n 1)
+if [ -n "$taint" ]; then
+	allowed=$((4096 | 8192))
+	[ $allowed_warn -eq 1 ] && allowed=$((allowed | 512))
+	[ $((taint & ~allowed)) -eq 0 ] ||
+		problem "unexpected kernel taint $taint"
+elif [ -n "$plan" ]; then
+	problem "the suite did not report the kernel taint"
+fi
+
+echo "$label: $pass passed, $fail failed, $skip skipped"
+[ -z "$problems" ]

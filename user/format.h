@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The three ways `kaesbench list` prints implementations.
+ */
+#ifndef KAESBENCH_FORMAT_H
+#define KAESBENCH_FORMAT_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "impl.h"
+
+int kb_impl_cmp_people(const struct kb_impl *a, const struct kb_impl *b);
+int kb_print_people(FILE *f, const struct kb_impl_list *list);
+void kb_print_dump_line(FILE *f, const struct kb_impl *impl);
+void kb_print_dump(FILE *f, const struct kb_impl_list *list);
+struct json_object *kb_impl_to_json(const struct kb_impl *impl);
+int kb_print_json(FILE *f, const struct kb_impl_list *list);
+
+#endif /* KAESBENCH_FORMAT_H */

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Finding the kaesbench family, checking that it speaks our protocol, and
+ * running requests against it with the kernel's extended ack messages
+ * turned into something a person can act on.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/kaesbench.h>
+#include <linux/netlink.h>
+
+#include "genl.h"
+
+/* libmnl before 1.0.5 lacks it; the kernel never sends a dump skb larger. */
+#ifndef MNL_SOCKET_DUMP_SIZE
+#define MNL_SOCKET_DUMP_SIZE 32768
+#endif
+
+/* What one request brought back besides its data messages. */
+struct reply {
+	mnl_cb_t cb;
+	void *data;
+	int error; /* positive errno the kernel answered with, or 0 */
+	char *msg; /* the kernel's extack message, if it sent one */
+	uint32_t offs;
+	bool has_offs;
+	bool bad_reply; /* @cb refused a message */
+	bool intr;
+};
+
+static int extack_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct reply *r = data;
+
+	/* A malformed extack must not hide the error it came with. */
+	switch (mnl_attr_get_type(attr)) {
+	case NLMSGERR_ATTR_MSG:
+		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
+			break;
+		free(r->msg);
+		r->msg = strdup(mnl_attr_get_str(attr));
+		break;
+	case NLMSGERR_ATTR_OFFS:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+			break;
+		r->offs = mnl_attr_get_u32(attr);
+		r->has_offs = true;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static void parse_extack(const struct nlmsghdr *nlh, size_t offset,
+			 struct reply *r)
+{
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) ||
+	    offset > mnl_nlmsg_get_payload_len(nlh))
+		return;
+	mnl_attr_parse(nlh, offset, extack_attr_cb, r);
+}
+
+static int set_error(struct reply *r, int error)
+{
+	/* The kernel sends -errno; anything else is not an errno at all. */
+	r->error = error < 0 && error > -4096 ? -error : EPROTO;
+	return MNL_CB_ERROR;
+}
+
+static int error_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	struct reply *r = data;
+	size_t offset = sizeof(*err);
+
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*err))
+		return set_error(r, -EBADMSG);
+	if (!err->error)
+		return MNL_CB_STOP;
+	/* Without NETLINK_CAP_ACK the request is echoed before the TLVs. */
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		offset += err->msg.nlmsg_len - sizeof(err->msg);
+	parse_extack(nlh, offset, r);
+	return set_error(r, err->error);
+}
+
+static int done_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct reply *r = data;
+	int error;
+
+	/* A dump that fails half way reports it in NLMSG_DONE. */
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(error))
+		return MNL_CB_STOP;
+	memcpy(&error, mnl_nlmsg_get_payload(nlh), sizeof(error));
+	if (!error)
+		return MNL_CB_STOP;
+	parse_extack(nlh, sizeof(error), r);
+	return set_error(r, error);
+}
+
+static int data_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct reply *r = data;
+	int ret;
+
+	if (!r->cb)
+		return MNL_CB_OK;
+	ret = r->cb(nlh, r->data);
+	if (ret == MNL_CB_ERROR)
+		r->bad_reply = true;
+	return ret;
+}
+
+/* Not const only because mnl_cb_run2() takes a plain pointer. */
+static mnl_cb_t ctl_cb[NLMSG_MIN_TYPE] = {
+	[NLMSG_ERROR] = error_cb,
+	[NLMSG_DONE] = done_cb,
+};
+
+/* Whether @buf holds the message that ends a dump. */
+static bool has_end(const void *buf, size_t len)
+{
+	const struct nlmsghdr *nlh = buf;
+	int rem = len;
+
+	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem))
+		if (nlh->nlmsg_type == NLMSG_DONE ||
+		    nlh->nlmsg_type == NLMSG_ERROR)
+			return true;
+	return false;
+}
+
+/*
+ * libmnl gives up on an interrupted dump at its first flagged message; the
+ * rest must still be read so that a retry on this socket starts clean.
+ */
+static int drain(struct kb_genl *g, size_t len)
+{
+	ssize_t got;
+
+	while (!has_end(g->buf, len)) {
+		got = mnl_socket_recvfrom(g->nl, g->buf, g->buf_len);
+		if (got < 0)
+			return -1;
+		len = got;
+	}
+	return 0;
+}
+
+/* Returns 0, or -1 with errno or @r->error saying why. */
+static int transact(struct kb_genl *g, struct nlmsghdr *nlh, struct reply *r)
+{
+	uint32_t seq = nlh->nlmsg_seq;
+	ssize_t len;
+	int ret;
+
+	if (mnl_socket_sendto(g->nl, nlh, nlh->nlmsg_len) < 0)
+		return -1;
+	do {
+		len = mnl_socket_recvfrom(g->nl, g->buf, g->buf_len);
+		if (len < 0)
+			return -1;
+		ret = mnl_cb_run2(g->buf, len, seq, g->portid, data_cb, r,
+				  ctl_cb, MNL_ARRAY_SIZE(ctl_cb));
+		if (ret < 0 && errno == EINTR && !r->error && !r->bad_reply) {
+			r->intr = true;
+			return drain(g, len);
+		}
+	} while (ret > MNL_CB_STOP);
+	return ret < 0 ? -1 : 0;
+}
+
+static void report(const struct reply *r, int local_errno, const char *what)
+{
+	if (r->error && r->msg) {
+		fprintf(stderr, "kaesbench: kernel: %s", r->msg);
+		if (r->has_offs)
+			fprintf(stderr, " (attribute offset %u)", r->offs);
+		fprintf(stderr, ": %s\n", strerror(r->error));
+	} else if (r->error) {
+		fprintf(stderr, "kaesbench: %s: %s\n", what,
+			strerror(r->error));
+	} else if (r->bad_reply) {
+		fprintf(stderr,
+			"kaesbench: %s: the module sent a reply this tool cannot parse: %s\n",
+			what, strerror(local_errno));
+	} else {
+		fprintf(stderr, "kaesbench: %s: %s\n", what,
+			strerror(local_errno));
+	}
+}
+
+static struct nlmsghdr *put_request(struct kb_genl *g, uint16_t type,
+				    uint16_t flags, uint8_t cmd,
+				    uint8_t version)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->buf);
+	struct genlmsghdr *genl;
+
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	nlh->nlmsg_seq = ++g->seq;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = cmd;
+	genl->version = version;
+	return nlh;
+}
+
+static int op_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct kb_genl *g = data;
+	uint32_t id;
+
+	if (mnl_attr_get_type(attr) != CTRL_ATTR_OP_ID)
+		return MNL_CB_OK;
+	if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+		return MNL_CB_ERROR;
+	id = mnl_attr_get_u32(attr);
+	if (id < 256)
+		g->ops[id / 32] |= 1U << (id % 32);
+	return MNL_CB_OK;
+}
+
+static int ops_attr_cb(const struct nlattr *attr, void *data)
+{
+	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
+		return MNL_CB_ERROR;
+	return mnl_attr_parse_nested(attr, op_attr_cb, data);
+}
+
+static int family_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct kb_genl *g = data;
+
+	switch (mnl_attr_get_type(attr)) {
+	case CTRL_ATTR_FAMILY_ID:
+		if (mnl_attr_validate(attr, MNL_TYPE_U16) < 0)
+			return MNL_CB_ERROR;
+		g->family = mnl_attr_get_u16(attr);
+		break;
+	case CTRL_ATTR_VERSION:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		g->version = mnl_attr_get_u32(attr);
+		break;
+	case CTRL_ATTR_OPS:
+		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
+			return MNL_CB_ERROR;
+		return mnl_attr_parse_nested(attr, ops_attr_cb, g);
+	}
+	return MNL_CB_OK;
+}
+
+static int family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	return mnl_attr_parse(nlh, sizeof(struct genlmsghdr), family_attr_cb,
+			      data);
+}
+
+static int get_family(struct kb_genl *g)
+{
+	struct reply r = { .cb = family_cb, .data = g };
+	struct nlmsghdr *nlh;
+	int ret;
+
+	nlh = put_request(g, GENL_ID_CTRL, NLM_F_ACK, CTRL_CMD_GETFAMILY, 1);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, KAESBENCH_GENL_NAME);
+	ret = transact(g, nlh, &r);
+	if (ret && r.error == ENOENT)
+		fprintf(stderr,
+			"kaesbench: the kaesbench kernel module is not loaded (no generic netlink family \"%s\").\n"
+			"Load it with \"modprobe kaesbench\", or \"insmod kmod/kaesbench.ko\" from the source tree.\n",
+			KAESBENCH_GENL_NAME);
+	else if (ret)
+		report(&r, errno,
+		       "looking up generic netlink family \"" KAESBENCH_GENL_NAME
+		       "\"");
+	free(r.msg);
+	if (ret)
+		return -1;
+	if (!g->family) {
+		fprintf(stderr,
+			"kaesbench: the kernel named no id for generic netlink family \"%s\"\n",
+			KAESBENCH_GENL_NAME);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * kb_genl_open() - connect to the kaesbench family
+ * @g: filled in; close it with kb_genl_close() whatever the result
+ *
+ * Resolves the family and refuses a module speaking another protocol
+ * version. Prints why on failure.
+ *
+ * Return: 0 or -1.
+ */
+int kb_genl_open(struct kb_genl *g)
+{
+	int one = 1;
+
+	memset(g, 0, sizeof(*g));
+	g->buf_len = MNL_SOCKET_DUMP_SIZE;
+	g->buf = malloc(g->buf_len);
+	if (!g->buf) {
+		perror("kaesbench");
+		return -1;
+	}
+	g->nl = mnl_socket_open(NETLINK_GENERIC);
+	if (!g->nl || mnl_socket_bind(g->nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		fprintf(stderr,
+			"kaesbench: cannot open a generic netlink socket: %s\n",
+			strerror(errno));
+		return -1;
+	}
+	/* Kernels too old for these only lose the error messages. */
+	mnl_socket_setsockopt(g->nl, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(g->nl, NETLINK_CAP_ACK, &one, sizeof(one));
+	g->portid = mnl_socket_get_portid(g->nl);
+	g->seq = time(NULL);
+	if (get_family(g))
+		return -1;
+	if (g->version != KAESBENCH_GENL_VERSION) {
+		fprintf(stderr,
+			"kaesbench: the loaded kaesbench module speaks protocol version %u, this tool speaks version %u; build both from the same source.\n",
+			g->version, KAESBENCH_GENL_VERSION);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * kb_genl_close() - release what kb_genl_open() took
+ * @g: the connection, open or half open
+ */
+void kb_genl_close(struct kb_genl *g)
+{
+	if (g->nl)
+		mnl_socket_close(g->nl);
+	free(g->buf);
+	memset(g, 0, sizeof(*g));
+}
+
+/**
+ * kb_genl_has_op() - whether the loaded module offers a command
+ * @g: an open connection
+ * @cmd: an enum kaesbench_cmd value
+ *
+ * Return: true if the family listed @cmd among its operations.
+ */
+bool kb_genl_has_op(const struct kb_genl *g, uint8_t cmd)
+{
+	return g->ops[cmd / 32] & (1U << (cmd % 32));
+}
+
+/**
+ * kb_genl_require_op() - refuse, with a message, a command not offered
+ * @g: an open connection
+ * @cmd: an enum kaesbench_cmd value
+ * @name: what to call @cmd in the message
+ *
+ * Return: 0, or -1 after printing why.
+ */
+int kb_genl_require_op(const struct kb_genl *g, uint8_t cmd, const char *name)
+{
+	if (kb_genl_has_op(g, cmd))
+		return 0;
+	fprintf(stderr,
+		"kaesbench: the loaded kaesbench module does not support command %s (%u); build the module and this tool from the same source.\n",
+		name, cmd);
+	return -1;
+}
+
+/**
+ * kb_genl_dump() - run a dump request that takes no attributes
+ * @g: an open connection
+ * @cmd: an enum kaesbench_cmd value
+ * @cb: called with each reply message; returns MNL_CB_ERROR with errno set
+ *	to refuse one
+ * @data: passed to @cb
+ * @what: what the request does, for error messages
+ *
+ * Return: 0, KB_GENL_DUMP_INTR if the kernel marked the replies
+ * inconsistent (the caller may retry), or -1 after printing why.
+ */
+int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
+		 const char *what)
+{
+	struct reply r = { .cb = cb, .data = data };
+	struct nlmsghdr *nlh;
+	int ret;
+
+	nlh = put_request(g, g->family, NLM_F_DUMP, cmd,
+			  KAESBENCH_GENL_VERSION);
+	ret = transact(g, nlh, &r);
+	if (ret)
+		report(&r, errno, what);
+	free(r.msg);
+	if (ret)
+		return -1;
+	return r.intr ? KB_GENL_DUMP_INTR : 0;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Talking to the kaesbench generic netlink family. Every function here
+ * prints its own error message, so callers only pick an exit status.
+ */
+#ifndef KAESBENCH_GENL_H
+#define KAESBENCH_GENL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <libmnl/libmnl.h>
+
+struct kb_genl {
+	struct mnl_socket *nl;
+	uint32_t portid;
+	uint32_t seq;
+	uint16_t family;
+	uint32_t version;
+	uint32_t ops[256 / 32]; /* bitmap of command ids the module offers */
+	char *buf;
+	size_t buf_len;
+};
+
+/* Returned by kb_genl_dump() when the kernel flagged the dump inconsistent */
+#define KB_GENL_DUMP_INTR 1
+
+int kb_genl_open(struct kb_genl *g);
+void kb_genl_close(struct kb_genl *g);
+bool kb_genl_has_op(const struct kb_genl *g, uint8_t cmd);
+int kb_genl_require_op(const struct kb_genl *g, uint8_t cmd, const char *name);
+int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
+		 const char *what);
+
+#endif /* KAESBENCH_GENL_H */

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * kaesbench: measure the AES implementations of the kernel crypto API.
+ */
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/kaesbench.h>
+
+#include "kaesbench_version.h"
+#include "subcommands.h"
+
+static int help_main(int argc, char *argv[]);
+
+static const struct {
+	const char *name;
+	int (*main)(int argc, char *argv[]);
+	const char *description;
+} subcommands[] = {
+	{ "list", kb_list_main,
+	  "List the AES implementations of the crypto API" },
+	{ "help", help_main, "Show this help" },
+};
+
+/* What a bare `kaesbench` runs; the benchmark sweep will take this over. */
+static char *default_argv[] = { "list", NULL };
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+		"Usage: kaesbench [--help | --version] [<command> [<args>]]\n"
+		"\n"
+		"Without a command, kaesbench runs \"%s\". Commands:\n",
+		default_argv[0]);
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		fprintf(f, "  %-6s  %s\n", subcommands[i].name,
+			subcommands[i].description);
+	fprintf(f,
+		"\nRun \"kaesbench <command> --help\" for a command's options.\n");
+}
+
+static int help_main(int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return KB_EXIT_OK;
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option long_opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	size_t i;
+	int c;
+
+	opterr = 0;
+	/* '+': options after the command belong to the command. */
+	while ((c = getopt_long(argc, argv, "+hV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return KB_EXIT_OK;
+		case 'V':
+			printf("kaesbench %s (netlink protocol version %u)\n",
+			       KAESBENCH_VERSION, KAESBENCH_GENL_VERSION);
+			return KB_EXIT_OK;
+		default:
+			kb_bad_option("kaesbench", argv);
+			usage(stderr);
+			return KB_EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!argc) {
+		argc = 1;
+		argv = default_argv;
+	}
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(argv[0], subcommands[i].name))
+			return subcommands[i].main(argc, argv);
+	fprintf(stderr, "kaesbench: unknown command \"%s\"\n", argv[0]);
+	usage(stderr);
+	return KB_EXIT_USAGE;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The subcommands. Each returns an exit status: 0, 1 for a runtime or
+ * kernel error, 2 for a usage error.
+ */
+#ifndef KAESBENCH_SUBCOMMANDS_H
+#define KAESBENCH_SUBCOMMANDS_H
+
+#include <stdbool.h>
+
+enum { KB_EXIT_OK = 0, KB_EXIT_ERROR = 1, KB_EXIT_USAGE = 2 };
+
+enum kb_list_format { KB_LIST_PEOPLE, KB_LIST_DUMP, KB_LIST_JSON };
+
+struct kb_list_opts {
+	enum kb_list_format format;
+	bool help;
+};
+
+void kb_bad_option(const char *who, char *argv[]);
+int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
+int kb_list_main(int argc, char *argv[]);
+
+#endif /* KAESBENCH_SUBCOMMANDS_H */
