@@ -19,8 +19,14 @@
 
 #include "impls.h"
 
-/* "aes" as a whole component: "aes", "cbc(aes)", "__xts(aes)", not "aesx". */
-static bool names_aes(const char *name)
+/**
+ * kaesbench_names_aes() - whether an algorithm name involves AES
+ * @name: an algorithm or driver name
+ *
+ * Return: true if "aes" is a whole component of @name: "aes", "cbc(aes)",
+ * "__xts(aes)", "cbc(aes-generic)", but not "aesx".
+ */
+bool kaesbench_names_aes(const char *name)
 {
 	const char *p;
 
@@ -52,7 +58,7 @@ static bool is_listed(const struct crypto_alg *alg)
 {
 	return !(alg->cra_flags & CRYPTO_ALG_LARVAL) &&
 	       impl_type(alg) != KAESBENCH_IMPL_TYPE_UNSPEC &&
-	       names_aes(alg->cra_name);
+	       kaesbench_names_aes(alg->cra_name);
 }
 
 static u32 impl_flags(const struct crypto_alg *alg)
@@ -330,6 +336,39 @@ struct kaesbench_impls *kaesbench_impls_get(void)
 	}
 	kvfree(before);
 	return impls;
+}
+
+/**
+ * kaesbench_impl_find() - describe one registered implementation
+ * @name: a driver name, or with @by_alg an algorithm name
+ * @by_alg: match algorithm names; the first non-internal match is taken
+ * @impl: filled in; its type is KAESBENCH_IMPL_TYPE_UNSPEC for types that
+ *	  kaesbench does not measure. Selection flags are not set.
+ *
+ * Return: 0, or -ENOENT if nothing registered matches.
+ */
+int kaesbench_impl_find(const char *name, bool by_alg,
+			struct kaesbench_impl *impl)
+{
+	struct crypto_alg *alg;
+	int err = -ENOENT;
+
+	down_read(&crypto_alg_sem);
+	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
+		if (alg->cra_flags & CRYPTO_ALG_LARVAL)
+			continue;
+		if (by_alg && (strcmp(alg->cra_name, name) ||
+			       (alg->cra_flags & CRYPTO_ALG_INTERNAL)))
+			continue;
+		if (!by_alg && strcmp(alg->cra_driver_name, name))
+			continue;
+		memset(impl, 0, sizeof(*impl));
+		fill_impl(impl, alg);
+		err = 0;
+		break;
+	}
+	up_read(&crypto_alg_sem);
+	return err;
 }
 
 /**

@@ -39,6 +39,9 @@ struct kaesbench_impls {
 	struct kaesbench_impl impl[];
 };
 
+bool kaesbench_names_aes(const char *name);
+int kaesbench_impl_find(const char *name, bool by_alg,
+			struct kaesbench_impl *impl);
 struct kaesbench_impls *kaesbench_impls_get(void);
 void kaesbench_impls_put(struct kaesbench_impls *impls);
 

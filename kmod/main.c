@@ -8,16 +8,31 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "kaesbench_version.h"
+#include "job.h"
 #include "netlink.h"
 
 static int __init kaesbench_init(void)
 {
-	return kaesbench_genl_init();
+	int ret;
+
+	ret = kaesbench_job_init();
+	if (ret)
+		return ret;
+	ret = kaesbench_genl_init();
+	if (ret)
+		goto err_job;
+	return 0;
+
+err_job:
+	kaesbench_job_uninit();
+	return ret;
 }
 
+/* No new run can start once the family is gone; then stop the one running. */
 static void __exit kaesbench_exit(void)
 {
 	kaesbench_genl_uninit();
+	kaesbench_job_uninit();
 }
 
 module_init(kaesbench_init);

@@ -11,6 +11,7 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "impls.h"
+#include "job.h"
 #include "netlink.h"
 
 static struct genl_family genl_family;
@@ -18,6 +19,66 @@ static struct genl_family genl_family;
 static const struct nla_policy get_impls_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_IMPL] = { .type = NLA_REJECT,
 			       .reject_message = "listing takes no implementation" },
+};
+
+static int validate_sizes(const struct nlattr *attr,
+			  struct netlink_ext_ack *extack)
+{
+	const u32 *sizes = nla_data(attr);
+	int len = nla_len(attr);
+	int i;
+
+	if (!len || len % sizeof(u32)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "sizes are an array of __u32");
+		return -EINVAL;
+	}
+	if (len > KAESBENCH_MAX_SIZES * sizeof(u32)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "too many sizes");
+		return -EINVAL;
+	}
+	for (i = 0; i < len / sizeof(u32); i++) {
+		if (!sizes[i] || sizes[i] > KAESBENCH_MAX_SIZE) {
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "sizes must be 1 to KAESBENCH_MAX_SIZE bytes");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Bounds past the s16 that NLA_POLICY_RANGE() holds. */
+static struct netlink_range_validation sample_ms_range = {
+	.min = 1,
+	.max = KAESBENCH_MAX_SAMPLE_MS,
+};
+
+static struct netlink_range_validation warmup_ms_range = {
+	.max = KAESBENCH_MAX_SAMPLE_MS,
+};
+
+static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
+	[KAESBENCH_A_RUN_DRIVER] = { .type = NLA_NUL_STRING,
+				     .len = CRYPTO_MAX_ALG_NAME - 1 },
+	[KAESBENCH_A_RUN_ALG] = { .type = NLA_NUL_STRING,
+				  .len = CRYPTO_MAX_ALG_NAME - 1 },
+	[KAESBENCH_A_RUN_KEY_BITS] = NLA_POLICY_RANGE(NLA_U32, 8, 512),
+	[KAESBENCH_A_RUN_DECRYPT] = { .type = NLA_FLAG },
+	[KAESBENCH_A_RUN_SIZES] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
+							 validate_sizes),
+	[KAESBENCH_A_RUN_SAMPLE_MS] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							    &sample_ms_range),
+	[KAESBENCH_A_RUN_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1,
+						     KAESBENCH_MAX_SAMPLES),
+	[KAESBENCH_A_RUN_WARMUP_MS] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							    &warmup_ms_range),
+	[KAESBENCH_A_RUN_DEPTH] = NLA_POLICY_RANGE(NLA_U32, 1,
+						   KAESBENCH_MAX_DEPTH),
+	[KAESBENCH_A_RUN_AAD_LEN] = NLA_POLICY_MAX(NLA_U32, KAESBENCH_MAX_AAD),
+	[KAESBENCH_A_RUN_TAG_LEN] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
+};
+
+static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
+	[KAESBENCH_A_RUN_ID] = { .type = NLA_U32 },
 };
 
 struct impls_dump {
@@ -109,6 +170,184 @@ static int get_impls_done(struct netlink_callback *cb)
 	return 0;
 }
 
+static u32 get_u32(struct genl_info *info, int attr, u32 fallback)
+{
+	return info->attrs[attr] ? nla_get_u32(info->attrs[attr]) : fallback;
+}
+
+static int parse_run(struct genl_info *info, struct kaesbench_params *params)
+{
+	struct nlattr *driver = info->attrs[KAESBENCH_A_RUN_DRIVER];
+	struct nlattr *alg = info->attrs[KAESBENCH_A_RUN_ALG];
+	struct nlattr *sizes = info->attrs[KAESBENCH_A_RUN_SIZES];
+
+	if (!driver == !alg) {
+		NL_SET_ERR_MSG(info->extack,
+			       "name either a driver or an algorithm");
+		return -EINVAL;
+	}
+	if (!sizes) {
+		NL_SET_ERR_MSG(info->extack, "a run needs sizes");
+		return -EINVAL;
+	}
+	memset(params, 0, sizeof(*params));
+	params->by_alg = alg;
+	nla_strscpy(params->name, driver ?: alg, sizeof(params->name));
+	params->decrypt = nla_get_flag(info->attrs[KAESBENCH_A_RUN_DECRYPT]);
+	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
+	params->sample_ms = get_u32(info, KAESBENCH_A_RUN_SAMPLE_MS, 100);
+	params->samples = get_u32(info, KAESBENCH_A_RUN_SAMPLES, 5);
+	params->warmup_ms = get_u32(info, KAESBENCH_A_RUN_WARMUP_MS, 20);
+	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
+	params->aad_len = get_u32(info, KAESBENCH_A_RUN_AAD_LEN, U32_MAX);
+	params->tag_len = get_u32(info, KAESBENCH_A_RUN_TAG_LEN, 0);
+	params->nsizes = nla_len(sizes) / sizeof(u32);
+	memcpy(params->sizes, nla_data(sizes), nla_len(sizes));
+	return 0;
+}
+
+static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
+		     const struct kaesbench_impl *impl)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(skb, info, &genl_family, 0, KAESBENCH_CMD_RUN);
+	if (!hdr ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, job->params.depth) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, job->params.key_bits) ||
+	    put_impl(skb, impl)) {
+		nlmsg_free(skb);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return genlmsg_reply(skb, info);
+}
+
+/*
+ * Sets the run up and replies; the measurement itself happens in the run's
+ * thread, started only once the reply is on its way so that it comes first.
+ */
+static int run_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct kaesbench_params params;
+	struct kaesbench_impl impl;
+	struct kaesbench_job *job;
+	int err;
+
+	err = parse_run(info, &params);
+	if (err)
+		return err;
+	job = kaesbench_job_create(&params, info->snd_portid, info->snd_seq,
+				   genl_info_net(info), &impl, info->extack);
+	if (IS_ERR(job))
+		return PTR_ERR(job);
+	err = run_reply(info, job, &impl);
+	if (err) {
+		kaesbench_job_abort(job);
+		return err;
+	}
+	kaesbench_job_start(job);
+	return 0;
+}
+
+static int cancel_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *id = info->attrs[KAESBENCH_A_RUN_ID];
+	int err;
+
+	if (!id) {
+		NL_SET_ERR_MSG(info->extack, "cancel needs a run id");
+		return -EINVAL;
+	}
+	err = kaesbench_job_cancel(nla_get_u32(id));
+	if (err)
+		NL_SET_ERR_MSG_ATTR(info->extack, id, "no such run in progress");
+	return err;
+}
+
+static struct sk_buff *job_message(const struct kaesbench_job *job, u8 cmd,
+				   void **hdr)
+{
+	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+
+	if (!skb)
+		return NULL;
+	*hdr = genlmsg_put(skb, job->portid, job->seq, &genl_family, 0, cmd);
+	if (!*hdr || nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+static int put_u64(struct sk_buff *skb, int attr, u64 value)
+{
+	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+}
+
+/**
+ * kaesbench_genl_send_sample() - send one sample to a run's socket
+ * @job: the run
+ * @sample: the sample
+ *
+ * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
+ * receive buffer is full (the tool stopped reading); -ENOMEM.
+ */
+int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+			       const struct kaesbench_sample *sample)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = job_message(job, KAESBENCH_CMD_SAMPLE, &hdr);
+	if (!skb)
+		return -ENOMEM;
+	if (nla_put_u32(skb, KAESBENCH_A_SAMPLE_SIZE, sample->size) ||
+	    nla_put_u32(skb, KAESBENCH_A_SAMPLE_INDEX, sample->index) ||
+	    put_u64(skb, KAESBENCH_A_SAMPLE_OPS, sample->ops) ||
+	    put_u64(skb, KAESBENCH_A_SAMPLE_BYTES, sample->bytes) ||
+	    put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
+	    put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
+	    put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
+	    (sample->has_cycles &&
+	     put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles))) {
+		nlmsg_free(skb);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return genlmsg_unicast(job->net, skb, job->portid);
+}
+
+/**
+ * kaesbench_genl_send_end() - tell a run's socket that the run is over
+ * @job: the run
+ * @status: 0, or the negative errno that ended it
+ * @message: what went wrong, or NULL
+ */
+void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
+			     const char *message)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = job_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
+	    (message && message[0] &&
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message))) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_unicast(job->net, skb, job->portid);
+}
+
 static const struct genl_ops genl_ops[] = {
 	{
 		.cmd = KAESBENCH_CMD_GET_IMPLS,
@@ -117,6 +356,20 @@ static const struct genl_ops genl_ops[] = {
 		.done = get_impls_done,
 		.policy = get_impls_policy,
 		.maxattr = ARRAY_SIZE(get_impls_policy) - 1,
+	},
+	{
+		.cmd = KAESBENCH_CMD_RUN,
+		.doit = run_doit,
+		.policy = run_policy,
+		.maxattr = ARRAY_SIZE(run_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = KAESBENCH_CMD_CANCEL,
+		.doit = cancel_doit,
+		.policy = cancel_policy,
+		.maxattr = ARRAY_SIZE(cancel_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
 	},
 };
 

@@ -6,6 +6,15 @@
 #ifndef _KAESBENCH_NETLINK_H
 #define _KAESBENCH_NETLINK_H
 
+#include <linux/types.h>
+
+struct kaesbench_job;
+struct kaesbench_sample;
+
+int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+			       const struct kaesbench_sample *sample);
+void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
+			     const char *message);
 int kaesbench_genl_init(void);
 void kaesbench_genl_uninit(void);
 

@@ -25,21 +25,9 @@
 #define MNL_SOCKET_DUMP_SIZE 32768
 #endif
 
-/* What one request brought back besides its data messages. */
-struct reply {
-	mnl_cb_t cb;
-	void *data;
-	int error; /* positive errno the kernel answered with, or 0 */
-	char *msg; /* the kernel's extack message, if it sent one */
-	uint32_t offs;
-	bool has_offs;
-	bool bad_reply; /* @cb refused a message */
-	bool intr;
-};
-
 static int extack_attr_cb(const struct nlattr *attr, void *data)
 {
-	struct reply *r = data;
+	struct kb_genl_reply *r = data;
 
 	/* A malformed extack must not hide the error it came with. */
 	switch (mnl_attr_get_type(attr)) {
@@ -60,7 +48,7 @@ static int extack_attr_cb(const struct nlattr *attr, void *data)
 }
 
 static void parse_extack(const struct nlmsghdr *nlh, size_t offset,
-			 struct reply *r)
+			 struct kb_genl_reply *r)
 {
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) ||
 	    offset > mnl_nlmsg_get_payload_len(nlh))
@@ -68,7 +56,7 @@ static void parse_extack(const struct nlmsghdr *nlh, size_t offset,
 	mnl_attr_parse(nlh, offset, extack_attr_cb, r);
 }
 
-static int set_error(struct reply *r, int error)
+static int set_error(struct kb_genl_reply *r, int error)
 {
 	/* The kernel sends -errno; anything else is not an errno at all. */
 	r->error = error < 0 && error > -4096 ? -error : EPROTO;
@@ -78,7 +66,7 @@ static int set_error(struct reply *r, int error)
 static int error_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
-	struct reply *r = data;
+	struct kb_genl_reply *r = data;
 	size_t offset = sizeof(*err);
 
 	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*err))
@@ -94,7 +82,7 @@ static int error_cb(const struct nlmsghdr *nlh, void *data)
 
 static int done_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct reply *r = data;
+	struct kb_genl_reply *r = data;
 	int error;
 
 	/* A dump that fails half way reports it in NLMSG_DONE. */
@@ -109,7 +97,7 @@ static int done_cb(const struct nlmsghdr *nlh, void *data)
 
 static int data_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct reply *r = data;
+	struct kb_genl_reply *r = data;
 	int ret;
 
 	if (!r->cb)
@@ -123,6 +111,27 @@ static int data_cb(const struct nlmsghdr *nlh, void *data)
 /* Not const only because mnl_cb_run2() takes a plain pointer. */
 static mnl_cb_t ctl_cb[NLMSG_MIN_TYPE] = {
 	[NLMSG_ERROR] = error_cb,
+	[NLMSG_DONE] = done_cb,
+};
+
+/*
+ * A request whose answer goes on after its ack (KAESBENCH_CMD_RUN) must not
+ * stop at the ack.
+ */
+static int ack_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	struct kb_genl_reply *r = data;
+
+	if (mnl_nlmsg_get_payload_len(nlh) >= sizeof(*err) && !err->error) {
+		r->acked = true;
+		return MNL_CB_OK;
+	}
+	return error_cb(nlh, data);
+}
+
+static mnl_cb_t stream_ctl_cb[NLMSG_MIN_TYPE] = {
+	[NLMSG_ERROR] = ack_cb,
 	[NLMSG_DONE] = done_cb,
 };
 
@@ -157,7 +166,8 @@ static int drain(struct kb_genl *g, size_t len)
 }
 
 /* Returns 0, or -1 with errno or @r->error saying why. */
-static int transact(struct kb_genl *g, struct nlmsghdr *nlh, struct reply *r)
+static int transact(struct kb_genl *g, struct nlmsghdr *nlh,
+		    struct kb_genl_reply *r)
 {
 	uint32_t seq = nlh->nlmsg_seq;
 	ssize_t len;
@@ -179,7 +189,17 @@ static int transact(struct kb_genl *g, struct nlmsghdr *nlh, struct reply *r)
 	return ret < 0 ? -1 : 0;
 }
 
-static void report(const struct reply *r, int local_errno, const char *what)
+/**
+ * kb_genl_report() - print why a request failed
+ * @r: what the kernel answered
+ * @local_errno: errno of the failed call, used when the kernel sent none
+ * @what: what the request does, for the message
+ *
+ * The kernel's extended ack message, when there is one, is printed as
+ * "kaesbench: kernel: <message>: <strerror>".
+ */
+void kb_genl_report(const struct kb_genl_reply *r, int local_errno,
+		    const char *what)
 {
 	if (r->error && r->msg) {
 		fprintf(stderr, "kaesbench: kernel: %s", r->msg);
@@ -199,11 +219,11 @@ static void report(const struct reply *r, int local_errno, const char *what)
 	}
 }
 
-static struct nlmsghdr *put_request(struct kb_genl *g, uint16_t type,
+static struct nlmsghdr *put_request(struct kb_genl *g, void *buf, uint16_t type,
 				    uint16_t flags, uint8_t cmd,
 				    uint8_t version)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->buf);
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	struct genlmsghdr *genl;
 
 	nlh->nlmsg_type = type;
@@ -268,11 +288,12 @@ static int family_cb(const struct nlmsghdr *nlh, void *data)
 
 static int get_family(struct kb_genl *g)
 {
-	struct reply r = { .cb = family_cb, .data = g };
+	struct kb_genl_reply r = { .cb = family_cb, .data = g };
 	struct nlmsghdr *nlh;
 	int ret;
 
-	nlh = put_request(g, GENL_ID_CTRL, NLM_F_ACK, CTRL_CMD_GETFAMILY, 1);
+	nlh = put_request(g, g->buf, GENL_ID_CTRL, NLM_F_ACK,
+			  CTRL_CMD_GETFAMILY, 1);
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, KAESBENCH_GENL_NAME);
 	ret = transact(g, nlh, &r);
 	if (ret && r.error == ENOENT)
@@ -281,9 +302,10 @@ static int get_family(struct kb_genl *g)
 			"Load it with \"modprobe kaesbench\", or \"insmod kmod/kaesbench.ko\" from the source tree.\n",
 			KAESBENCH_GENL_NAME);
 	else if (ret)
-		report(&r, errno,
-		       "looking up generic netlink family \"" KAESBENCH_GENL_NAME
-		       "\"");
+		kb_genl_report(
+			&r, errno,
+			"looking up generic netlink family \"" KAESBENCH_GENL_NAME
+			"\"");
 	free(r.msg);
 	if (ret)
 		return -1;
@@ -396,17 +418,86 @@ int kb_genl_require_op(const struct kb_genl *g, uint8_t cmd, const char *name)
 int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
 		 const char *what)
 {
-	struct reply r = { .cb = cb, .data = data };
+	struct kb_genl_reply r = { .cb = cb, .data = data };
 	struct nlmsghdr *nlh;
 	int ret;
 
-	nlh = put_request(g, g->family, NLM_F_DUMP, cmd,
+	nlh = put_request(g, g->buf, g->family, NLM_F_DUMP, cmd,
 			  KAESBENCH_GENL_VERSION);
 	ret = transact(g, nlh, &r);
 	if (ret)
-		report(&r, errno, what);
+		kb_genl_report(&r, errno, what);
 	free(r.msg);
 	if (ret)
 		return -1;
 	return r.intr ? KB_GENL_DUMP_INTR : 0;
+}
+
+/**
+ * kb_genl_request() - start a request to the kaesbench family
+ * @g: an open connection
+ * @buf: where to build it, MNL_SOCKET_BUFFER_SIZE bytes or more as the
+ *	 attributes need
+ * @cmd: an enum kaesbench_cmd value
+ * @flags: NLM_F_* besides NLM_F_REQUEST
+ *
+ * Return: the message, with a fresh sequence number, to add attributes to.
+ */
+struct nlmsghdr *kb_genl_request(struct kb_genl *g, void *buf, uint8_t cmd,
+				 uint16_t flags)
+{
+	return put_request(g, buf, g->family, flags, cmd,
+			   KAESBENCH_GENL_VERSION);
+}
+
+/**
+ * kb_genl_send() - send a request built with kb_genl_request()
+ * @g: an open connection
+ * @nlh: the request
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh)
+{
+	return mnl_socket_sendto(g->nl, nlh, nlh->nlmsg_len) < 0 ? -1 : 0;
+}
+
+/**
+ * kb_genl_recv() - receive and handle one batch of answers to a request
+ * @g: an open connection
+ * @seq: the request's sequence number
+ * @r: @r->cb is called with each data message; an ack sets @r->acked, an
+ *     error sets @r->error and @r->msg (free it)
+ *
+ * For requests whose answers go on after the ack. Blocks in recvfrom(),
+ * which a signal handler installed without SA_RESTART interrupts.
+ *
+ * Return: 1 to read on, 0 once @r->cb returned MNL_CB_STOP, or -1 with
+ * errno set (EINTR when interrupted), @r->error when the kernel answered
+ * with an error, @r->bad_reply when @r->cb refused a message.
+ */
+int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r)
+{
+	ssize_t len;
+	int ret;
+
+	len = mnl_socket_recvfrom(g->nl, g->buf, g->buf_len);
+	if (len < 0)
+		return -1;
+	ret = mnl_cb_run2(g->buf, len, seq, g->portid, data_cb, r,
+			  stream_ctl_cb, MNL_ARRAY_SIZE(stream_ctl_cb));
+	if (ret < 0)
+		return -1;
+	return ret == MNL_CB_STOP ? 0 : 1;
+}
+
+/**
+ * kb_genl_fd() - the socket of a connection, to poll() it
+ * @g: an open connection
+ *
+ * Return: the file descriptor.
+ */
+int kb_genl_fd(const struct kb_genl *g)
+{
+	return mnl_socket_get_fd(g->nl);
 }

@@ -24,6 +24,19 @@ struct kb_genl {
 	size_t buf_len;
 };
 
+/* What the kernel answered a request, besides its data messages. */
+struct kb_genl_reply {
+	mnl_cb_t cb;
+	void *data;
+	int error; /* positive errno the kernel answered with, or 0 */
+	char *msg; /* the kernel's extack message, if it sent one */
+	uint32_t offs;
+	bool has_offs;
+	bool bad_reply; /* @cb refused a message */
+	bool intr;
+	bool acked; /* the request was acknowledged (kb_genl_recv() only) */
+};
+
 /* Returned by kb_genl_dump() when the kernel flagged the dump inconsistent */
 #define KB_GENL_DUMP_INTR 1
 
@@ -33,5 +46,12 @@ bool kb_genl_has_op(const struct kb_genl *g, uint8_t cmd);
 int kb_genl_require_op(const struct kb_genl *g, uint8_t cmd, const char *name);
 int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
 		 const char *what);
+struct nlmsghdr *kb_genl_request(struct kb_genl *g, void *buf, uint8_t cmd,
+				 uint16_t flags);
+int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh);
+int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r);
+int kb_genl_fd(const struct kb_genl *g);
+void kb_genl_report(const struct kb_genl_reply *r, int local_errno,
+		    const char *what);
 
 #endif /* KAESBENCH_GENL_H */

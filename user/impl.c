@@ -268,3 +268,27 @@ void kb_impl_list_free(struct kb_impl_list *list)
 	free(list->impl);
 	memset(list, 0, sizeof(*list));
 }
+
+static int dup_or_null(char **dst, const char *src)
+{
+	*dst = src ? strdup(src) : NULL;
+	return src && !*dst ? -ENOMEM : 0;
+}
+
+/**
+ * kb_impl_copy() - copy an implementation, strings included
+ * @dst: filled in; release it with kb_impl_release() whatever the result
+ * @src: the implementation
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src)
+{
+	*dst = *src;
+	dst->alg_name = dst->driver_name = dst->module = NULL;
+	if (dup_or_null(&dst->alg_name, src->alg_name) ||
+	    dup_or_null(&dst->driver_name, src->driver_name) ||
+	    dup_or_null(&dst->module, src->module))
+		return -ENOMEM;
+	return 0;
+}

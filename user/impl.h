@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 struct nlmsghdr;
+struct kb_genl;
 
 struct kb_impl {
 	char *alg_name;
@@ -45,6 +46,8 @@ const char *kb_impl_flag_words(uint32_t flags, char *buf, size_t len);
 
 int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data);
 void kb_impl_list_free(struct kb_impl_list *list);
+int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src);
+int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list);
 
 /* Room for every word kb_impl_flag_words() can write, separators and NUL. */
 #define KB_FLAG_WORDS_MAX 64

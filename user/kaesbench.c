@@ -21,13 +21,16 @@ static const struct {
 	int (*main)(int argc, char *argv[]);
 	const char *description;
 } subcommands[] = {
+	{ "sweep", kb_sweep_main,
+	  "Measure every implementation of aes, cbc, ctr, xts and gcm" },
+	{ "run", kb_run_main, "Measure one implementation, or one algorithm" },
 	{ "list", kb_list_main,
 	  "List the AES implementations of the crypto API" },
 	{ "help", help_main, "Show this help" },
 };
 
-/* What a bare `kaesbench` runs; the benchmark sweep will take this over. */
-static char *default_argv[] = { "list", NULL };
+/* What a bare `kaesbench`, or one with only sweep options, runs. */
+static char *default_argv[] = { "sweep", NULL };
 
 static void usage(FILE *f)
 {
@@ -35,8 +38,9 @@ static void usage(FILE *f)
 
 	fprintf(f,
 		"Usage: kaesbench [--help | --version] [<command> [<args>]]\n"
+		"       kaesbench [<sweep options>]\n"
 		"\n"
-		"Without a command, kaesbench runs \"%s\". Commands:\n",
+		"Without a command, kaesbench runs \"%s\", taking its options. Commands:\n",
 		default_argv[0]);
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		fprintf(f, "  %-6s  %s\n", subcommands[i].name,
@@ -75,9 +79,8 @@ int main(int argc, char *argv[])
 			       KAESBENCH_VERSION, KAESBENCH_GENL_VERSION);
 			return KB_EXIT_OK;
 		default:
-			kb_bad_option("kaesbench", argv);
-			usage(stderr);
-			return KB_EXIT_USAGE;
+			/* Not ours: the sweep's options, or its usage error. */
+			return kb_sweep_main(argc, argv);
 		}
 	}
 	argc -= optind;

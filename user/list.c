@@ -88,7 +88,14 @@ int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts)
 	return KB_EXIT_OK;
 }
 
-static int get_impls(struct kb_genl *g, struct kb_impl_list *list)
+/**
+ * kb_get_impls() - list the implementations, retrying an inconsistent dump
+ * @g: an open connection
+ * @list: appended to
+ *
+ * Return: 0, or -1 after printing why.
+ */
+int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list)
 {
 	int ret;
 
@@ -129,7 +136,7 @@ int kb_list_main(int argc, char *argv[])
 		usage(stdout);
 		return KB_EXIT_OK;
 	}
-	ret = kb_genl_open(&g) || get_impls(&g, &list);
+	ret = kb_genl_open(&g) || kb_get_impls(&g, &list);
 	kb_genl_close(&g);
 	if (!ret) {
 		switch (opts.format) {

@@ -10,7 +10,12 @@
 
 #include <stdbool.h>
 
-enum { KB_EXIT_OK = 0, KB_EXIT_ERROR = 1, KB_EXIT_USAGE = 2 };
+enum {
+	KB_EXIT_OK = 0,
+	KB_EXIT_ERROR = 1,
+	KB_EXIT_USAGE = 2,
+	KB_EXIT_INTERRUPTED = 130,
+};
 
 enum kb_list_format { KB_LIST_PEOPLE, KB_LIST_DUMP, KB_LIST_JSON };
 
@@ -22,5 +27,7 @@ struct kb_list_opts {
 void kb_bad_option(const char *who, char *argv[]);
 int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
 int kb_list_main(int argc, char *argv[]);
+int kb_run_main(int argc, char *argv[]);
+int kb_sweep_main(int argc, char *argv[]);
 
 #endif /* KAESBENCH_SUBCOMMANDS_H */

@@ -6,9 +6,15 @@
  * how the kernel answered, so that tests can send what the real tool never
  * would (unknown attributes, reserved header bits, non-dump requests).
  *
- * usage: kaesbench-nlprobe [-d] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX]...
+ * usage: kaesbench-nlprobe [-d] [-n] [-e CMD] [-r RESERVED] [-v VERSION] CMD
+ *                          [TYPE:HEX]...
  *   -d  send as a dump (NLM_F_DUMP)
- *   TYPE:HEX  an attribute of that type with HEX bytes as payload
+ *   -n  do not ask for an ACK
+ *   -e CMD  keep reading until a message of command CMD arrives, printing
+ *           each message: "msg CMD" and one "  TYPE VALUE" line per
+ *           attribute (u32/u64 as decimal, else a string or hex)
+ *   TYPE:HEX  an attribute of that type with HEX bytes as payload; a
+ *             decimal value is TYPE=N (a u32)
  *
  * Prints "ok: N messages" (exit 0), or "error: ERRNO (text)" and, when the
  * kernel sent one, "extack: MESSAGE" (exit 1). Exit 2 on usage errors.
@@ -29,6 +35,30 @@
 
 static unsigned int messages;
 static bool reported;
+static int end_cmd = -1;
+static bool ended;
+
+static int print_attr(const struct nlattr *attr, void *data)
+{
+	const unsigned char *p = mnl_attr_get_payload(attr);
+	uint16_t len = mnl_attr_get_payload_len(attr);
+	uint16_t i;
+
+	(void)data;
+	printf("  %u ", mnl_attr_get_type(attr));
+	if (len == 4)
+		printf("%d\n", (int)mnl_attr_get_u32(attr));
+	else if (len == 8)
+		printf("%llu\n", (unsigned long long)mnl_attr_get_u64(attr));
+	else if (len && !p[len - 1] && strlen((const char *)p) == len - 1u)
+		printf("%s\n", (const char *)p);
+	else {
+		for (i = 0; i < len; i++)
+			printf("%02x", p[i]);
+		printf("\n");
+	}
+	return MNL_CB_OK;
+}
 
 static int family_id_cb(const struct nlattr *attr, void *data)
 {
@@ -46,9 +76,18 @@ static int family_cb(const struct nlmsghdr *nlh, void *data)
 
 static int count_cb(const struct nlmsghdr *nlh, void *data)
 {
-	(void)nlh;
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+
 	(void)data;
 	messages++;
+	if (end_cmd < 0)
+		return MNL_CB_OK;
+	printf("msg %u\n", genl->cmd);
+	mnl_attr_parse(nlh, sizeof(*genl), print_attr, NULL);
+	if (genl->cmd == end_cmd) {
+		ended = true;
+		return MNL_CB_STOP;
+	}
 	return MNL_CB_OK;
 }
 
@@ -68,7 +107,7 @@ static int error_cb(const struct nlmsghdr *nlh, void *data)
 
 	(void)data;
 	if (err->error == 0)
-		return MNL_CB_STOP;
+		return end_cmd >= 0 && !ended ? MNL_CB_OK : MNL_CB_STOP;
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
 		offset += mnl_nlmsg_get_payload_len(&err->msg);
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS)
@@ -134,11 +173,16 @@ static int put_raw_attr(struct nlmsghdr *nlh, const char *spec)
 {
 	char payload[1024];
 	const char *hex = strchr(spec, ':');
+	const char *eq = strchr(spec, '=');
 	size_t len = 0;
 	unsigned int byte;
 	char *end;
 	long type = strtol(spec, &end, 0);
 
+	if (eq && end == eq && type >= 0 && type <= 0x7fff) {
+		mnl_attr_put_u32(nlh, type, strtoul(eq + 1, NULL, 0));
+		return 0;
+	}
 	if (!hex || end != hex || type < 0 || type > 0x7fff)
 		return -1;
 	for (hex++; hex[0] && hex[1]; hex += 2) {
@@ -155,7 +199,7 @@ static int put_raw_attr(struct nlmsghdr *nlh, const char *spec)
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: kaesbench-nlprobe [-d] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX]...\n");
+		"usage: kaesbench-nlprobe [-d] [-n] [-e CMD] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX | TYPE=N]...\n");
 	return 2;
 }
 
@@ -167,12 +211,21 @@ int main(int argc, char *argv[])
 	struct genlmsghdr *genl;
 	struct mnl_socket *nl;
 	int opt, id, one = 1;
-	bool dump = false;
+	bool dump = false, ack = true;
+	int wait_for = -1;
 
-	while ((opt = getopt(argc, argv, "dr:v:")) != -1) {
+	/* Tests read the output through a pipe, and may kill us. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	while ((opt = getopt(argc, argv, "dne:r:v:")) != -1) {
 		switch (opt) {
 		case 'd':
 			dump = true;
+			break;
+		case 'n':
+			ack = false;
+			break;
+		case 'e':
+			wait_for = strtol(optarg, NULL, 0);
 			break;
 		case 'r':
 			reserved = strtoul(optarg, NULL, 0);
@@ -200,8 +253,10 @@ int main(int argc, char *argv[])
 		return 1;
 	}
 
+	end_cmd = wait_for;
 	nlh->nlmsg_type = id;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | (dump ? NLM_F_DUMP : 0);
+	nlh->nlmsg_flags = NLM_F_REQUEST | (ack ? NLM_F_ACK : 0) |
+			   (dump ? NLM_F_DUMP : 0);
 	nlh->nlmsg_seq = time(NULL) + 1;
 	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
 	genl->cmd = strtoul(argv[optind], NULL, 0);

@@ -48,7 +48,7 @@ static struct nlmsghdr *put_ack(void *buf, int error, bool capped,
 	return nlh;
 }
 
-static int run(struct nlmsghdr *nlh, struct reply *r)
+static int run(struct nlmsghdr *nlh, struct kb_genl_reply *r)
 {
 	return mnl_cb_run2(nlh, nlh->nlmsg_len, SEQ, PORTID, data_cb, r, ctl_cb,
 			   MNL_ARRAY_SIZE(ctl_cb));
@@ -61,7 +61,7 @@ static void test_extack(void **state)
 
 	(void)state;
 	for (capped = false; !capped; capped = true) {
-		struct reply r = { 0 };
+		struct kb_genl_reply r = { 0 };
 
 		put_ack(buf, -EINVAL, capped, "listing takes no implementation",
 			20);
@@ -77,7 +77,7 @@ static void test_extack(void **state)
 static void test_error_without_extack(void **state)
 {
 	char buf[MSG_BUF];
-	struct reply r = { 0 };
+	struct kb_genl_reply r = { 0 };
 
 	(void)state;
 	put_ack(buf, -ENOENT, true, NULL, 0);
@@ -89,7 +89,7 @@ static void test_error_without_extack(void **state)
 static void test_ack_ok(void **state)
 {
 	char buf[MSG_BUF];
-	struct reply r = { 0 };
+	struct kb_genl_reply r = { 0 };
 
 	(void)state;
 	put_ack(buf, 0, true, NULL, 0);
@@ -101,7 +101,7 @@ static void test_done_with_error(void **state)
 {
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct reply r = { 0 };
+	struct kb_genl_reply r = { 0 };
 	int *error;
 
 	(void)state;
@@ -126,7 +126,7 @@ static void test_done_with_error(void **state)
 static void test_wrong_seq(void **state)
 {
 	char buf[MSG_BUF];
-	struct reply r = { 0 };
+	struct kb_genl_reply r = { 0 };
 	struct nlmsghdr *nlh = put_ack(buf, 0, true, NULL, 0);
 
 	(void)state;
@@ -138,7 +138,7 @@ static void test_family(void **state)
 {
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct reply r = { .cb = family_cb };
+	struct kb_genl_reply r = { .cb = family_cb };
 	struct genlmsghdr *genl;
 	struct nlattr *ops, *op;
 	struct kb_genl g = { 0 };
@@ -176,7 +176,7 @@ static void test_dump_intr(void **state)
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	struct nlmsghdr *done;
-	struct reply r = { 0 };
+	struct kb_genl_reply r = { 0 };
 
 	(void)state;
 	nlh->nlmsg_type = 0x1c;

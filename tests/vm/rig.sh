@@ -6,6 +6,8 @@
 # usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
 #                                             series (6.1, 6.12)
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
+#        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
+#                                             the module loaded (debugging)
 #
 # Kernels, module builds and initramfs images are kept under
 # $KAESBENCH_CACHE (default .cache/ in the source tree). Expects the tool
@@ -59,12 +61,13 @@ check() {
 }
 
 run() {
-	series=$1
-	shift
+	mode=$1
+	series=$2
+	shift 2
 	kver=$(prepare "$series")
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
-	"$rig/boot.sh" -m run -a "$*" "$(vmlinuz "$kver")" \
+	"$rig/boot.sh" -m "$mode" -a "$*" "$(vmlinuz "$kver")" \
 		"$cache/initramfs-$kver.cpio.gz" "$cache/logs/run-$kver" >/dev/null ||
 		true
 	grep -v '^# kaesbench-vm: exit' "$cache/logs/run-$kver/output.log"
@@ -79,12 +82,11 @@ check)
 	shift
 	check "$@"
 	;;
-run)
-	shift
+run | exec)
 	run "$@"
 	;;
 *)
-	echo "usage: $0 check SERIES... | run SERIES [ARGS...]" >&2
+	echo "usage: $0 check SERIES... | run SERIES [ARGS...] | exec SERIES COMMAND" >&2
 	exit 2
 	;;
 esac

@@ -56,6 +56,92 @@
  * SIMD wrapper may create its cryptd helper as any first user would.
  * Internal implementations are never selected.
  *
+ * KAESBENCH_CMD_RUN
+ * -----------------
+ *
+ * Starts a measurement; needs CAP_NET_ADMIN. One run at a time per machine:
+ * while one is in progress every other request is refused with -EBUSY. The
+ * request names the implementation and the work:
+ *
+ *    KAESBENCH_A_RUN_DRIVER: NLA_NUL_STRING, an implementation by driver
+ *                            name ("cbc-aes-aesni", "cbc(aes-generic)");
+ *                            template instances not yet registered are
+ *                            instantiated, as for any user
+ *    KAESBENCH_A_RUN_ALG: NLA_NUL_STRING, or an algorithm name ("cbc(aes)"):
+ *                         the crypto API picks, as it would for a user
+ *                         accepting asynchronous implementations
+ *                         (exactly one of the two)
+ *    KAESBENCH_A_RUN_KEY_BITS: NLA_U32, key length in bits (default 128;
+ *                              256 for xts, whose key is two AES keys)
+ *    KAESBENCH_A_RUN_DECRYPT: NLA_FLAG, decrypt instead of encrypt
+ *    KAESBENCH_A_RUN_SIZES: NLA_BINARY, the buffer sizes in bytes as an
+ *                           array of __u32 in host byte order, 1 to
+ *                           KAESBENCH_MAX_SIZES of them, each 1 to
+ *                           KAESBENCH_MAX_SIZE (required)
+ *    KAESBENCH_A_RUN_SAMPLE_MS: NLA_U32, duration of one sample, 1 to
+ *                               KAESBENCH_MAX_SAMPLE_MS (default 100)
+ *    KAESBENCH_A_RUN_SAMPLES: NLA_U32, samples per size, 1 to
+ *                             KAESBENCH_MAX_SAMPLES (default 5)
+ *    KAESBENCH_A_RUN_WARMUP_MS: NLA_U32, untimed work before each size's
+ *                               samples, 0 to KAESBENCH_MAX_SAMPLE_MS
+ *                               (default 20)
+ *    KAESBENCH_A_RUN_DEPTH: NLA_U32, requests kept in flight, 1 to
+ *                           KAESBENCH_MAX_DEPTH (default 1); synchronous
+ *                           implementations always run at depth 1
+ *    KAESBENCH_A_RUN_AAD_LEN: NLA_U32, associated data per request for
+ *                             aeads, 0 to KAESBENCH_MAX_AAD (default 0)
+ *    KAESBENCH_A_RUN_TAG_LEN: NLA_U32, aead tag length (default: the
+ *                             implementation's maximum)
+ *
+ * The reply holds KAESBENCH_A_RUN_ID (NLA_U32), KAESBENCH_A_RUN_DEPTH as
+ * used, KAESBENCH_A_RUN_KEY_BITS as used, and the implementation chosen as
+ * a KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags). The
+ * run then proceeds in a kernel thread and sends, to the requesting socket
+ * and with the request's sequence number, one KAESBENCH_CMD_SAMPLE message
+ * per sample:
+ *
+ *    KAESBENCH_A_RUN_ID: NLA_U32
+ *    KAESBENCH_A_SAMPLE_SIZE: NLA_U32, the buffer size in bytes
+ *    KAESBENCH_A_SAMPLE_INDEX: NLA_U32, 0 to samples - 1
+ *    KAESBENCH_A_SAMPLE_OPS: NLA_U64, requests completed
+ *    KAESBENCH_A_SAMPLE_BYTES: NLA_U64, bytes processed (ops x size)
+ *    KAESBENCH_A_SAMPLE_WALL_NS: NLA_U64, elapsed CLOCK_MONOTONIC time
+ *    KAESBENCH_A_SAMPLE_THREAD_NS: NLA_U64, CPU time of the measuring
+ *                                  thread (scheduler accounting: exact at
+ *                                  context switches, else up to one tick
+ *                                  stale)
+ *    KAESBENCH_A_SAMPLE_BUSY_NS: NLA_U64, busy time of all CPUs together
+ *                                (user, system, irq and softirq from the
+ *                                kernel's per-CPU statistics, tick
+ *                                granular): includes work a driver pushes
+ *                                to other threads and interrupts
+ *    KAESBENCH_A_SAMPLE_CYCLES: NLA_U64, TSC cycles elapsed; only where
+ *                               the TSC is constant-rate
+ *
+ * and finally one KAESBENCH_CMD_RUN_END message:
+ *
+ *    KAESBENCH_A_RUN_ID: NLA_U32
+ *    KAESBENCH_A_RUN_STATUS: NLA_S32, 0 when every sample was taken, else
+ *                            a negative errno: -EINTR when cancelled, the
+ *                            implementation's error otherwise
+ *    KAESBENCH_A_RUN_MESSAGE: NLA_NUL_STRING, what went wrong (with
+ *                             status only)
+ *
+ * The run stops, within 100 ms, when the requesting socket is closed, on
+ * KAESBENCH_CMD_CANCEL and on module unload. Its memory is bounded by
+ * depth x 2 x (largest size + KAESBENCH_MAX_AAD + 16) bytes, 9 MiB at most.
+ * A request an asynchronous implementation has not completed within
+ * KAESBENCH_REQUEST_TIMEOUT_MS ends the run with -ETIMEDOUT; the memory of
+ * such a request, and its transform, are never freed, since the driver may
+ * still write to them.
+ *
+ * KAESBENCH_CMD_CANCEL
+ * --------------------
+ *
+ * Stops the run in progress; needs CAP_NET_ADMIN. Takes KAESBENCH_A_RUN_ID
+ * (NLA_U32, required): -ESRCH when no such run is in progress. Returns
+ * once the run was told to stop; its KAESBENCH_CMD_RUN_END follows.
+ *
  * Tools must ignore attributes they do not know: newer modules may send more
  * within the same version.
  */
@@ -66,8 +152,21 @@
 #define KAESBENCH_GENL_NAME "kaesbench"
 #define KAESBENCH_GENL_VERSION 1
 
+/* Limits of a run request. */
+#define KAESBENCH_MAX_SIZES 32
+#define KAESBENCH_MAX_SIZE 65536
+#define KAESBENCH_MAX_SAMPLE_MS 60000
+#define KAESBENCH_MAX_SAMPLES 1000
+#define KAESBENCH_MAX_DEPTH 64
+#define KAESBENCH_MAX_AAD 4096
+#define KAESBENCH_REQUEST_TIMEOUT_MS 10000
+
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
+	KAESBENCH_CMD_RUN,
+	KAESBENCH_CMD_SAMPLE,
+	KAESBENCH_CMD_RUN_END,
+	KAESBENCH_CMD_CANCEL,
 	__KAESBENCH_CMD_MAX
 };
 
@@ -76,6 +175,29 @@ enum kaesbench_cmd {
 enum kaesbench_attr {
 	KAESBENCH_A_UNSPEC,
 	KAESBENCH_A_IMPL,
+	KAESBENCH_A_PAD,
+	KAESBENCH_A_RUN_ID,
+	KAESBENCH_A_RUN_DRIVER,
+	KAESBENCH_A_RUN_ALG,
+	KAESBENCH_A_RUN_KEY_BITS,
+	KAESBENCH_A_RUN_DECRYPT,
+	KAESBENCH_A_RUN_SIZES,
+	KAESBENCH_A_RUN_SAMPLE_MS,
+	KAESBENCH_A_RUN_SAMPLES,
+	KAESBENCH_A_RUN_WARMUP_MS,
+	KAESBENCH_A_RUN_DEPTH,
+	KAESBENCH_A_RUN_AAD_LEN,
+	KAESBENCH_A_RUN_TAG_LEN,
+	KAESBENCH_A_RUN_STATUS,
+	KAESBENCH_A_RUN_MESSAGE,
+	KAESBENCH_A_SAMPLE_SIZE,
+	KAESBENCH_A_SAMPLE_INDEX,
+	KAESBENCH_A_SAMPLE_OPS,
+	KAESBENCH_A_SAMPLE_BYTES,
+	KAESBENCH_A_SAMPLE_WALL_NS,
+	KAESBENCH_A_SAMPLE_THREAD_NS,
+	KAESBENCH_A_SAMPLE_BUSY_NS,
+	KAESBENCH_A_SAMPLE_CYCLES,
 	__KAESBENCH_A_LAST
 };
 

@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The measurement engine: one transform, "depth" request slots, and a loop
+ * that keeps them busy for a sample's duration. Synchronous and
+ * asynchronous implementations share the loop: a request that completes at
+ * once leaves its slot free for the next, one that returns -EINPROGRESS or
+ * -EBUSY (backlogged) holds its slot until its completion arrives.
+ */
+
+#include <crypto/aead.h>
+#include <crypto/internal/cipher.h>
+#include <crypto/skcipher.h>
+#include <linux/completion.h>
+#include <linux/jiffies.h>
+#include <linux/kernel_stat.h>
+#include <linux/random.h>
+#include <linux/scatterlist.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/timex.h>
+
+#include "bench.h"
+
+#define KEY_MAX 64
+#define IV_MAX 64
+/* How often a wait for a completion looks at the stop flag. */
+#define WAIT_SLICE_MS 20
+/* Synchronous work done between two clock reads, and its bound in ops. */
+#define BATCH_NS (500 * NSEC_PER_USEC)
+#define BATCH_MAX 65536
+
+struct slot {
+	union {
+		struct skcipher_request *sk;
+		struct aead_request *aead;
+	};
+	u8 *buf;		/* [aad | data | tag], worked on in place */
+	u8 *ct;			/* aead decrypt: the ciphertext it reads */
+	struct scatterlist sg;
+	struct scatterlist ct_sg;
+	struct crypto_wait wait;
+	u8 iv[IV_MAX];
+};
+
+struct kaesbench_bench {
+	u32 front;		/* KAESBENCH_IMPL_TYPE_{CIPHER,SKCIPHER,AEAD} */
+	union {
+		struct crypto_cipher *cipher;
+		struct crypto_skcipher *sk;
+		struct crypto_aead *aead;
+	};
+	bool decrypt;
+	bool cts;		/* accepts any length of a block or more */
+	u32 block_size;
+	u32 depth;
+	u32 aad_len;
+	u32 tag_len;
+	u32 buf_len;
+	u32 size;		/* of the requests being measured */
+	unsigned int batch;
+	/* Slots head .. head + inflight - 1 (mod depth) await completion. */
+	unsigned int head;
+	unsigned int inflight;
+	/* A request never completed: its memory stays with the driver. */
+	bool stuck;
+	char error[160];
+	struct slot slots[];
+};
+
+static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
+			       const char *fmt, ...)
+{
+	va_list args;
+
+	if (!b->error[0]) {
+		va_start(args, fmt);
+		vsnprintf(b->error, sizeof(b->error), fmt, args);
+		va_end(args);
+	}
+	return err;
+}
+
+/* The front end an implementation type is driven through. */
+static u32 front_end(u32 type)
+{
+	return type == KAESBENCH_IMPL_TYPE_LSKCIPHER ?
+	       KAESBENCH_IMPL_TYPE_SKCIPHER : type;
+}
+
+/*
+ * For a name that is not registered yet, such as a template instance
+ * ("cbc(aes-generic)"), the outermost template says which front end
+ * allocates it.
+ */
+static u32 guess_front_end(const char *name)
+{
+	static const char *const aeads[] = {
+		"gcm(", "gcm_base(", "rfc4106(", "rfc4543(", "ccm(",
+		"ccm_base(", "rfc4309(", "authenc(", "authencesn(",
+		"echainiv(", "seqiv(",
+	};
+	static const char *const skciphers[] = {
+		"ecb(", "cbc(", "ctr(", "xts(", "cts(", "xctr(", "lrw(",
+		"pcbc(", "ofb(", "cfb(", "rfc3686(", "cryptd(",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(aeads); i++) {
+		if (str_has_prefix(name, aeads[i]))
+			return KAESBENCH_IMPL_TYPE_AEAD;
+	}
+	for (i = 0; i < ARRAY_SIZE(skciphers); i++) {
+		if (str_has_prefix(name, skciphers[i]))
+			return KAESBENCH_IMPL_TYPE_SKCIPHER;
+	}
+	return KAESBENCH_IMPL_TYPE_UNSPEC;
+}
+
+static struct crypto_tfm *tfm_of(const struct kaesbench_bench *b)
+{
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		return crypto_cipher_tfm(b->cipher);
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		return crypto_skcipher_tfm(b->sk);
+	default:
+		return crypto_aead_tfm(b->aead);
+	}
+}
+
+static int alloc_tfm(struct kaesbench_bench *b, const char *name)
+{
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		b->cipher = crypto_alloc_cipher(name, 0, 0);
+		return PTR_ERR_OR_ZERO(b->cipher);
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		b->sk = crypto_alloc_skcipher(name, 0, 0);
+		return PTR_ERR_OR_ZERO(b->sk);
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		b->aead = crypto_alloc_aead(name, 0, 0);
+		return PTR_ERR_OR_ZERO(b->aead);
+	}
+	return -EOPNOTSUPP;
+}
+
+static void free_tfm(struct kaesbench_bench *b)
+{
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		if (!IS_ERR_OR_NULL(b->cipher))
+			crypto_free_cipher(b->cipher);
+		break;
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		if (!IS_ERR_OR_NULL(b->sk))
+			crypto_free_skcipher(b->sk);
+		break;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		if (!IS_ERR_OR_NULL(b->aead))
+			crypto_free_aead(b->aead);
+		break;
+	}
+}
+
+/*
+ * Finds what @params names and allocates a transform of it; @impl then
+ * describes the implementation the crypto API handed out.
+ */
+static int open_impl(struct kaesbench_bench *b, struct kaesbench_params *params,
+		     struct kaesbench_impl *impl, struct netlink_ext_ack *extack)
+{
+	const char *name = params->name;
+	int err;
+
+	err = kaesbench_impl_find(name, params->by_alg, impl);
+	if (!err) {
+		if (!impl->type) {
+			NL_SET_ERR_MSG(extack,
+				       "kaesbench measures ciphers, skciphers and aeads only");
+			return -EOPNOTSUPP;
+		}
+		if (!kaesbench_names_aes(impl->alg_name)) {
+			NL_SET_ERR_MSG(extack, "not an AES implementation");
+			return -EOPNOTSUPP;
+		}
+		if (!params->by_alg && (impl->flags & KAESBENCH_IMPL_F_INTERNAL)) {
+			NL_SET_ERR_MSG(extack,
+				       "internal implementation: measure the one wrapping it");
+			return -EOPNOTSUPP;
+		}
+		b->front = front_end(impl->type);
+	} else {
+		b->front = guess_front_end(name);
+		if (!b->front || !kaesbench_names_aes(name)) {
+			if (params->by_alg)
+				NL_SET_ERR_MSG(extack, "no such AES algorithm is registered");
+			else
+				NL_SET_ERR_MSG(extack,
+					       "no such AES implementation is registered");
+			return -ENOENT;
+		}
+	}
+
+	err = alloc_tfm(b, name);
+	if (err) {
+		NL_SET_ERR_MSG(extack, "the crypto API cannot provide it");
+		return err;
+	}
+	/* A template instance is registered now; by algorithm, learn who. */
+	if (kaesbench_impl_find(crypto_tfm_alg_driver_name(tfm_of(b)), false,
+				impl)) {
+		NL_SET_ERR_MSG(extack, "the implementation vanished meanwhile");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static u32 default_key_bits(const char *alg_name)
+{
+	return strstr(alg_name, "xts(") ? 256 : 128;
+}
+
+/* ESP's associated data: SPI, sequence number and the 8-byte IV. */
+static u32 default_aad_len(const char *alg_name)
+{
+	return str_has_prefix(alg_name, "rfc4106(") ||
+	       str_has_prefix(alg_name, "rfc4543(") ||
+	       str_has_prefix(alg_name, "rfc4309(") ? 16 : 0;
+}
+
+static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
+		   const struct kaesbench_impl *impl,
+		   struct netlink_ext_ack *extack)
+{
+	u8 key[KEY_MAX];
+	u32 len;
+	int err;
+
+	if (!params->key_bits)
+		params->key_bits = default_key_bits(impl->alg_name);
+	len = params->key_bits / 8;
+	if (params->key_bits % 8 || len > KEY_MAX) {
+		NL_SET_ERR_MSG(extack, "key length is not whole bytes, 512 bits at most");
+		return -EINVAL;
+	}
+	get_random_bytes(key, len);
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		err = crypto_cipher_setkey(b->cipher, key, len);
+		break;
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		err = crypto_skcipher_setkey(b->sk, key, len);
+		break;
+	default:
+		err = crypto_aead_setkey(b->aead, key, len);
+		break;
+	}
+	memzero_explicit(key, sizeof(key));
+	if (err)
+		NL_SET_ERR_MSG(extack,
+			       "the implementation rejects this key length");
+	return err;
+}
+
+static int set_aead_params(struct kaesbench_bench *b,
+			   struct kaesbench_params *params,
+			   const struct kaesbench_impl *impl,
+			   struct netlink_ext_ack *extack)
+{
+	int err;
+
+	if (b->front != KAESBENCH_IMPL_TYPE_AEAD) {
+		if (params->aad_len != U32_MAX || params->tag_len) {
+			NL_SET_ERR_MSG(extack,
+				       "associated data and tags are for aeads only");
+			return -EINVAL;
+		}
+		params->aad_len = 0;
+		return 0;
+	}
+	if (params->aad_len == U32_MAX)
+		params->aad_len = default_aad_len(impl->alg_name);
+	if (!params->tag_len)
+		params->tag_len = crypto_aead_maxauthsize(b->aead);
+	err = crypto_aead_setauthsize(b->aead, params->tag_len);
+	if (err)
+		NL_SET_ERR_MSG(extack,
+			       "the implementation rejects this tag length");
+	b->aad_len = params->aad_len;
+	b->tag_len = params->tag_len;
+	return err;
+}
+
+static int check_sizes(struct kaesbench_bench *b,
+		       const struct kaesbench_params *params,
+		       const struct kaesbench_impl *impl,
+		       struct netlink_ext_ack *extack)
+{
+	u32 i, size;
+
+	/* Ciphertext stealing takes any length of one block or more. */
+	b->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
+	for (i = 0; i < params->nsizes; i++) {
+		size = params->sizes[i];
+		if (b->front == KAESBENCH_IMPL_TYPE_AEAD || b->block_size == 1)
+			continue;
+		if (b->cts && size < b->block_size) {
+			NL_SET_ERR_MSG(extack, "a size is shorter than one block");
+			return -EINVAL;
+		}
+		if (!b->cts && size % b->block_size) {
+			NL_SET_ERR_MSG(extack,
+				       "a size is not a multiple of the block size");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
+{
+	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+
+	s->buf = kmalloc(b->buf_len, GFP_KERNEL);
+	if (!s->buf)
+		return -ENOMEM;
+	get_random_bytes(s->buf, b->buf_len);
+	get_random_bytes(s->iv, sizeof(s->iv));
+	crypto_init_wait(&s->wait);
+
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		s->sk = skcipher_request_alloc(b->sk, GFP_KERNEL);
+		if (!s->sk)
+			return -ENOMEM;
+		skcipher_request_set_callback(s->sk, flags, crypto_req_done,
+					      &s->wait);
+		break;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		s->aead = aead_request_alloc(b->aead, GFP_KERNEL);
+		if (!s->aead)
+			return -ENOMEM;
+		aead_request_set_callback(s->aead, flags, crypto_req_done,
+					  &s->wait);
+		if (b->decrypt) {
+			s->ct = kmalloc(b->buf_len, GFP_KERNEL);
+			if (!s->ct)
+				return -ENOMEM;
+		}
+		break;
+	}
+	return 0;
+}
+
+static void free_slot(struct kaesbench_bench *b, struct slot *s)
+{
+	if (b->front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+		skcipher_request_free(s->sk);
+	else if (b->front == KAESBENCH_IMPL_TYPE_AEAD)
+		aead_request_free(s->aead);
+	kfree(s->ct);
+	kfree(s->buf);
+}
+
+static u32 max_size(const struct kaesbench_params *params)
+{
+	u32 i, max = 0;
+
+	for (i = 0; i < params->nsizes; i++)
+		max = max(max, params->sizes[i]);
+	return max;
+}
+
+/**
+ * kaesbench_bench_create() - set up the measurement a run request asks for
+ * @params: the request; defaults are filled in (key_bits, depth, aad_len,
+ *	    tag_len) so that the caller can report what is used
+ * @impl: set to the implementation being measured
+ * @extack: why the request is refused
+ *
+ * Allocates a transform, which may instantiate a template, as for any
+ * first user of it. Synchronous implementations run at depth 1.
+ *
+ * Context: process context, may sleep.
+ * Return: the measurement, or an ERR_PTR with @extack set.
+ */
+struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
+					       struct kaesbench_impl *impl,
+					       struct netlink_ext_ack *extack)
+{
+	struct kaesbench_bench *b;
+	u32 i;
+	int err;
+
+	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL);
+	if (!b)
+		return ERR_PTR(-ENOMEM);
+	b->decrypt = params->decrypt;
+	b->depth = params->depth;
+
+	err = open_impl(b, params, impl, extack);
+	if (err)
+		goto err_free;
+	err = set_key(b, params, impl, extack);
+	if (err)
+		goto err_free;
+	err = set_aead_params(b, params, impl, extack);
+	if (err)
+		goto err_free;
+	b->block_size = crypto_tfm_alg_blocksize(tfm_of(b));
+	err = check_sizes(b, params, impl, extack);
+	if (err)
+		goto err_free;
+
+	if (!(impl->flags & KAESBENCH_IMPL_F_ASYNC))
+		b->depth = 1;
+	params->depth = b->depth;
+	b->buf_len = b->aad_len + max_size(params) + b->tag_len;
+	for (i = 0; i < b->depth; i++) {
+		err = alloc_slot(b, &b->slots[i]);
+		if (err) {
+			NL_SET_ERR_MSG(extack,
+				       "cannot allocate the request buffers");
+			goto err_free;
+		}
+	}
+	return b;
+
+err_free:
+	kaesbench_bench_destroy(b);
+	return ERR_PTR(err);
+}
+
+static int submit(struct kaesbench_bench *b, struct slot *s)
+{
+	u32 off;
+
+	reinit_completion(&s->wait.completion);
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
+				    crypto_skcipher_encrypt(s->sk);
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		return b->decrypt ? crypto_aead_decrypt(s->aead) :
+				    crypto_aead_encrypt(s->aead);
+	}
+	for (off = 0; off < b->size; off += b->block_size) {
+		if (b->decrypt)
+			crypto_cipher_decrypt_one(b->cipher, s->buf + off,
+						  s->buf + off);
+		else
+			crypto_cipher_encrypt_one(b->cipher, s->buf + off,
+						  s->buf + off);
+	}
+	return 0;
+}
+
+/*
+ * Collects completed requests, oldest first; with @block, waits for the
+ * oldest. Waits are bounded: a request that does not complete within
+ * KAESBENCH_REQUEST_TIMEOUT_MS is given up, and its memory with it.
+ */
+static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
+{
+	unsigned long slice = msecs_to_jiffies(WAIT_SLICE_MS);
+	unsigned int waited_ms = 0;
+	struct slot *s;
+	int err;
+
+	while (b->inflight) {
+		s = &b->slots[b->head];
+		if (!try_wait_for_completion(&s->wait.completion)) {
+			if (!block)
+				return 0;
+			if (!wait_for_completion_timeout(&s->wait.completion,
+							 slice)) {
+				waited_ms += WAIT_SLICE_MS;
+				if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS)
+					continue;
+				b->stuck = true;
+				return fail(b, -ETIMEDOUT,
+					    "a request did not complete within %u ms",
+					    KAESBENCH_REQUEST_TIMEOUT_MS);
+			}
+		}
+		block = false;
+		b->head = (b->head + 1) % b->depth;
+		b->inflight--;
+		err = s->wait.err;
+		if (err)
+			return fail(b, err, "a %u-byte request failed (%d)",
+				    b->size, err);
+		(*ops)++;
+	}
+	return 0;
+}
+
+/* Waits for every request in flight, whatever the stop flag says. */
+static int drain(struct kaesbench_bench *b, u64 *ops)
+{
+	int ret = 0, err;
+
+	while (b->inflight && !b->stuck) {
+		err = reap(b, ops, true);
+		if (err && !ret)
+			ret = err;
+	}
+	return ret;
+}
+
+/* Keeps every slot busy until @deadline; counts what completes in @ops. */
+static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
+		const bool *stop)
+{
+	struct slot *s;
+	unsigned int n;
+	u64 start;
+	int err;
+
+	for (;;) {
+		start = ktime_get_ns();
+		if (start >= deadline)
+			return 0;
+		if (READ_ONCE(*stop))
+			return -EINTR;
+		for (n = 0; n < b->batch && b->inflight < b->depth; n++) {
+			s = &b->slots[(b->head + b->inflight) % b->depth];
+			err = submit(b, s);
+			if (!err) {
+				(*ops)++;
+				continue;
+			}
+			if (err != -EINPROGRESS && err != -EBUSY)
+				return fail(b, err, "a %u-byte request failed (%d)",
+					    b->size, err);
+			b->inflight++;
+		}
+		err = reap(b, ops, b->inflight == b->depth);
+		if (err)
+			return err;
+		if (!b->inflight && b->batch < BATCH_MAX &&
+		    ktime_get_ns() - start < BATCH_NS)
+			b->batch *= 2;
+		cond_resched();
+	}
+}
+
+static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
+{
+	u32 assoc = b->aad_len;
+
+	switch (b->front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		sg_init_one(&s->sg, s->buf, size);
+		skcipher_request_set_crypt(s->sk, &s->sg, &s->sg, size, s->iv);
+		break;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		sg_init_one(&s->sg, s->buf, assoc + size + b->tag_len);
+		aead_request_set_ad(s->aead, assoc);
+		if (b->decrypt) {
+			sg_init_one(&s->ct_sg, s->ct, assoc + size + b->tag_len);
+			aead_request_set_crypt(s->aead, &s->ct_sg, &s->sg,
+					       size + b->tag_len, s->iv);
+		} else {
+			aead_request_set_crypt(s->aead, &s->sg, &s->sg, size,
+					       s->iv);
+		}
+		break;
+	}
+}
+
+/* One request, waited for: the ciphertext an aead decrypt reads. */
+static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
+{
+	u64 ops = 0;
+	int err;
+
+	sg_init_one(&s->ct_sg, s->ct, b->aad_len + size + b->tag_len);
+	sg_init_one(&s->sg, s->buf, b->aad_len + size);
+	aead_request_set_ad(s->aead, b->aad_len);
+	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, size, s->iv);
+	reinit_completion(&s->wait.completion);
+	err = crypto_aead_encrypt(s->aead);
+	if (err == -EINPROGRESS || err == -EBUSY) {
+		b->head = s - b->slots;
+		b->inflight = 1;
+		return reap(b, &ops, true);
+	}
+	return err ? fail(b, err, "encrypting %u bytes for decryption failed (%d)",
+			  size, err) : 0;
+}
+
+/**
+ * kaesbench_bench_prepare() - get ready to measure one size
+ * @bench: the measurement
+ * @size: bytes per request
+ * @stop: set when the run is to stop
+ *
+ * Sets up the requests and runs one of them, so that an implementation
+ * that refuses this size fails here rather than inside a sample.
+ *
+ * Return: 0, -EINTR when stopped, or the implementation's error (see
+ * kaesbench_bench_error()).
+ */
+int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
+			    const bool *stop)
+{
+	u64 ops = 0;
+	u32 i;
+	int err;
+
+	bench->size = size;
+	bench->batch = 1;
+	bench->head = 0;
+	for (i = 0; i < bench->depth; i++) {
+		if (bench->front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
+			err = encrypt_into_ct(bench, &bench->slots[i], size);
+			if (err)
+				return err;
+		}
+		setup_requests(bench, &bench->slots[i], size);
+	}
+	bench->head = 0;
+	err = pump(bench, ktime_get_ns() + 1, &ops, stop);
+	return err ?: drain(bench, &ops);
+}
+
+static u64 busy_ns(void)
+{
+	struct kernel_cpustat kcs;
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		kcpustat_cpu_fetch(&kcs, cpu);
+		sum += kcs.cpustat[CPUTIME_USER] + kcs.cpustat[CPUTIME_NICE] +
+		       kcs.cpustat[CPUTIME_SYSTEM] + kcs.cpustat[CPUTIME_IRQ] +
+		       kcs.cpustat[CPUTIME_SOFTIRQ];
+	}
+	return sum;
+}
+
+/* TSC cycles are only worth reporting when the TSC runs at a fixed rate. */
+static bool cycles_usable(void)
+{
+#ifdef CONFIG_X86
+	return boot_cpu_has(X86_FEATURE_TSC) &&
+	       boot_cpu_has(X86_FEATURE_CONSTANT_TSC);
+#else
+	return false;
+#endif
+}
+
+/**
+ * kaesbench_bench_measure() - take one sample
+ * @bench: the measurement, prepared for @size
+ * @size: bytes per request
+ * @duration_ms: how long to keep submitting requests
+ * @sample: the result; requests still in flight at the end are waited for
+ *	    and counted
+ * @stop: set when the run is to stop
+ *
+ * Return: 0, -EINTR when stopped, or the implementation's error.
+ */
+int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
+			    u32 duration_ms, struct kaesbench_sample *sample,
+			    const bool *stop)
+{
+	u64 start, thread, busy, cycles = 0, ops = 0;
+	int err, err2;
+
+	sample->has_cycles = cycles_usable();
+	thread = current->se.sum_exec_runtime;
+	busy = busy_ns();
+	if (sample->has_cycles)
+		cycles = get_cycles();
+	start = ktime_get_ns();
+
+	err = pump(bench, start + (u64)duration_ms * NSEC_PER_MSEC, &ops, stop);
+	err2 = drain(bench, &ops);
+
+	sample->wall_ns = ktime_get_ns() - start;
+	if (sample->has_cycles)
+		sample->cycles = get_cycles() - cycles;
+	sample->busy_ns = busy_ns() - busy;
+	sample->thread_ns = current->se.sum_exec_runtime - thread;
+	sample->size = size;
+	sample->ops = ops;
+	sample->bytes = ops * size;
+	return err ?: err2;
+}
+
+/**
+ * kaesbench_bench_error() - what went wrong, for the run's end message
+ * @bench: the measurement
+ *
+ * Return: a description of the first failure, or "" if none.
+ */
+const char *kaesbench_bench_error(const struct kaesbench_bench *bench)
+{
+	return bench->error;
+}
+
+/**
+ * kaesbench_bench_destroy() - free a measurement
+ * @bench: the measurement; NULL is ignored
+ *
+ * If a request never completed, the driver may still write to its buffer
+ * and use the transform: both are then left allocated, on purpose.
+ */
+void kaesbench_bench_destroy(struct kaesbench_bench *bench)
+{
+	u32 i;
+
+	if (!bench)
+		return;
+	if (bench->stuck) {
+		pr_warn("a request to %s never completed; leaving its memory to the driver\n",
+			crypto_tfm_alg_driver_name(tfm_of(bench)));
+		return;
+	}
+	for (i = 0; i < bench->depth; i++)
+		free_slot(bench, &bench->slots[i]);
+	free_tfm(bench);
+	kfree(bench);
+}

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Parsing of the messages of a run on hand-built kernel messages: the
+ * RUN reply, SAMPLE and RUN_END, with unknown attributes skipped, wrong
+ * types and missing attributes refused, and the collecting callback
+ * keeping to its own run.
+ */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "msg.h"
+#include "runmsg.h"
+
+/* An attribute number no version of the protocol uses yet. */
+#define UNKNOWN_ATTR (KAESBENCH_A_MAX + 5)
+
+static void test_reply(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_reply r;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = msg_run_reply(buf, 42);
+	mnl_attr_put_strz(nlh, UNKNOWN_ATTR, "from the future");
+	assert_int_equal(kb_msg_cmd(nlh), KAESBENCH_CMD_RUN);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), 0);
+	assert_int_equal(r.id, 42);
+	assert_int_equal(r.depth, 1);
+	assert_int_equal(r.key_bits, 128);
+	assert_string_equal(r.impl.driver_name, "cbc-aes-aesni");
+	assert_string_equal(r.impl.alg_name, "cbc(aes)");
+	assert_int_equal(r.impl.block_size, 16);
+	kb_impl_release(&r.impl);
+}
+
+static void test_reply_missing(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_reply r;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	/* No run id. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_DEPTH, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS, 128);
+	msg_put_skcipher(nlh, "cbc(aes)", "cbc-aes-aesni", 400, 0);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), -EINVAL);
+	kb_impl_release(&r.impl);
+
+	/* No implementation. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_DEPTH, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS, 128);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), -EINVAL);
+	kb_impl_release(&r.impl);
+
+	/* A depth of the wrong size. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 1);
+	mnl_attr_put_u16(nlh, KAESBENCH_A_RUN_DEPTH, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS, 128);
+	msg_put_skcipher(nlh, "cbc(aes)", "cbc-aes-aesni", 400, 0);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), -EINVAL);
+	kb_impl_release(&r.impl);
+}
+
+static void test_sample(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_sample s;
+	struct nlmsghdr *nlh;
+	uint32_t id;
+
+	(void)state;
+	nlh = msg_sample(buf, 7, 1024, 2, 1000, 100000000, 50000000, 123456);
+	mnl_attr_put_u32(nlh, UNKNOWN_ATTR, 99);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), 0);
+	assert_int_equal(id, 7);
+	assert_int_equal(s.size, 1024);
+	assert_int_equal(s.index, 2);
+	assert_int_equal(s.ops, 1000);
+	assert_int_equal(s.bytes, 1024000);
+	assert_int_equal(s.wall_ns, 100000000);
+	assert_int_equal(s.thread_ns, 100000000);
+	assert_int_equal(s.busy_ns, 50000000);
+	assert_true(s.has_cycles);
+	assert_int_equal(s.cycles, 123456);
+
+	/* The cycle count is optional. */
+	nlh = msg_sample(buf, 7, 16, 0, 10, 1000, 1000, 0);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), 0);
+	assert_false(s.has_cycles);
+}
+
+static void test_sample_bad(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_sample s;
+	struct nlmsghdr *nlh;
+	uint32_t id;
+
+	(void)state;
+	/* Missing the busy time. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_SAMPLE);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_SAMPLE_SIZE, 16);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_SAMPLE_INDEX, 0);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_OPS, 1);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_BYTES, 16);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_WALL_NS, 1);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_THREAD_NS, 1);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), -EINVAL);
+
+	/* Wall time as a u32, not a u64. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_SAMPLE);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_SAMPLE_SIZE, 16);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_SAMPLE_INDEX, 0);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_OPS, 1);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_BYTES, 16);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_SAMPLE_WALL_NS, 1);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_THREAD_NS, 1);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_BUSY_NS, 1);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), -EINVAL);
+
+	/* Too short for a generic netlink header. */
+	nlh = mnl_nlmsg_put_header(buf);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), -EINVAL);
+	assert_int_equal(kb_msg_cmd(nlh), -EINVAL);
+}
+
+static void test_run_end(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_end e;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = msg_run_end(buf, 3, -ETIMEDOUT, "the driver did not complete");
+	mnl_attr_put_u32(nlh, UNKNOWN_ATTR, 1);
+	assert_int_equal(kb_run_end_parse(nlh, &e), 0);
+	assert_int_equal(e.id, 3);
+	assert_int_equal(e.status, -ETIMEDOUT);
+	assert_string_equal(e.message, "the driver did not complete");
+	free(e.message);
+
+	nlh = msg_run_end(buf, 3, 0, NULL);
+	assert_int_equal(kb_run_end_parse(nlh, &e), 0);
+	assert_int_equal(e.status, 0);
+	assert_null(e.message);
+
+	/* No status. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN_END);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 3);
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	free(e.message);
+
+	/* A message that is not NUL-terminated. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN_END);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 3);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_STATUS, 0);
+	mnl_attr_put(nlh, KAESBENCH_A_RUN_MESSAGE, 4, "abcd");
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	free(e.message);
+}
+
+static void test_collect(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run run = { .selected = -1 };
+
+	(void)state;
+	/* A sample before the reply cannot be told apart: skipped. */
+	assert_int_equal(kb_run_msg_cb(msg_sample(buf, 5, 16, 0, 1, 1, 1, 0),
+				       &run),
+			 MNL_CB_OK);
+	assert_int_equal(kb_run_msg_cb(msg_run_reply(buf, 5), &run), MNL_CB_OK);
+	assert_int_equal(run.state, KB_RUN_STARTED);
+	assert_int_equal(run.id, 5);
+	assert_string_equal(run.impl.driver_name, "cbc-aes-aesni");
+	assert_int_equal(kb_run_msg_cb(msg_sample(buf, 5, 16, 0, 1, 1, 1, 0),
+				       &run),
+			 MNL_CB_OK);
+	/* Another run's messages are not ours. */
+	assert_int_equal(kb_run_msg_cb(msg_sample(buf, 6, 16, 1, 1, 1, 1, 0),
+				       &run),
+			 MNL_CB_OK);
+	assert_int_equal(kb_run_msg_cb(msg_run_end(buf, 6, 0, NULL), &run),
+			 MNL_CB_OK);
+	assert_int_equal(run.samples, 1);
+	/* Nor are other commands. */
+	assert_int_equal(kb_run_msg_cb(msg_start(buf), &run), MNL_CB_OK);
+	assert_int_equal(kb_run_msg_cb(msg_run_end(buf, 5, -EIO, "broken"),
+				       &run),
+			 MNL_CB_STOP);
+	assert_int_equal(run.state, KB_RUN_ENDED);
+	assert_int_equal(run.status, -EIO);
+	assert_string_equal(run.message, "broken");
+	assert_true(kb_run_failed(&run));
+
+	/* A malformed message of ours is an error. */
+	assert_int_equal(kb_run_msg_cb(msg_start_cmd(buf, KAESBENCH_CMD_SAMPLE),
+				       &run),
+			 MNL_CB_ERROR);
+	assert_int_equal(errno, EINVAL);
+	kb_run_release(&run);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reply),
+		cmocka_unit_test(test_reply_missing),
+		cmocka_unit_test(test_sample),
+		cmocka_unit_test(test_sample_bad),
+		cmocka_unit_test(test_run_end),
+		cmocka_unit_test(test_collect),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

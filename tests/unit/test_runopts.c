@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Option parsing of `kaesbench run` and of the sweep: usage errors come
+ * back as exit status 2, and numbers are passed on unchecked for range.
+ */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "runopts.h"
+#include "subcommands.h"
+
+#define PARSE(opts, sweep, ...)                                              \
+	({                                                                   \
+		char *argv[] = { "run", __VA_ARGS__, NULL };                 \
+		kb_run_opts_free(opts);                                      \
+		kb_run_parse(sizeof(argv) / sizeof(argv[0]) - 1, argv, opts, \
+			     sweep);                                         \
+	})
+
+static void test_run_good(void **state)
+{
+	struct kb_run_opts o = { 0 };
+
+	(void)state;
+	assert_int_equal(PARSE(&o, false, "-d", "cbc-aes-aesni", "-b",
+			       "16,1024", "-t", "50", "-r", "3", "--depth", "0",
+			       "--decrypt", "--json"),
+			 KB_EXIT_OK);
+	assert_string_equal(o.driver, "cbc-aes-aesni");
+	assert_null(o.alg);
+	assert_int_equal(o.sizes.count, 2);
+	assert_int_equal(o.param[KB_P_SAMPLE_MS], 50);
+	assert_int_equal(o.param[KB_P_SAMPLES], 3);
+	/* Depth 0 is the kernel's to refuse, with its own message. */
+	assert_true(kb_param_given(&o, KB_P_DEPTH));
+	assert_int_equal(o.param[KB_P_DEPTH], 0);
+	assert_false(kb_param_given(&o, KB_P_KEY_BITS));
+	assert_int_equal(kb_param_or(&o, KB_P_KEY_BITS, 128), 128);
+	assert_true(o.decrypt);
+	assert_true(o.json);
+
+	assert_int_equal(PARSE(&o, false, "-a", "cbc(aes)", "--all-impls", "-k",
+			       "256", "--aad", "16", "--tag", "12", "-w", "0"),
+			 KB_EXIT_OK);
+	assert_string_equal(o.alg, "cbc(aes)");
+	assert_true(o.all_impls);
+	assert_int_equal(o.param[KB_P_KEY_BITS], 256);
+	assert_int_equal(o.param[KB_P_AAD], 16);
+	assert_int_equal(o.param[KB_P_TAG], 12);
+	assert_int_equal(o.param[KB_P_WARMUP_MS], 0);
+	/* Without -b: the sweep's sizes. */
+	assert_int_equal(o.sizes.count, 8);
+	kb_run_opts_free(&o);
+}
+
+static void test_run_usage_errors(void **state)
+{
+	struct kb_run_opts o = { 0 };
+
+	(void)state;
+	assert_int_equal(PARSE(&o, false, "-t", "5"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-a", "y"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--all-impls"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-b", ""), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-b", "16,abc"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-t", "ten"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--depth", "-1"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--bogus"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-z"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "extra"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--depth"), KB_EXIT_USAGE);
+	/* getopt state from the failures must not leak into a good parse. */
+	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
+	assert_string_equal(o.driver, "x");
+	kb_run_opts_free(&o);
+}
+
+static void test_sweep(void **state)
+{
+	struct kb_run_opts o = { 0 };
+
+	(void)state;
+	assert_int_equal(PARSE(&o, true, "-t", "50", "-r", "3"), KB_EXIT_OK);
+	assert_int_equal(o.param[KB_P_SAMPLE_MS], 50);
+	assert_int_equal(o.param[KB_P_SAMPLES], 3);
+	assert_int_equal(PARSE(&o, true, "-d", "x"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "-a", "cbc(aes)"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "--all-impls"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "--help"), KB_EXIT_OK);
+	assert_true(o.help);
+	kb_run_opts_free(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_good),
+		cmocka_unit_test(test_run_usage_errors),
+		cmocka_unit_test(test_sweep),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The tables and the JSON of a small fixed set of runs: the exact text a
+ * person reads, and JSON that parses back to the same figures.
+ */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <json-c/json.h>
+#include <linux/kaesbench.h>
+
+#include "runjson.h"
+#include "table.h"
+
+static const uint32_t sizes[] = { 16, 1420, 16384 };
+
+static void impl(struct kb_run *run, const char *driver, uint32_t flags)
+{
+	run->impl.alg_name = strdup("cbc(aes)");
+	run->impl.driver_name = strdup(driver);
+	run->impl.module = strdup("kernel");
+	run->impl.type = KAESBENCH_IMPL_TYPE_SKCIPHER;
+	run->impl.block_size = 16;
+	run->impl.priority = 400;
+	run->impl.flags = flags;
+	run->key_bits = 128;
+	run->selected = 0;
+}
+
+/* A sample of @ops requests of @size bytes in @wall_ns. */
+static void sample(struct kb_run *run, uint32_t size, uint32_t index,
+		   uint64_t ops, uint64_t wall_ns, uint64_t busy_pct,
+		   uint64_t cycles)
+{
+	struct kb_sample s = {
+		.size = size,
+		.index = index,
+		.ops = ops,
+		.bytes = ops * size,
+		.wall_ns = wall_ns,
+		.busy_ns = wall_ns * busy_pct / 100,
+		.thread_ns = wall_ns * busy_pct / 200,
+		.cycles = cycles,
+		.has_cycles = cycles != 0,
+	};
+
+	assert_int_equal(kb_run_add_sample(run, &s), 0);
+}
+
+/* Three rows: aesni (selected), a slow async engine, a refused one. */
+static void fixture(struct kb_run runs[3])
+{
+	/* 16384 B x 61 in these times: 800, 1000 and 1200 MB/s. */
+	const uint64_t wall[] = { 1249280, 999424, 832853 };
+	const uint32_t fit[] = { 16, 16384 };
+	uint32_t i;
+
+	memset(runs, 0, 3 * sizeof(*runs));
+	impl(&runs[0], "cbc-aes-aesni", KAESBENCH_IMPL_F_TESTED);
+	runs[0].selected = 1;
+	runs[0].state = KB_RUN_ENDED;
+	runs[0].depth = 1;
+	runs[0].wall_s = 1.5;
+	assert_int_equal(kb_sizes_copy(&runs[0].sizes, fit, 2), 0);
+	for (i = 0; i < 3; i++) {
+		/* 13.94 MB/s, 14.4 cycles a byte */
+		sample(&runs[0], 16, i, 871, 1000000, 100, 871 * 16 * 144 / 10);
+		/* 1000 MB/s +- 20 %: unsteady; 1.23 cycles a byte */
+		sample(&runs[0], 16384, i, 61, wall[i], 100,
+		       61 * 16384 * 123 / 100);
+	}
+
+	impl(&runs[1], "virtio_crypto_aes_cbc", KAESBENCH_IMPL_F_ASYNC);
+	runs[1].state = KB_RUN_ENDED;
+	runs[1].depth = 8;
+	runs[1].wall_s = 1.0;
+	assert_int_equal(kb_sizes_copy(&runs[1].sizes, fit, 2), 0);
+	for (i = 0; i < 3; i++) {
+		/* 0.0712 and 180.46 MB/s */
+		sample(&runs[1], 16, i, 445, 100000000, 23, 0);
+		sample(&runs[1], 16384, i, 11014, 1000000000, 23, 0);
+	}
+
+	impl(&runs[2], "cbc-aes-broken", 0);
+	runs[2].state = KB_RUN_REFUSED;
+	runs[2].status = -EINVAL;
+	runs[2].message = strdup("unsupported key length");
+	runs[2].wall_s = 0.01;
+	assert_int_equal(kb_sizes_copy(&runs[2].sizes, fit, 2), 0);
+}
+
+static char *render(int (*print)(FILE *, const void *), const void *arg)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	assert_int_equal(print(f, arg), 0);
+	fclose(f);
+	return text;
+}
+
+static int print_sweep(FILE *f, const void *arg)
+{
+	return kb_print_sweep_table(f, arg);
+}
+
+static const char sweep_want[] =
+	"cbc(aes) encrypt, 128-bit key: MB/s (10^6 bytes/s), median of 3 samples of 1 ms\n"
+	"  implementation        depth      16     1420    16384   CPU%   cyc/B\n"
+	"* cbc-aes-aesni             1    13.9      n/a     1000~   100    1.23\n"
+	"  virtio_crypto_aes_cbc     8  0.0712      n/a      180     23       -\n"
+	"  cbc-aes-broken            -  failed: kernel: unsupported key length: Invalid argument\n"
+	"* = what the crypto API hands out for cbc(aes)\n"
+	"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
+	"n/a: not a multiple of the 16-byte block, not measured\n"
+	"CPU% = busy time of all CPUs / wall time, over all of the row's samples (100 = one CPU; includes interrupts and other threads)\n"
+	"cyc/B = TSC cycles per byte at the largest size measured (median); - where the kernel sent no cycle count\n"
+	"measured: crypto_skcipher_encrypt() called from a kernel thread, timed with CLOCK_MONOTONIC; runs took 2.5 s\n";
+
+static void test_sweep_table(void **state)
+{
+	struct kb_sizes cols = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[3];
+	struct kb_table t = {
+		.alg = "cbc(aes)",
+		.key_bits = 128,
+		.sample_ms = 1,
+		.samples = 3,
+		.sizes = &cols,
+		.runs = runs,
+		.count = 3,
+		.wall_s = 2.51,
+	};
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	text = render(print_sweep, &t);
+	assert_string_equal(text, sweep_want);
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
+static int print_run(FILE *f, const void *arg)
+{
+	return kb_print_run_table(f, arg, 1, 3);
+}
+
+static const char run_want[] =
+	"cbc(aes) encrypt with cbc-aes-aesni (kernel, priority 400): 128-bit key, depth 1, 3 samples of 1 ms per size\n"
+	"size (B)     MB/s          min-max     ops/s    µs/op   CPU% thread CPU%   cyc/B  samples\n"
+	"      16     13.9        13.9-13.9    871000     1.15    100          50    14.4        3\n"
+	"   16384     1000~        800-1200     61035     16.4    100          50    1.23        3\n"
+	"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
+	"µs/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
+	"CPU% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU% = the measuring thread alone\n"
+	"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
+	"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
+	"interrupted: the figures are from the samples taken before the stop\n"
+	"measured: crypto_skcipher_encrypt() called from a kernel thread, timed with CLOCK_MONOTONIC; runs took 1.5 s\n";
+
+static void test_run_table(void **state)
+{
+	struct kb_run runs[3];
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	runs[0].state = KB_RUN_INTERRUPTED;
+	text = render(print_run, &runs[0]);
+	assert_string_equal(text, run_want);
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
+static void test_json(void **state)
+{
+	struct json_object *root, *arr, *run, *v, *s;
+	struct kb_run runs[3];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_runs_json(f, runs, 3), 0);
+	fclose(f);
+	root = json_tokener_parse(text);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "protocol_version", &v));
+	assert_int_equal(json_object_get_int(v), KAESBENCH_GENL_VERSION);
+	assert_true(json_object_object_get_ex(root, "runs", &arr));
+	assert_int_equal(json_object_array_length(arr), 3);
+
+	run = json_object_array_get_idx(arr, 0);
+	assert_true(json_object_object_get_ex(run, "driver", &v));
+	assert_string_equal(json_object_get_string(v), "cbc-aes-aesni");
+	assert_true(json_object_object_get_ex(run, "selected", &v));
+	assert_true(json_object_get_boolean(v));
+	assert_true(json_object_object_get_ex(run, "samples", &v));
+	assert_int_equal(json_object_array_length(v), 6);
+	s = json_object_array_get_idx(v, 1);
+	assert_true(json_object_object_get_ex(s, "size", &v));
+	assert_int_equal(json_object_get_int64(v), 16384);
+	assert_true(json_object_object_get_ex(s, "cycles", &v));
+	assert_int_equal(json_object_get_int64(v), 61 * 16384 * 123 / 100);
+	assert_true(json_object_object_get_ex(run, "summary", &v));
+	assert_int_equal(json_object_array_length(v), 2);
+	s = json_object_array_get_idx(v, 1);
+	assert_true(json_object_object_get_ex(s, "mbps_median", &v));
+	assert_true(json_object_get_double(v) > 999.9 &&
+		    json_object_get_double(v) < 1000.1);
+	assert_true(json_object_object_get_ex(s, "cpu_percent", &v));
+	assert_true(json_object_get_double(v) > 99.9);
+
+	/* No cycle count is null, not 0. */
+	run = json_object_array_get_idx(arr, 1);
+	assert_true(json_object_object_get_ex(run, "async", &v));
+	assert_true(json_object_get_boolean(v));
+	assert_true(json_object_object_get_ex(run, "samples", &v));
+	s = json_object_array_get_idx(v, 0);
+	assert_true(json_object_object_get_ex(s, "cycles", &v));
+	assert_null(v);
+
+	run = json_object_array_get_idx(arr, 2);
+	assert_true(json_object_object_get_ex(run, "status", &v));
+	assert_int_equal(json_object_get_int(v), -EINVAL);
+	assert_true(json_object_object_get_ex(run, "state", &v));
+	assert_string_equal(json_object_get_string(v), "refused");
+	assert_true(json_object_object_get_ex(run, "message", &v));
+	assert_string_equal(json_object_get_string(v),
+			    "unsupported key length");
+	assert_true(json_object_object_get_ex(run, "depth", &v));
+	assert_null(v);
+
+	json_object_put(root);
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sweep_table),
+		cmocka_unit_test(test_run_table),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * `kaesbench run`: one implementation, with a row per buffer size, or
+ * with --all-impls every implementation of a name, as in the sweep.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runjson.h"
+#include "runner.h"
+#include "subcommands.h"
+#include "sweep.h"
+#include "table.h"
+
+static int all_impls(const struct kb_run_opts *o, double start)
+{
+	struct kb_impl_list list = { 0 };
+	struct kb_runs runs = { 0 };
+	int ret;
+
+	if (kb_bench_list(&list)) {
+		kb_impl_list_free(&list);
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	}
+	ret = kb_bench_alg(o, &list, o->alg, &runs);
+	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
+	kb_runs_free(&runs);
+	kb_impl_list_free(&list);
+	return ret;
+}
+
+static int setup(const struct kb_run_opts *o, struct kb_run *run)
+{
+	/* Until the kernel's reply names them, show what was asked for. */
+	run->impl.alg_name = strdup(o->alg ? o->alg : "-");
+	run->impl.driver_name = strdup(o->driver ? o->driver : "-");
+	run->decrypt = o->decrypt;
+	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, 0);
+	if (!run->impl.alg_name || !run->impl.driver_name ||
+	    kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count))
+		return -ENOMEM;
+	return 0;
+}
+
+static void say_why(const struct kb_run *run)
+{
+	char reason[512];
+
+	if (run->state == KB_RUN_LOST)
+		fprintf(stderr, "kaesbench: %s\n",
+			kb_run_reason(run, reason, sizeof(reason)));
+	else if (run->state == KB_RUN_ENDED && run->status)
+		fprintf(stderr, "kaesbench: the run failed: %s\n",
+			kb_run_reason(run, reason, sizeof(reason)));
+}
+
+static int report(const struct kb_run_opts *o, struct kb_run *run, double start)
+{
+	struct kb_runs runs = { .run = run, .count = 1 };
+
+	say_why(run);
+	if (!o->json && run->state == KB_RUN_REFUSED)
+		return KB_EXIT_ERROR; /* the runner said why */
+	if (!o->json && run->state != KB_RUN_LOST &&
+	    kb_print_run_table(
+		    stdout, run,
+		    kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		    kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)))
+		fprintf(stderr, "kaesbench: out of memory\n");
+	return kb_bench_finish(o, &runs, start);
+}
+
+static int one(const struct kb_run_opts *o, double start)
+{
+	struct kb_run run = { .selected = -1 };
+	struct kb_run_req req = {
+		.driver = o->driver,
+		.alg = o->alg,
+		.param = o->param,
+		.given = o->given,
+		.progress = isatty(STDERR_FILENO),
+	};
+	int ret = KB_EXIT_ERROR;
+
+	if (setup(o, &run))
+		fprintf(stderr, "kaesbench: out of memory\n");
+	else if (!kb_runner_run(&req, &run))
+		ret = report(o, &run, start);
+	kb_run_release(&run);
+	return ret;
+}
+
+/**
+ * kb_run_main() - run `kaesbench run`
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ *
+ * Return: an exit status.
+ */
+int kb_run_main(int argc, char *argv[])
+{
+	double start = kb_now();
+	struct kb_run_opts o;
+	int ret;
+
+	ret = kb_run_parse(argc, argv, &o, false);
+	if (!ret && o.help)
+		kb_run_usage(stdout, false);
+	else if (!ret && kb_signals_install())
+		ret = KB_EXIT_ERROR;
+	else if (!ret)
+		ret = o.all_impls ? all_impls(&o, start) : one(&o, start);
+	kb_run_opts_free(&o);
+	return ret;
+}

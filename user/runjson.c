@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The fields are documented in kaesbench(8). Unknown values are JSON null,
+ * never 0: a missing cycle count is not zero cycles.
+ */
+
+#include <errno.h>
+
+#include <linux/kaesbench.h>
+
+#include "kaesbench_version.h"
+#include "runjson.h"
+
+static const char *state_name(enum kb_run_state state)
+{
+	switch (state) {
+	case KB_RUN_NOT_STARTED:
+		return "not_started";
+	case KB_RUN_REFUSED:
+		return "refused";
+	case KB_RUN_STARTED:
+	case KB_RUN_LOST:
+		return "lost";
+	case KB_RUN_ENDED:
+		return "ended";
+	case KB_RUN_INTERRUPTED:
+		return "interrupted";
+	}
+	return "unknown";
+}
+
+static struct json_object *str(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static void add(struct json_object *o, const char *key, struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+static struct json_object *u64(uint64_t v)
+{
+	/* Counters fit an int64 for centuries of nanoseconds. */
+	return json_object_new_int64((int64_t)v);
+}
+
+static struct json_object *sample_json(const struct kb_sample *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	add(o, "size", u64(s->size));
+	add(o, "index", u64(s->index));
+	add(o, "ops", u64(s->ops));
+	add(o, "bytes", u64(s->bytes));
+	add(o, "wall_ns", u64(s->wall_ns));
+	add(o, "thread_ns", u64(s->thread_ns));
+	add(o, "busy_ns", u64(s->busy_ns));
+	add(o, "cycles", s->has_cycles ? u64(s->cycles) : NULL);
+	return o;
+}
+
+static struct json_object *summary_json(const struct kb_summary *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	add(o, "size", u64(s->size));
+	add(o, "samples", u64(s->samples));
+	add(o, "mbps_median", json_object_new_double(s->mbps_median));
+	add(o, "mbps_min", json_object_new_double(s->mbps_min));
+	add(o, "mbps_max", json_object_new_double(s->mbps_max));
+	add(o, "ops_per_s_median", json_object_new_double(s->ops_per_s));
+	add(o, "cpu_percent", json_object_new_double(s->cpu_percent));
+	add(o, "thread_cpu_percent",
+	    json_object_new_double(s->thread_cpu_percent));
+	add(o, "cycles_per_byte",
+	    s->has_cycles ? json_object_new_double(s->cycles_per_byte) : NULL);
+	return o;
+}
+
+static int add_samples(struct json_object *o, const struct kb_run *run)
+{
+	struct json_object *arr = json_object_new_array(), *s;
+	size_t i;
+
+	if (!arr)
+		return -ENOMEM;
+	add(o, "samples", arr);
+	for (i = 0; i < run->samples; i++) {
+		s = sample_json(&run->sample[i]);
+		if (!s || json_object_array_add(arr, s)) {
+			json_object_put(s);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int add_summary(struct json_object *o, const struct kb_run *run)
+{
+	struct json_object *arr = json_object_new_array(), *s;
+	struct kb_summary sum;
+	size_t i;
+
+	if (!arr)
+		return -ENOMEM;
+	add(o, "summary", arr);
+	for (i = 0; i < run->sizes.count; i++) {
+		if (kb_summarize(run, run->sizes.size[i], &sum))
+			return -ENOMEM;
+		if (!sum.samples)
+			continue;
+		s = summary_json(&sum);
+		if (!s || json_object_array_add(arr, s)) {
+			json_object_put(s);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/**
+ * kb_run_to_json() - one run as a JSON object
+ * @run: the run
+ *
+ * Return: a new object the caller must json_object_put(), or NULL if out of
+ * memory.
+ */
+struct json_object *kb_run_to_json(const struct kb_run *run)
+{
+	struct json_object *o = json_object_new_object();
+	const struct kb_impl *impl = &run->impl;
+
+	if (!o)
+		return NULL;
+	add(o, "algorithm", str(impl->alg_name));
+	add(o, "driver", str(impl->driver_name));
+	add(o, "module", str(impl->module));
+	add(o, "priority", u64(impl->priority));
+	add(o, "selected",
+	    run->selected < 0 ? NULL : json_object_new_boolean(run->selected));
+	add(o, "async",
+	    json_object_new_boolean(impl->flags & KAESBENCH_IMPL_F_ASYNC));
+	add(o, "depth", run->depth ? u64(run->depth) : NULL);
+	add(o, "key_bits", run->key_bits ? u64(run->key_bits) : NULL);
+	add(o, "decrypt", json_object_new_boolean(run->decrypt));
+	add(o, "state", json_object_new_string(state_name(run->state)));
+	add(o, "status", json_object_new_int(run->status));
+	add(o, "message", str(run->message));
+	add(o, "wall_s", json_object_new_double(run->wall_s));
+	if (add_samples(o, run) || add_summary(o, run)) {
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+/**
+ * kb_print_runs_json() - print runs as one JSON document
+ * @f: where to
+ * @runs: the runs
+ * @count: how many
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count)
+{
+	struct json_object *root = json_object_new_object();
+	struct json_object *arr = json_object_new_array(), *o;
+	size_t i;
+
+	if (!root || !arr)
+		goto err;
+	add(root, "kaesbench_version",
+	    json_object_new_string(KAESBENCH_VERSION));
+	add(root, "protocol_version",
+	    json_object_new_int(KAESBENCH_GENL_VERSION));
+	for (i = 0; i < count; i++) {
+		o = kb_run_to_json(&runs[i]);
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			goto err;
+		}
+	}
+	add(root, "runs", arr);
+	fprintf(f, "%s\n",
+		json_object_to_json_string_ext(
+			root, JSON_C_TO_STRING_PRETTY |
+				      JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+	return 0;
+err:
+	json_object_put(arr);
+	json_object_put(root);
+	return -ENOMEM;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Runs as JSON, every raw sample included, for `--json`.
+ */
+#ifndef KAESBENCH_RUNJSON_H
+#define KAESBENCH_RUNJSON_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "result.h"
+
+struct json_object *kb_run_to_json(const struct kb_run *run);
+int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count);
+
+#endif /* KAESBENCH_RUNJSON_H */

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * One callback per message kind, each a switch that validates an attribute
+ * before reading it and skips attributes it does not know (newer modules
+ * may send more within the same protocol version). Every attribute the
+ * protocol promises is required: a message without one is refused rather
+ * than read as zero.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/kaesbench.h>
+
+#include "runmsg.h"
+
+/* Attributes seen, by enum kaesbench_attr number. */
+struct seen {
+	uint64_t mask;
+	void *out;
+};
+
+#define BIT_ATTR(a) (1ULL << (a))
+
+static int get_u32(const struct nlattr *attr, uint32_t *v)
+{
+	if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+		return MNL_CB_ERROR;
+	*v = mnl_attr_get_u32(attr);
+	return MNL_CB_OK;
+}
+
+static int get_u64(const struct nlattr *attr, uint64_t *v)
+{
+	if (mnl_attr_validate(attr, MNL_TYPE_U64) < 0)
+		return MNL_CB_ERROR;
+	*v = mnl_attr_get_u64(attr);
+	return MNL_CB_OK;
+}
+
+static int parse(const struct nlmsghdr *nlh, mnl_attr_cb_t cb,
+		 struct seen *seen, uint64_t required)
+{
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(struct genlmsghdr))
+		return -EINVAL;
+	errno = 0;
+	if (mnl_attr_parse(nlh, sizeof(struct genlmsghdr), cb, seen) !=
+	    MNL_CB_OK)
+		return errno == ENOMEM ? -ENOMEM : -EINVAL;
+	return (seen->mask & required) == required ? 0 : -EINVAL;
+}
+
+/**
+ * kb_msg_cmd() - the generic netlink command of a message
+ * @nlh: the message
+ *
+ * Return: the command, or -EINVAL if the message is too short for one.
+ */
+int kb_msg_cmd(const struct nlmsghdr *nlh)
+{
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl))
+		return -EINVAL;
+	return genl->cmd;
+}
+
+static int reply_attr(const struct nlattr *attr, void *data)
+{
+	struct seen *seen = data;
+	struct kb_run_reply *r = seen->out;
+	unsigned int type = mnl_attr_get_type(attr);
+	int ret;
+
+	switch (type) {
+	case KAESBENCH_A_RUN_ID:
+		ret = get_u32(attr, &r->id);
+		break;
+	case KAESBENCH_A_RUN_DEPTH:
+		ret = get_u32(attr, &r->depth);
+		break;
+	case KAESBENCH_A_RUN_KEY_BITS:
+		ret = get_u32(attr, &r->key_bits);
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret == MNL_CB_OK)
+		seen->mask |= BIT_ATTR(type);
+	return ret;
+}
+
+/**
+ * kb_run_reply_parse() - parse the kernel's reply to KAESBENCH_CMD_RUN
+ * @nlh: the message
+ * @r: filled in; release @r->impl with kb_impl_release() whatever the
+ *     result
+ *
+ * Return: 0, -EINVAL if malformed or lacking the run id, depth, key length
+ * or implementation, or -ENOMEM.
+ */
+int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
+{
+	struct seen seen = { .out = r };
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = kb_impl_parse_msg(nlh, &r->impl);
+	if (ret)
+		return ret;
+	return parse(nlh, reply_attr, &seen,
+		     BIT_ATTR(KAESBENCH_A_RUN_ID) |
+			     BIT_ATTR(KAESBENCH_A_RUN_DEPTH) |
+			     BIT_ATTR(KAESBENCH_A_RUN_KEY_BITS));
+}
+
+struct sample_out {
+	uint32_t *id;
+	struct kb_sample *s;
+};
+
+static int sample_attr(const struct nlattr *attr, void *data)
+{
+	struct seen *seen = data;
+	struct sample_out *o = seen->out;
+	unsigned int type = mnl_attr_get_type(attr);
+	int ret;
+
+	switch (type) {
+	case KAESBENCH_A_RUN_ID:
+		ret = get_u32(attr, o->id);
+		break;
+	case KAESBENCH_A_SAMPLE_SIZE:
+		ret = get_u32(attr, &o->s->size);
+		break;
+	case KAESBENCH_A_SAMPLE_INDEX:
+		ret = get_u32(attr, &o->s->index);
+		break;
+	case KAESBENCH_A_SAMPLE_OPS:
+		ret = get_u64(attr, &o->s->ops);
+		break;
+	case KAESBENCH_A_SAMPLE_BYTES:
+		ret = get_u64(attr, &o->s->bytes);
+		break;
+	case KAESBENCH_A_SAMPLE_WALL_NS:
+		ret = get_u64(attr, &o->s->wall_ns);
+		break;
+	case KAESBENCH_A_SAMPLE_THREAD_NS:
+		ret = get_u64(attr, &o->s->thread_ns);
+		break;
+	case KAESBENCH_A_SAMPLE_BUSY_NS:
+		ret = get_u64(attr, &o->s->busy_ns);
+		break;
+	case KAESBENCH_A_SAMPLE_CYCLES:
+		ret = get_u64(attr, &o->s->cycles);
+		o->s->has_cycles = ret == MNL_CB_OK;
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret == MNL_CB_OK)
+		seen->mask |= BIT_ATTR(type);
+	return ret;
+}
+
+/**
+ * kb_sample_parse() - parse a KAESBENCH_CMD_SAMPLE message
+ * @nlh: the message
+ * @id: set to the run id
+ * @s: filled in; @s->has_cycles says whether the kernel sent a cycle count
+ *
+ * Return: 0, or -EINVAL if malformed or lacking an attribute other than
+ * the cycle count.
+ */
+int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
+		    struct kb_sample *s)
+{
+	struct sample_out o = { .id = id, .s = s };
+	struct seen seen = { .out = &o };
+
+	memset(s, 0, sizeof(*s));
+	return parse(nlh, sample_attr, &seen,
+		     BIT_ATTR(KAESBENCH_A_RUN_ID) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_SIZE) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_INDEX) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_OPS) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_BYTES) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_WALL_NS) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_THREAD_NS) |
+			     BIT_ATTR(KAESBENCH_A_SAMPLE_BUSY_NS));
+}
+
+static int end_attr(const struct nlattr *attr, void *data)
+{
+	struct seen *seen = data;
+	struct kb_run_end *e = seen->out;
+	unsigned int type = mnl_attr_get_type(attr);
+	uint32_t status = 0;
+	int ret;
+
+	switch (type) {
+	case KAESBENCH_A_RUN_ID:
+		ret = get_u32(attr, &e->id);
+		break;
+	case KAESBENCH_A_RUN_STATUS:
+		ret = get_u32(attr, &status);
+		e->status = (int32_t)status;
+		break;
+	case KAESBENCH_A_RUN_MESSAGE:
+		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
+			return MNL_CB_ERROR;
+		free(e->message);
+		e->message = strdup(mnl_attr_get_str(attr));
+		if (!e->message)
+			return MNL_CB_ERROR;
+		ret = MNL_CB_OK;
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret == MNL_CB_OK)
+		seen->mask |= BIT_ATTR(type);
+	return ret;
+}
+
+/**
+ * kb_run_end_parse() - parse a KAESBENCH_CMD_RUN_END message
+ * @nlh: the message
+ * @e: filled in; free @e->message whatever the result
+ *
+ * Return: 0, -EINVAL if malformed or lacking the run id or status, or
+ * -ENOMEM.
+ */
+int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e)
+{
+	struct seen seen = { .out = e };
+
+	memset(e, 0, sizeof(*e));
+	return parse(nlh, end_attr, &seen,
+		     BIT_ATTR(KAESBENCH_A_RUN_ID) |
+			     BIT_ATTR(KAESBENCH_A_RUN_STATUS));
+}
+
+static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run)
+{
+	struct kb_run_reply r;
+	int ret = kb_run_reply_parse(nlh, &r);
+
+	if (ret) {
+		kb_impl_release(&r.impl);
+		return ret;
+	}
+	kb_impl_release(&run->impl);
+	run->impl = r.impl;
+	run->id = r.id;
+	run->depth = r.depth;
+	run->key_bits = r.key_bits;
+	run->state = KB_RUN_STARTED;
+	return 0;
+}
+
+static int on_sample(const struct nlmsghdr *nlh, struct kb_run *run)
+{
+	struct kb_sample s;
+	uint32_t id;
+	int ret = kb_sample_parse(nlh, &id, &s);
+
+	if (ret)
+		return ret;
+	/* Before the reply, or from another run: not ours. */
+	if (run->state != KB_RUN_STARTED || id != run->id)
+		return 0;
+	return kb_run_add_sample(run, &s);
+}
+
+static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
+{
+	struct kb_run_end e;
+	int ret = kb_run_end_parse(nlh, &e);
+
+	if (ret || run->state != KB_RUN_STARTED || e.id != run->id) {
+		free(e.message);
+		return ret;
+	}
+	free(run->message);
+	run->message = e.message;
+	run->status = e.status;
+	run->state = KB_RUN_ENDED;
+	return 0;
+}
+
+/**
+ * kb_run_msg_cb() - libmnl data callback collecting a run's messages
+ * @nlh: a message from the kaesbench family
+ * @data: the struct kb_run
+ *
+ * Messages of other commands, and samples and ends of other runs, are
+ * skipped.
+ *
+ * Return: MNL_CB_STOP once the run's KAESBENCH_CMD_RUN_END arrived,
+ * MNL_CB_OK to read on, or MNL_CB_ERROR with errno set.
+ */
+int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kb_run *run = data;
+	int ret;
+
+	switch (kb_msg_cmd(nlh)) {
+	case KAESBENCH_CMD_RUN:
+		ret = on_reply(nlh, run);
+		break;
+	case KAESBENCH_CMD_SAMPLE:
+		ret = on_sample(nlh, run);
+		break;
+	case KAESBENCH_CMD_RUN_END:
+		ret = on_end(nlh, run);
+		break;
+	case -EINVAL:
+		ret = -EINVAL;
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret) {
+		errno = -ret;
+		return MNL_CB_ERROR;
+	}
+	return run->state == KB_RUN_ENDED ? MNL_CB_STOP : MNL_CB_OK;
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * One run on its own netlink socket: the kernel stops the run when that
+ * socket closes, so an interrupted or crashed tool never leaves a run
+ * behind. The receive loop polls with a short timeout and the signal
+ * handlers are installed without SA_RESTART, so a Ctrl-C is acted on
+ * within POLL_MS even if it lands between the check and the poll().
+ */
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/kaesbench.h>
+
+#include "genl.h"
+#include "runmsg.h"
+#include "runner.h"
+
+#define POLL_MS 100
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/**
+ * kb_signals_install() - make SIGINT and SIGTERM stop the runs
+ *
+ * A second signal kills the tool outright (SA_RESETHAND), in case the
+ * kernel does not let go.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int kb_signals_install(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal,
+				.sa_flags = SA_RESETHAND };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+		return -1;
+	return 0;
+}
+
+/**
+ * kb_interrupted() - whether SIGINT or SIGTERM arrived
+ *
+ * Return: true once one did.
+ */
+bool kb_interrupted(void)
+{
+	return stop;
+}
+
+/**
+ * kb_now() - monotonic time
+ *
+ * Return: seconds since an arbitrary point.
+ */
+double kb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static struct nlmsghdr *build(struct kb_genl *g, void *buf,
+			      const struct kb_run_req *req,
+			      const struct kb_run *run)
+{
+	struct nlmsghdr *nlh;
+	int p;
+
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_RUN, NLM_F_ACK);
+	if (req->driver)
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, req->driver);
+	else
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_ALG, req->alg);
+	if (run->decrypt)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_DECRYPT, 0, NULL);
+	mnl_attr_put(nlh, KAESBENCH_A_RUN_SIZES,
+		     run->sizes.count * sizeof(*run->sizes.size),
+		     run->sizes.size);
+	for (p = 0; p < KB_P_COUNT; p++)
+		if (req->given & (1U << p))
+			mnl_attr_put_u32(nlh, kb_param_attr[p], req->param[p]);
+	return nlh;
+}
+
+static void progress(const struct kb_run_req *req, const struct kb_run *run)
+{
+	const struct kb_sample *s;
+	uint32_t n = KB_DEFAULT_SAMPLES;
+
+	if (!req->progress || !run->samples)
+		return;
+	if (req->given & (1U << KB_P_SAMPLES))
+		n = req->param[KB_P_SAMPLES];
+	s = &run->sample[run->samples - 1];
+	fprintf(stderr, "\r\033[K[%s %u B %u/%u]", run->impl.driver_name,
+		s->size, s->index + 1, n);
+}
+
+static void cancel(struct kb_genl *g, const struct kb_run *run)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	/* Closing the socket stops the run too; this only hurries it. */
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_CANCEL, 0);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, run->id);
+	kb_genl_send(g, nlh);
+}
+
+static void lost(struct kb_run *run, const char *what, int err)
+{
+	size_t len = strlen(what) + 128;
+
+	run->state = KB_RUN_LOST;
+	run->status = -err;
+	free(run->message);
+	run->message = malloc(len);
+	if (run->message)
+		snprintf(run->message, len, "%s: %s", what, strerror(err));
+}
+
+/* Waits for the socket to be readable: 1 when it is, 0 on a signal. */
+static int wait_readable(struct kb_genl *g)
+{
+	struct pollfd pfd = { .fd = kb_genl_fd(g), .events = POLLIN };
+	int ret;
+
+	for (;;) {
+		if (stop)
+			return 0;
+		ret = poll(&pfd, 1, POLL_MS);
+		if (ret > 0 || (ret < 0 && errno != EINTR))
+			return 1;
+	}
+}
+
+static void refused(const struct kb_run_req *req, struct kb_run *run,
+		    struct kb_genl_reply *r)
+{
+	if (!req->quiet && r->error == EPERM)
+		fprintf(stderr,
+			"kaesbench: starting a run needs CAP_NET_ADMIN (run kaesbench as root)\n");
+	else if (!req->quiet)
+		kb_genl_report(r, r->error, "starting the run");
+	run->state = KB_RUN_REFUSED;
+	run->status = -r->error;
+	free(run->message);
+	run->message = r->msg;
+	r->msg = NULL;
+}
+
+static void collect(struct kb_genl *g, uint32_t seq,
+		    const struct kb_run_req *req, struct kb_run *run)
+{
+	struct kb_genl_reply r = { .cb = kb_run_msg_cb, .data = run };
+	int ret = 1;
+
+	while (ret > 0) {
+		if (!wait_readable(g)) {
+			if (run->state == KB_RUN_STARTED)
+				cancel(g, run);
+			run->state = KB_RUN_INTERRUPTED;
+			run->status = -EINTR;
+			break;
+		}
+		ret = kb_genl_recv(g, seq, &r);
+		if (ret < 0 && errno == EINTR && !r.error && !r.bad_reply)
+			ret = 1;
+		else if (ret < 0 && r.error)
+			refused(req, run, &r);
+		else if (ret < 0 && r.bad_reply)
+			lost(run,
+			     "the module sent a message this tool cannot parse",
+			     errno);
+		else if (ret < 0)
+			lost(run, "receiving the run's results", errno);
+		progress(req, run);
+	}
+	free(r.msg);
+}
+
+/**
+ * kb_runner_run() - run one measurement and collect its samples
+ * @req: what to ask for
+ * @run: set up by the caller with the sizes to send, @run->decrypt and
+ *	 whatever it knows of the implementation; filled in with the outcome
+ *	 in @run->state
+ *
+ * Returns once the kernel sent the run's end, refused it, or a signal
+ * arrived (see kb_interrupted()).
+ *
+ * Return: 0, or -1 when the module could not be reached (printed).
+ */
+int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
+{
+	double start = kb_now();
+	struct nlmsghdr *nlh;
+	struct kb_genl g;
+	size_t len;
+	void *buf;
+	int ret = -1;
+
+	if (kb_genl_open(&g) ||
+	    kb_genl_require_op(&g, KAESBENCH_CMD_RUN, "RUN"))
+		goto out;
+	len = MNL_SOCKET_BUFFER_SIZE + run->sizes.count * sizeof(uint32_t) +
+	      strlen(req->driver ? req->driver : req->alg);
+	buf = calloc(1, len);
+	if (!buf) {
+		perror("kaesbench");
+		goto out;
+	}
+	nlh = build(&g, buf, req, run);
+	if (kb_genl_send(&g, nlh)) {
+		lost(run, "sending the run request", errno);
+		fprintf(stderr, "kaesbench: %s\n", run->message);
+	} else {
+		collect(&g, nlh->nlmsg_seq, req, run);
+	}
+	free(buf);
+	if (req->progress)
+		fprintf(stderr, "\r\033[K");
+	ret = 0;
+out:
+	kb_genl_close(&g);
+	run->wall_s = kb_now() - start;
+	if (ret) {
+		/* kb_genl_open() said why; a sweep row only needs the gist. */
+		run->state = KB_RUN_LOST;
+		run->status = -EIO;
+		free(run->message);
+		run->message = strdup("cannot reach the kaesbench module");
+	}
+	return ret;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Running one measurement in the kernel and collecting its samples.
+ */
+#ifndef KAESBENCH_RUNNER_H
+#define KAESBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "result.h"
+#include "runopts.h"
+
+struct kb_run_req {
+	const char *driver; /* exactly one of @driver and @alg */
+	const char *alg;
+	const uint32_t *param; /* indexed by enum kb_param */
+	unsigned int given; /* bit n: send param[n] */
+	bool quiet; /* leave reporting a refusal to the caller */
+	bool progress; /* show progress on stderr */
+};
+
+int kb_signals_install(void);
+bool kb_interrupted(void);
+double kb_now(void);
+int kb_runner_run(const struct kb_run_req *req, struct kb_run *run);
+
+#endif /* KAESBENCH_RUNNER_H */

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Option parsing of `kaesbench run` and of the sweep. Numbers are checked
+ * for form only; their ranges are the kernel's to enforce, so that its
+ * message names the limit.
+ */
+
+#include <getopt.h>
+#include <string.h>
+
+#include <linux/kaesbench.h>
+
+#include "runopts.h"
+#include "subcommands.h"
+
+/* The request attribute that carries each parameter. */
+const uint16_t kb_param_attr[KB_P_COUNT] = {
+	[KB_P_KEY_BITS] = KAESBENCH_A_RUN_KEY_BITS,
+	[KB_P_SAMPLE_MS] = KAESBENCH_A_RUN_SAMPLE_MS,
+	[KB_P_SAMPLES] = KAESBENCH_A_RUN_SAMPLES,
+	[KB_P_WARMUP_MS] = KAESBENCH_A_RUN_WARMUP_MS,
+	[KB_P_DEPTH] = KAESBENCH_A_RUN_DEPTH,
+	[KB_P_AAD] = KAESBENCH_A_RUN_AAD_LEN,
+	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
+};
+
+enum {
+	OPT_DECRYPT = 256,
+	OPT_ALL_IMPLS,
+	OPT_DEPTH,
+	OPT_AAD,
+	OPT_TAG,
+};
+
+static const struct {
+	int opt;
+	enum kb_param param;
+	const char *name;
+} numeric[] = {
+	{ 'k', KB_P_KEY_BITS, "-k" },	      { 't', KB_P_SAMPLE_MS, "-t" },
+	{ 'r', KB_P_SAMPLES, "-r" },	      { 'w', KB_P_WARMUP_MS, "-w" },
+	{ OPT_DEPTH, KB_P_DEPTH, "--depth" }, { OPT_AAD, KB_P_AAD, "--aad" },
+	{ OPT_TAG, KB_P_TAG, "--tag" },
+};
+
+/**
+ * kb_run_usage() - print the usage of `kaesbench run` or of the sweep
+ * @f: where to
+ * @sweep: the sweep's, which has no implementation options
+ */
+void kb_run_usage(FILE *f, bool sweep)
+{
+	if (sweep)
+		fprintf(f,
+			"Usage: kaesbench [sweep] [-k BITS] [-b SIZES] [-t MS] [-r SAMPLES] [-w MS]\n"
+			"                 [--decrypt] [--depth N] [--aad N] [--tag N] [--json]\n"
+			"\n"
+			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes).\n");
+	else
+		fprintf(f,
+			"Usage: kaesbench run (-d DRIVER | -a ALGORITHM [--all-impls]) [-k BITS]\n"
+			"                     [-b SIZES] [-t MS] [-r SAMPLES] [-w MS] [--decrypt]\n"
+			"                     [--depth N] [--aad N] [--tag N] [--json]\n"
+			"\n"
+			"Measure one implementation, or all of one algorithm name.\n"
+			"\n"
+			"  -d, --driver DRIVER     the implementation, by driver name\n"
+			"  -a, --algorithm NAME    the one the crypto API picks for NAME\n"
+			"      --all-impls         with -a: every implementation of NAME\n");
+	fprintf(f,
+		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
+		"  -b, --sizes LIST        buffer sizes in bytes, comma-separated\n"
+		"                          (default 16,64,256,1024,1420,4096,8192,16384)\n"
+		"  -t, --time MS           duration of one sample (default 100)\n"
+		"  -r, --samples N         samples per size (default 5)\n"
+		"  -w, --warmup MS         untimed work before each size (default 20)\n"
+		"      --decrypt           decrypt instead of encrypt\n"
+		"      --depth N           requests in flight (default 1; sweep: 8 for\n"
+		"                          asynchronous implementations)\n"
+		"      --aad N             associated data bytes per aead request\n"
+		"      --tag N             aead tag length\n"
+		"  -j, --json              print JSON\n"
+		"  -h, --help              print this help\n");
+}
+
+static int numeric_opt(struct kb_run_opts *o, int c, const char *who,
+		       char *argv[])
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(numeric) / sizeof(numeric[0]); i++) {
+		if (numeric[i].opt != c)
+			continue;
+		if (kb_parse_u32(optarg, &o->param[numeric[i].param])) {
+			fprintf(stderr, "%s: %s: \"%s\" is not a number\n", who,
+				numeric[i].name, optarg);
+			return KB_EXIT_USAGE;
+		}
+		o->given |= 1U << numeric[i].param;
+		return KB_EXIT_OK;
+	}
+	kb_bad_option(who, argv);
+	return KB_EXIT_USAGE;
+}
+
+static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
+{
+	switch (c) {
+	case 'd':
+		o->driver = optarg;
+		return KB_EXIT_OK;
+	case 'a':
+		o->alg = optarg;
+		return KB_EXIT_OK;
+	case 'b':
+		kb_sizes_free(&o->sizes);
+		if (kb_sizes_parse(optarg, &o->sizes)) {
+			fprintf(stderr,
+				"%s: -b: \"%s\" is not a comma-separated list of sizes in bytes\n",
+				who, optarg);
+			return KB_EXIT_USAGE;
+		}
+		return KB_EXIT_OK;
+	case OPT_DECRYPT:
+		o->decrypt = true;
+		return KB_EXIT_OK;
+	case OPT_ALL_IMPLS:
+		o->all_impls = true;
+		return KB_EXIT_OK;
+	case 'j':
+		o->json = true;
+		return KB_EXIT_OK;
+	case 'h':
+		o->help = true;
+		return KB_EXIT_OK;
+	case ':':
+		fprintf(stderr, "%s: %s needs a value\n", who,
+			argv[optind - 1]);
+		return KB_EXIT_USAGE;
+	case '?':
+		kb_bad_option(who, argv);
+		return KB_EXIT_USAGE;
+	default:
+		return numeric_opt(o, c, who, argv);
+	}
+}
+
+static int check(struct kb_run_opts *o, const char *who, bool sweep)
+{
+	if (!o->sizes.count && kb_sizes_copy(&o->sizes, kb_default_sizes,
+					     kb_default_sizes_count)) {
+		fprintf(stderr, "%s: out of memory\n", who);
+		return KB_EXIT_ERROR;
+	}
+	if (sweep)
+		return KB_EXIT_OK;
+	if (!!o->driver == !!o->alg) {
+		fprintf(stderr, "%s: give one of -d DRIVER and -a ALGORITHM\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->all_impls && !o->alg) {
+		fprintf(stderr, "%s: --all-impls needs -a ALGORITHM\n", who);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+}
+
+/**
+ * kb_run_parse() - parse the arguments of `kaesbench run` or of the sweep
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ * @o: filled in; free it with kb_run_opts_free() whatever the result
+ * @sweep: parse the sweep's options, which lack -d, -a and --all-impls
+ *
+ * Prints the usage to stderr on a usage error. With --help, sets @o->help
+ * and leaves printing to the caller. Without -b, @o->sizes is the sweep's
+ * default list.
+ *
+ * Return: KB_EXIT_OK to go on, KB_EXIT_USAGE, or KB_EXIT_ERROR.
+ */
+int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
+{
+	static const struct option long_opts[] = {
+		{ "driver", required_argument, NULL, 'd' },
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "all-impls", no_argument, NULL, OPT_ALL_IMPLS },
+		{ "key-bits", required_argument, NULL, 'k' },
+		{ "sizes", required_argument, NULL, 'b' },
+		{ "time", required_argument, NULL, 't' },
+		{ "samples", required_argument, NULL, 'r' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "decrypt", no_argument, NULL, OPT_DECRYPT },
+		{ "depth", required_argument, NULL, OPT_DEPTH },
+		{ "aad", required_argument, NULL, OPT_AAD },
+		{ "tag", required_argument, NULL, OPT_TAG },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	const char *who = sweep ? "kaesbench" : "kaesbench run";
+	int c, ret;
+
+	memset(o, 0, sizeof(*o));
+	/* 0, not 1: fully resets getopt, which may have run before. */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jh", long_opts,
+				NULL)) != -1) {
+		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS)) {
+			fprintf(stderr,
+				"%s: -d, -a and --all-impls are options of \"kaesbench run\"\n",
+				who);
+			ret = KB_EXIT_USAGE;
+			goto usage;
+		}
+		ret = one_opt(o, c, who, argv);
+		if (ret)
+			goto usage;
+		if (o->help)
+			return KB_EXIT_OK;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "%s: unexpected argument \"%s\"\n", who,
+			argv[optind]);
+		ret = KB_EXIT_USAGE;
+		goto usage;
+	}
+	ret = check(o, who, sweep);
+	if (ret != KB_EXIT_USAGE)
+		return ret;
+usage:
+	kb_run_usage(stderr, sweep);
+	return ret;
+}
+
+/**
+ * kb_run_opts_free() - free what kb_run_parse() allocated
+ * @o: the options
+ */
+void kb_run_opts_free(struct kb_run_opts *o)
+{
+	kb_sizes_free(&o->sizes);
+}
+
+/**
+ * kb_param_given() - whether a parameter was given on the command line
+ * @o: the options
+ * @p: the parameter
+ *
+ * Return: true if given.
+ */
+bool kb_param_given(const struct kb_run_opts *o, enum kb_param p)
+{
+	return o->given & (1U << p);
+}
+
+/**
+ * kb_param_or() - a parameter, or a default when not given
+ * @o: the options
+ * @p: the parameter
+ * @def: the default
+ *
+ * Return: the value.
+ */
+uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p, uint32_t def)
+{
+	return kb_param_given(o, p) ? o->param[p] : def;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The options of `kaesbench run` and of the sweep, which share all but the
+ * choice of implementation.
+ */
+#ifndef KAESBENCH_RUNOPTS_H
+#define KAESBENCH_RUNOPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sizes.h"
+
+/* The numeric parameters of a run, each sent only when given. */
+enum kb_param {
+	KB_P_KEY_BITS,
+	KB_P_SAMPLE_MS,
+	KB_P_SAMPLES,
+	KB_P_WARMUP_MS,
+	KB_P_DEPTH,
+	KB_P_AAD,
+	KB_P_TAG,
+	KB_P_COUNT
+};
+
+/* The kernel's defaults, which the tool only uses to label its output. */
+#define KB_DEFAULT_SAMPLE_MS 100
+#define KB_DEFAULT_SAMPLES 5
+/* Requests in flight the sweep asks of an asynchronous implementation. */
+#define KB_SWEEP_ASYNC_DEPTH 8
+
+struct kb_run_opts {
+	const char *driver; /* -d */
+	const char *alg; /* -a */
+	struct kb_sizes sizes; /* -b, else the sweep's sizes */
+	uint32_t param[KB_P_COUNT];
+	unsigned int given; /* bit n: param[n] was given */
+	bool decrypt;
+	bool all_impls;
+	bool json;
+	bool help;
+};
+
+extern const uint16_t kb_param_attr[KB_P_COUNT];
+
+int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep);
+void kb_run_opts_free(struct kb_run_opts *o);
+void kb_run_usage(FILE *f, bool sweep);
+bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
+uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,
+		     uint32_t def);
+
+#endif /* KAESBENCH_RUNOPTS_H */

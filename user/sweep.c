@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The sweep: what a bare `kaesbench` does. Runs are sequential, since the
+ * kernel takes one at a time and parallel runs would measure each other.
+ * A run that fails gives a row saying why, and the sweep goes on.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/kaesbench.h>
+
+#include "format.h"
+#include "genl.h"
+#include "runjson.h"
+#include "runner.h"
+#include "subcommands.h"
+#include "sweep.h"
+#include "table.h"
+
+static const char *const sweep_algs[] = {
+	"aes", "cbc(aes)", "ctr(aes)", "xts(aes)", "gcm(aes)",
+};
+
+/**
+ * kb_default_key_bits() - the key length the kernel uses by default
+ * @alg: an algorithm name
+ *
+ * Return: 256 for xts, whose key is two AES keys, else 128.
+ */
+uint32_t kb_default_key_bits(const char *alg)
+{
+	return strstr(alg, "xts(") ? 256 : 128;
+}
+
+static int cmp_impl(const void *a, const void *b)
+{
+	return kb_impl_cmp_people(*(const struct kb_impl *const *)a,
+				  *(const struct kb_impl *const *)b);
+}
+
+/* The non-internal implementations of @alg, by priority, highest first. */
+static const struct kb_impl **pick(const struct kb_impl_list *list,
+				   const char *alg, size_t *count)
+{
+	const struct kb_impl **sel = calloc(list->count + 1, sizeof(*sel));
+	size_t i;
+
+	*count = 0;
+	if (!sel)
+		return NULL;
+	for (i = 0; i < list->count; i++)
+		if (!strcmp(list->impl[i].alg_name, alg) &&
+		    !(list->impl[i].flags & KAESBENCH_IMPL_F_INTERNAL))
+			sel[(*count)++] = &list->impl[i];
+	qsort(sel, *count, sizeof(*sel), cmp_impl);
+	return sel;
+}
+
+static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
+		    struct kb_run_req *req, uint32_t *param)
+{
+	memcpy(param, o->param, KB_P_COUNT * sizeof(*param));
+	*req = (struct kb_run_req){
+		.driver = impl->driver_name,
+		.param = param,
+		.given = o->given,
+		.quiet = true,
+		.progress = isatty(STDERR_FILENO),
+	};
+	/* An offload engine needs requests queued to show its rate. */
+	if (!kb_param_given(o, KB_P_DEPTH) &&
+	    (impl->flags & KAESBENCH_IMPL_F_ASYNC)) {
+		param[KB_P_DEPTH] = KB_SWEEP_ASYNC_DEPTH;
+		req->given |= 1U << KB_P_DEPTH;
+	}
+}
+
+static int bench_one(const struct kb_run_opts *o, const struct kb_impl *impl,
+		     const char *alg, struct kb_run *run)
+{
+	uint32_t param[KB_P_COUNT];
+	struct kb_run_req req;
+
+	if (kb_impl_copy(&run->impl, impl) ||
+	    kb_sizes_filter(impl, &o->sizes, &run->sizes))
+		return -ENOMEM;
+	run->selected = !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
+	run->decrypt = o->decrypt;
+	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg));
+	if (!run->sizes.count)
+		return 0; /* every size n/a: nothing to ask */
+	request(o, impl, &req, param);
+	kb_runner_run(&req, run);
+	return 0;
+}
+
+static int print_table(const struct kb_run_opts *o, const char *alg,
+		       const struct kb_runs *runs, size_t first)
+{
+	struct kb_table t = {
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.sample_ms =
+			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sizes = &o->sizes,
+		.runs = runs->run + first,
+		.count = runs->count - first,
+	};
+	size_t i;
+
+	for (i = first; i < runs->count; i++) {
+		t.wall_s += runs->run[i].wall_s;
+		/* The kernel says which key length it used. */
+		if (runs->run[i].state >= KB_RUN_STARTED &&
+		    runs->run[i].key_bits)
+			t.key_bits = runs->run[i].key_bits;
+	}
+	if (kb_print_sweep_table(stdout, &t))
+		return -ENOMEM;
+	putchar('\n');
+	fflush(stdout);
+	return 0;
+}
+
+/**
+ * kb_bench_alg() - run every implementation of an algorithm name
+ * @o: the options
+ * @list: the implementations registered
+ * @alg: the algorithm name
+ * @runs: appended to, one run per implementation, in table order
+ *
+ * Stops early once interrupted. Prints the algorithm's table unless
+ * @o->json.
+ *
+ * Return: 0, or -ENOMEM (printed).
+ */
+int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
+		 const char *alg, struct kb_runs *runs)
+{
+	const struct kb_impl **sel;
+	size_t i, count, first = runs->count;
+	struct kb_run *run;
+	int ret = 0;
+
+	sel = pick(list, alg, &count);
+	if (!sel)
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < count && !kb_interrupted(); i++) {
+		run = kb_runs_add(runs);
+		ret = run ? bench_one(o, sel[i], alg, run) : -ENOMEM;
+	}
+	free(sel);
+	if (!ret && !o->json)
+		ret = print_table(o, alg, runs, first);
+	if (ret)
+		fprintf(stderr, "kaesbench: out of memory\n");
+	return ret;
+}
+
+/**
+ * kb_bench_list() - get the implementations to run
+ * @list: filled in
+ *
+ * Return: 0, or -1 after printing why.
+ */
+int kb_bench_list(struct kb_impl_list *list)
+{
+	struct kb_genl g;
+	int ret;
+
+	ret = kb_genl_open(&g) || kb_get_impls(&g, list);
+	kb_genl_close(&g);
+	return ret ? -1 : 0;
+}
+
+/**
+ * kb_bench_finish() - print what is left to print, and pick the exit status
+ * @o: the options
+ * @runs: every run made
+ * @start: kb_now() when the command started
+ *
+ * Return: 130 if interrupted, 1 if a run failed or the output could not be
+ * written, else 0.
+ */
+int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
+		    double start)
+{
+	int status = KB_EXIT_OK;
+	size_t i;
+
+	for (i = 0; i < runs->count; i++)
+		if (kb_run_failed(&runs->run[i]))
+			status = KB_EXIT_ERROR;
+	if (o->json && kb_print_runs_json(stdout, runs->run, runs->count)) {
+		fprintf(stderr, "kaesbench: out of memory\n");
+		status = KB_EXIT_ERROR;
+	}
+	if (!o->json)
+		kb_print_total(stdout, kb_now() - start);
+	if (fflush(stdout) || ferror(stdout)) {
+		perror("kaesbench: writing the results");
+		status = KB_EXIT_ERROR;
+	}
+	return kb_interrupted() ? KB_EXIT_INTERRUPTED : status;
+}
+
+/**
+ * kb_sweep_main() - run the sweep, `kaesbench [sweep] [options]`
+ * @argc: argument count, argv[0] being "sweep" or the program
+ * @argv: the arguments
+ *
+ * Return: an exit status.
+ */
+int kb_sweep_main(int argc, char *argv[])
+{
+	struct kb_impl_list list = { 0 };
+	struct kb_runs runs = { 0 };
+	struct kb_run_opts o;
+	double start = kb_now();
+	size_t i;
+	int ret;
+
+	ret = kb_run_parse(argc, argv, &o, true);
+	if (ret || o.help) {
+		if (o.help)
+			kb_run_usage(stdout, true);
+		kb_run_opts_free(&o);
+		return ret;
+	}
+	if (kb_signals_install() || kb_bench_list(&list)) {
+		kb_impl_list_free(&list);
+		kb_run_opts_free(&o);
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	}
+	for (i = 0; !ret && i < sizeof(sweep_algs) / sizeof(sweep_algs[0]) &&
+		    !kb_interrupted();
+	     i++)
+		ret = kb_bench_alg(&o, &list, sweep_algs[i], &runs);
+	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(&o, &runs, start);
+	kb_runs_free(&runs);
+	kb_impl_list_free(&list);
+	kb_run_opts_free(&o);
+	return ret;
+}

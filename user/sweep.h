@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Measuring every implementation of an algorithm name, one run each: the
+ * sweep, and `kaesbench run -a NAME --all-impls`.
+ */
+#ifndef KAESBENCH_SWEEP_H
+#define KAESBENCH_SWEEP_H
+
+#include "impl.h"
+#include "result.h"
+#include "runopts.h"
+
+uint32_t kb_default_key_bits(const char *alg);
+int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
+		 const char *alg, struct kb_runs *runs);
+int kb_bench_list(struct kb_impl_list *list);
+int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
+		    double start);
+
+#endif /* KAESBENCH_SWEEP_H */
