@@ -6,6 +6,7 @@
 #                     kernel build tree; default: the running kernel's)
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
+#   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
 #   make install      module (modules_install), tool and man page
@@ -35,6 +36,9 @@ run:
 check:
 	@tests/check.sh
 
+bench:
+	@tests/bench/run.sh
+
 style:
 	scripts/lint.sh style
 
@@ -52,4 +56,4 @@ clean:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check style sparse install clean
+.PHONY: all module tool test-tools run check bench style sparse install clean

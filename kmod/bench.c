@@ -91,6 +91,9 @@ static u32 front_end(u32 type)
 	       KAESBENCH_IMPL_TYPE_SKCIPHER : type;
 }
 
+/* A front end kaesbench does not drive: hashes built on AES. */
+#define FRONT_END_UNSUPPORTED U32_MAX
+
 /*
  * For a name that is not registered yet, such as a template instance
  * ("cbc(aes-generic)"), the outermost template says which front end
@@ -98,6 +101,9 @@ static u32 front_end(u32 type)
  */
 static u32 guess_front_end(const char *name)
 {
+	static const char *const hashes[] = {
+		"cmac(", "xcbc(", "cbcmac(", "hmac(", "vmac64(",
+	};
 	static const char *const aeads[] = {
 		"gcm(", "gcm_base(", "rfc4106(", "rfc4543(", "ccm(",
 		"ccm_base(", "rfc4309(", "authenc(", "authencesn(",
@@ -109,6 +115,10 @@ static u32 guess_front_end(const char *name)
 	};
 	unsigned int i;
 
+	for (i = 0; i < ARRAY_SIZE(hashes); i++) {
+		if (str_has_prefix(name, hashes[i]))
+			return FRONT_END_UNSUPPORTED;
+	}
 	for (i = 0; i < ARRAY_SIZE(aeads); i++) {
 		if (str_has_prefix(name, aeads[i]))
 			return KAESBENCH_IMPL_TYPE_AEAD;
@@ -174,35 +184,34 @@ static int open_impl(struct kaesbench_bench *b, struct kaesbench_params *params,
 		     struct kaesbench_impl *impl, struct netlink_ext_ack *extack)
 {
 	const char *name = params->name;
+	bool registered = !kaesbench_impl_find(name, params->by_alg, impl);
 	int err;
 
-	err = kaesbench_impl_find(name, params->by_alg, impl);
-	if (!err) {
-		if (!impl->type) {
+	b->front = registered ? front_end(impl->type) : guess_front_end(name);
+	if (b->front == FRONT_END_UNSUPPORTED ||
+	    (registered && !impl->type)) {
+		NL_SET_ERR_MSG(extack,
+			       "kaesbench measures ciphers, skciphers and aeads only");
+		return -EOPNOTSUPP;
+	}
+	if (registered && !kaesbench_names_aes(impl->alg_name)) {
+		NL_SET_ERR_MSG(extack, "not an AES implementation");
+		return -EOPNOTSUPP;
+	}
+	if (registered && !params->by_alg &&
+	    (impl->flags & KAESBENCH_IMPL_F_INTERNAL)) {
+		NL_SET_ERR_MSG(extack,
+			       "internal implementation: measure the one wrapping it");
+		return -EOPNOTSUPP;
+	}
+	if (!b->front ||
+	    !kaesbench_names_aes(registered ? impl->alg_name : name)) {
+		if (params->by_alg)
+			NL_SET_ERR_MSG(extack, "no such AES algorithm is registered");
+		else
 			NL_SET_ERR_MSG(extack,
-				       "kaesbench measures ciphers, skciphers and aeads only");
-			return -EOPNOTSUPP;
-		}
-		if (!kaesbench_names_aes(impl->alg_name)) {
-			NL_SET_ERR_MSG(extack, "not an AES implementation");
-			return -EOPNOTSUPP;
-		}
-		if (!params->by_alg && (impl->flags & KAESBENCH_IMPL_F_INTERNAL)) {
-			NL_SET_ERR_MSG(extack,
-				       "internal implementation: measure the one wrapping it");
-			return -EOPNOTSUPP;
-		}
-		b->front = front_end(impl->type);
-	} else {
-		b->front = guess_front_end(name);
-		if (!b->front || !kaesbench_names_aes(name)) {
-			if (params->by_alg)
-				NL_SET_ERR_MSG(extack, "no such AES algorithm is registered");
-			else
-				NL_SET_ERR_MSG(extack,
-					       "no such AES implementation is registered");
-			return -ENOENT;
-		}
+				       "no such AES implementation is registered");
+		return -ENOENT;
 	}
 
 	err = alloc_tfm(b, name);

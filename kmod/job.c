@@ -9,7 +9,8 @@
  * A thread frees what it measured with and then returns; the job itself,
  * and the reference to its task, are reaped by whoever comes next (the next
  * run, or module unload) with kthread_stop(), which returns only once the
- * thread has left this module's code.
+ * thread has left this module's code. A run counts as in progress until its
+ * measurements are over, not until its thread is gone.
  */
 
 #include <linux/kthread.h>
@@ -34,7 +35,7 @@ static void stop(struct kaesbench_job *job)
 static bool is_running(const struct kaesbench_job *job)
 {
 	/* Pairs with the release in job_thread(). */
-	return job && !smp_load_acquire(&job->finished);
+	return job && !smp_load_acquire(&job->ended);
 }
 
 /* Frees the job; must hold job_mutex. Waits for its thread to exit. */
@@ -100,13 +101,16 @@ static int job_thread(void *data)
 	int err;
 
 	err = measure(job);
+	/*
+	 * Once its end message is out, the tool may start the next run: it is
+	 * no longer refused as busy, and waits in reap() for what is left.
+	 */
+	smp_store_release(&job->ended, true);
 	/* A closed socket cannot take the end message; anything else can. */
 	if (err != -ECONNREFUSED)
 		kaesbench_genl_send_end(job, err, end_message(job, err));
 	kaesbench_bench_destroy(job->bench);
 	job->bench = NULL;
-	/* All the above is done before anyone sees the job finished. */
-	smp_store_release(&job->finished, true);
 	return err;
 }
 

@@ -22,7 +22,7 @@ struct kaesbench_job {
 	struct task_struct *task;
 	bool stop;
 	bool started;
-	bool finished;		/* the thread is done with everything but @task */
+	bool ended;		/* measuring is over; the thread may still run */
 };
 
 struct kaesbench_job *kaesbench_job_create(const struct kaesbench_params *params,

@@ -7,6 +7,7 @@
  */
 
 #include <linux/build_bug.h>
+#include <linux/stringify.h>
 #include <net/genetlink.h>
 #include <uapi/linux/kaesbench.h>
 
@@ -38,8 +39,8 @@ static int validate_sizes(const struct nlattr *attr,
 	}
 	for (i = 0; i < len / sizeof(u32); i++) {
 		if (!sizes[i] || sizes[i] > KAESBENCH_MAX_SIZE) {
-			NL_SET_ERR_MSG_ATTR(extack, attr,
-					    "sizes must be 1 to KAESBENCH_MAX_SIZE bytes");
+			NL_SET_ERR_MSG_ATTR(extack, attr, "sizes must be 1 to "
+					    __stringify(KAESBENCH_MAX_SIZE) " bytes");
 			return -EINVAL;
 		}
 	}

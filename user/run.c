@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/kaesbench.h>
 #include <unistd.h>
 
 #include "runjson.h"
@@ -34,6 +35,49 @@ static int all_impls(const struct kb_run_opts *o, double start)
 	return ret;
 }
 
+/* What the crypto API hands out for -a, or the -d driver, if registered. */
+static const struct kb_impl *find(const struct kb_run_opts *o,
+				  const struct kb_impl_list *list)
+{
+	const struct kb_impl *impl;
+
+	for (impl = list->impl; impl < list->impl + list->count; impl++) {
+		if (o->driver && !strcmp(impl->driver_name, o->driver))
+			return impl;
+		if (o->alg && !strcmp(impl->alg_name, o->alg) &&
+		    (impl->flags & KAESBENCH_IMPL_F_SELECTED))
+			return impl;
+	}
+	return NULL;
+}
+
+/*
+ * The default sizes are the sweep's: leave out those the implementation
+ * cannot take, as the sweep does. Sizes given with -b go as they are, so
+ * that the kernel says what is wrong with them.
+ */
+static int default_sizes(const struct kb_run_opts *o, struct kb_run *run)
+{
+	struct kb_impl_list list = { 0 };
+	const struct kb_impl *impl;
+	int ret;
+
+	if (kb_bench_list(&list)) {
+		kb_impl_list_free(&list);
+		return kb_interrupted() ? -EINTR : -EIO;
+	}
+	impl = find(o, &list);
+	if (impl) {
+		run->selected = !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
+		ret = kb_sizes_filter(impl, &o->sizes, &run->sizes);
+	} else {
+		/* Not registered yet (a template instance): the kernel decides. */
+		ret = kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count);
+	}
+	kb_impl_list_free(&list);
+	return ret ? -ENOMEM : 0;
+}
+
 static int setup(const struct kb_run_opts *o, struct kb_run *run)
 {
 	/* Until the kernel's reply names them, show what was asked for. */
@@ -41,10 +85,13 @@ static int setup(const struct kb_run_opts *o, struct kb_run *run)
 	run->impl.driver_name = strdup(o->driver ? o->driver : "-");
 	run->decrypt = o->decrypt;
 	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, 0);
-	if (!run->impl.alg_name || !run->impl.driver_name ||
-	    kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count))
+	if (!run->impl.alg_name || !run->impl.driver_name)
 		return -ENOMEM;
-	return 0;
+	if (!o->sizes_given)
+		return default_sizes(o, run);
+	return kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count) ?
+		       -ENOMEM :
+		       0;
 }
 
 static void say_why(const struct kb_run *run)
@@ -85,11 +132,15 @@ static int one(const struct kb_run_opts *o, double start)
 		.given = o->given,
 		.progress = isatty(STDERR_FILENO),
 	};
-	int ret = KB_EXIT_ERROR;
+	int ret = setup(o, &run);
 
-	if (setup(o, &run))
+	if (ret == -ENOMEM)
 		fprintf(stderr, "kaesbench: out of memory\n");
-	else if (!kb_runner_run(&req, &run))
+	if (ret == -EINTR)
+		ret = KB_EXIT_INTERRUPTED;
+	else if (ret || kb_runner_run(&req, &run))
+		ret = KB_EXIT_ERROR;
+	else
 		ret = report(o, &run, start);
 	kb_run_release(&run);
 	return ret;

@@ -122,6 +122,7 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 				who, optarg);
 			return KB_EXIT_USAGE;
 		}
+		o->sizes_given = true;
 		return KB_EXIT_OK;
 	case OPT_DECRYPT:
 		o->decrypt = true;

@@ -36,6 +36,7 @@ struct kb_run_opts {
 	const char *driver; /* -d */
 	const char *alg; /* -a */
 	struct kb_sizes sizes; /* -b, else the sweep's sizes */
+	bool sizes_given; /* -b */
 	uint32_t param[KB_P_COUNT];
 	unsigned int given; /* bit n: param[n] was given */
 	bool decrypt;

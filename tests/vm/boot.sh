@@ -41,7 +41,8 @@ output=$logdir/output.log
 overlay=$(mktemp -d)
 trap 'rm -rf "$overlay"' EXIT
 mkdir -p "$overlay/root/etc"
-printf 'mode=%s\nargs=%s\n' "$mode" "'$args'" >"$overlay/root/etc/kaesbench-vm.conf"
+echo "$mode" >"$overlay/root/etc/kaesbench-vm.mode"
+printf '%s\n' "$args" >"$overlay/root/etc/kaesbench-vm.args"
 (cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$overlay/conf.cpio.gz"
 cat "$initramfs" "$overlay/conf.cpio.gz" >"$overlay/initramfs"

@@ -52,6 +52,8 @@ for tool in insmod rmmod modprobe lsmod depmod modinfo; do
 done
 
 install_program "$top/user/kaesbench" usr/sbin/kaesbench
+# The tests read the tool's JSON with jq.
+install_program "$(command -v jq)" usr/bin/jq
 for tool in "$top"/tests/tools/kaesbench-*; do
 	[ -x "$tool" ] && install_program "$tool" "usr/bin/${tool##*/}"
 done

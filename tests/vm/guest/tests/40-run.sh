@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: GPL-2.0
+# Runs: figures for every implementation, their consistency, stopping a run
+# (Ctrl-C, kill -9, unload), one run at a time, and refused requests.
+
+FAST="-t 20 -r 2 -w 0"
+
+# Centiseconds since boot: busybox date has no %N.
+now_cs() {
+	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
+}
+
+every_impl_measured_or_refused() {
+	kaesbench list --dump | awk -F '\t' '$7 == "no" { print $2 }' >/tmp/drivers
+	[ -s /tmp/drivers ] || fail "no implementation listed"
+	failures=0
+	while read -r driver; do
+		# shellcheck disable=SC2086 # $FAST is a word list
+		if out=$(kaesbench run -d "$driver" -b 16,4096 $FAST 2>&1); then
+			echo "$driver: measured"
+		elif echo "$out" | grep -q '^kaesbench: kernel: '; then
+			echo "$driver: refused: $(echo "$out" | grep '^kaesbench: kernel: ')"
+		else
+			echo "$driver: failed without a reason: $out"
+			failures=$((failures + 1))
+		fi
+	done </tmp/drivers
+	[ "$failures" -eq 0 ]
+}
+
+# figures_consistent DRIVER [OPTION...]: every default size measured, each
+# sample positive and consistent, as many samples as asked for.
+figures_consistent() {
+	driver=$1
+	shift
+	# shellcheck disable=SC2086
+	kaesbench run -d "$driver" $FAST --json "$@" >/tmp/run.json ||
+		fail "run of $driver failed"
+	jq -e '.runs | length == 1' /tmp/run.json >/dev/null || fail "not one run"
+	jq -r '.runs[0].summary[] | "\(.size) B: \(.mbps_median) MB/s"' /tmp/run.json
+	jq -e '.runs[0].samples | all(.ops > 0 and .wall_ns > 0 and
+		.bytes == .ops * .size)' /tmp/run.json >/dev/null ||
+		fail "a sample is empty or bytes != ops x size"
+	jq -e '.runs[0].samples | group_by(.size) |
+		all(length == 2)' /tmp/run.json >/dev/null ||
+		fail "not 2 samples per size"
+	# The default sizes, less those the block size rules out.
+	want="16 64 256 1024 1420 4096 8192 16384"
+	case "$driver" in
+	aes-* | cbc-* | virtio_crypto_aes_cbc) want="16 64 256 1024 4096 8192 16384" ;;
+	esac
+	got=$(jq -r '[.runs[0].samples[].size] | unique | map(tostring) |
+		join(" ")' /tmp/run.json)
+	[ "$got" = "$want" ] || fail "sizes measured: $got; expected: $want"
+}
+
+ktap_test "every listed implementation is measured or refused with a reason" \
+	every_impl_measured_or_refused
+for driver in aes-generic aes-aesni cbc-aes-aesni ctr-aes-aesni \
+	xts-aes-aesni generic-gcm-aesni virtio_crypto_aes_cbc; do
+	ktap_test "$driver: figures at every default size, consistent" \
+		figures_consistent "$driver"
+done
+ktap_test "virtio_crypto_aes_cbc at depth 8: figures consistent" \
+	figures_consistent virtio_crypto_aes_cbc --depth 8
+ktap_test "generic-gcm-aesni decrypt: figures consistent" \
+	figures_consistent generic-gcm-aesni --decrypt
+
+# A run started by algorithm name reports the driver the kernel chose.
+run_by_algorithm() {
+	kaesbench run -a "cbc(aes)" -b 16 $FAST --json >/tmp/run.json ||
+		fail "run failed"
+	driver=$(jq -r '.runs[0].driver' /tmp/run.json)
+	selected=$(kaesbench list --dump |
+		awk -F '\t' '$1 == "cbc(aes)" && $10 == "yes" { print $2 }')
+	echo "chosen: $driver, listed as selected: $selected"
+	[ "$driver" = "$selected" ]
+}
+ktap_test "a run by algorithm name measures the selected driver" \
+	run_by_algorithm
+
+# wait_idle: the next run starts once the kernel has stopped the last one.
+wait_idle() {
+	tries=0
+	until kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1; do
+		tries=$((tries + 1))
+		[ $tries -ge 20 ] && fail "no run could start 2 s after the stop"
+		sleep 0.1
+	done
+	echo "next run started after $tries retries of 0.1 s"
+}
+
+# stop_run SIGNAL MAX_CS EXPECTED_EXIT
+stop_run() {
+	kaesbench run -d cbc-aes-aesni -b 16 -t 30000 -r 1 -w 0 >/tmp/out 2>&1 &
+	pid=$!
+	sleep 2
+	start=$(now_cs)
+	kill "-$1" "$pid"
+	wait "$pid"
+	rc=$?
+	took=$(($(now_cs) - start))
+	cat /tmp/out
+	echo "exit $rc, $((took * 10)) ms after SIG$1"
+	[ "$rc" -eq "$3" ] || fail "exit status $rc, expected $3"
+	[ "$took" -le "$2" ] || fail "took more than $(($2 * 10)) ms"
+	wait_idle
+}
+
+ktap_test "Ctrl-C stops a 30 s run within 0.5 s; the next run works" \
+	stop_run INT 50 130
+ktap_test "kill -9 of the tool stops its run; the next run works" \
+	stop_run KILL 50 137
+
+unload_during_run() {
+	kaesbench run -d virtio_crypto_aes_cbc -b 4096 --depth 8 -t 30000 -r 1 \
+		-w 0 >/tmp/out 2>&1 &
+	pid=$!
+	sleep 2
+	start=$(now_cs)
+	rmmod kaesbench || fail "rmmod refused during a run"
+	echo "rmmod took $((($(now_cs) - start) * 10)) ms"
+	wait "$pid"
+	echo "tool exited $?"
+	cat /tmp/out
+	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
+	wait_idle
+}
+ktap_test "rmmod during an asynchronous run stops it; reload works" \
+	unload_during_run
+
+second_run_busy() {
+	kaesbench run -d cbc-aes-aesni -b 16 -t 30000 -r 1 -w 0 >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	expect_failure 1 "another run is in progress" \
+		kaesbench run -d aes-generic -b 16 -t 10 -r 1
+	status=$?
+	kill -INT "$pid"
+	wait "$pid"
+	wait_idle
+	return $status
+}
+ktap_test "a second concurrent run gets the busy message" second_run_busy
+
+cancel_unknown_run() {
+	expect_failure 1 "extack: no such run in progress" \
+		kaesbench-nlprobe 4 3=4000000
+}
+ktap_test "cancelling a run that does not exist is refused" cancel_unknown_run
+
+# refused MESSAGE OPTION...: a run with these options fails with MESSAGE.
+refused() {
+	message=$1
+	shift
+	expect_failure 1 "kaesbench: kernel: .*$message" kaesbench run "$@" &&
+		kaesbench list >/dev/null
+}
+
+ktap_test "unknown driver refused" \
+	refused "no such AES implementation" -d no-such-aes -b 16
+ktap_test "driver of an unsupported type refused" \
+	refused "ciphers, skciphers and aeads only" -d "cmac(aes-generic)" -b 16
+ktap_test "internal implementation refused" \
+	refused "internal implementation" -d __cbc-aes-aesni -b 16
+ktap_test "key length the driver rejects refused" \
+	refused "rejects this key length" -d xts-aes-aesni -k 192 -b 16
+ktap_test "size 0 refused" \
+	refused "sizes must be 1 to 65536 bytes" -d cbc-aes-aesni -b 0
+ktap_test "size above the maximum refused" \
+	refused "sizes must be 1 to 65536 bytes" -d cbc-aes-aesni -b 65552
+ktap_test "size not a multiple of the block refused" \
+	refused "not a multiple of the block size" -d cbc-aes-aesni -b 1420
+ktap_test "too many sizes refused" \
+	refused "too many sizes" -d ctr-aes-aesni \
+	-b "$(seq -s , 16 16 544)"
+ktap_test "depth 0 refused" refused "out of range" -d cbc-aes-aesni -b 16 --depth 0
+ktap_test "depth above the maximum refused" \
+	refused "out of range" -d cbc-aes-aesni -b 16 --depth 65
+ktap_test "time 0 refused" refused "out of range" -d cbc-aes-aesni -b 16 -t 0
+ktap_test "time above the maximum refused" \
+	refused "out of range" -d cbc-aes-aesni -b 16 -t 60001
+
+non_admin_refused() {
+	expect_failure 1 "needs CAP_NET_ADMIN" \
+		su -s /bin/sh nobody -c "kaesbench run -d cbc-aes-aesni -b 16"
+}
+ktap_test "a user without CAP_NET_ADMIN cannot start a run" non_admin_refused
+
+sweep_gives_figures() {
+	kaesbench -t 10 -r 1 -w 0 >/tmp/sweep 2>&1 || { cat /tmp/sweep; fail "sweep failed"; }
+	cat /tmp/sweep
+	for alg in "aes" "cbc(aes)" "ctr(aes)" "xts(aes)" "gcm(aes)"; do
+		grep -q "^$alg encrypt" /tmp/sweep || fail "no table for $alg"
+	done
+	! grep -q "failed" /tmp/sweep || fail "a row failed"
+}
+ktap_test "kaesbench with no arguments sweeps every algorithm" \
+	sweep_gives_figures
