@@ -624,7 +624,6 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 
 	bench->size = size;
 	bench->batch = 1;
-	bench->head = 0;
 	for (i = 0; i < bench->depth; i++) {
 		if (bench->front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
 			err = encrypt_into_ct(bench, &bench->slots[i], size);
@@ -633,9 +632,18 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 		}
 		setup_requests(bench, &bench->slots[i], size);
 	}
+	if (READ_ONCE(*stop))
+		return -EINTR;
+
+	/* One request, waited for. */
 	bench->head = 0;
-	err = pump(bench, ktime_get_ns() + 1, &ops, stop);
-	return err ?: drain(bench, &ops);
+	err = submit(bench, &bench->slots[0]);
+	if (err == -EINPROGRESS || err == -EBUSY) {
+		bench->inflight = 1;
+		return reap(bench, &ops, true);
+	}
+	return err ? fail(bench, err, "a %u-byte request failed (%d)", size,
+			  err) : 0;
 }
 
 static u64 busy_ns(void)

@@ -8,6 +8,7 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,37 @@
 #ifndef MNL_SOCKET_DUMP_SIZE
 #define MNL_SOCKET_DUMP_SIZE 32768
 #endif
+
+/* The attribute of NLMSGERR_ATTR_POLICY that carries each bound. */
+static const struct {
+	uint16_t attr;
+	enum mnl_attr_data_type type;
+} bound_attr[KB_GENL_BOUNDS] = {
+	[KB_GENL_MIN_U] = { NL_POLICY_TYPE_ATTR_MIN_VALUE_U, MNL_TYPE_U64 },
+	[KB_GENL_MAX_U] = { NL_POLICY_TYPE_ATTR_MAX_VALUE_U, MNL_TYPE_U64 },
+	[KB_GENL_MIN_S] = { NL_POLICY_TYPE_ATTR_MIN_VALUE_S, MNL_TYPE_U64 },
+	[KB_GENL_MAX_S] = { NL_POLICY_TYPE_ATTR_MAX_VALUE_S, MNL_TYPE_U64 },
+	[KB_GENL_MIN_LEN] = { NL_POLICY_TYPE_ATTR_MIN_LENGTH, MNL_TYPE_U32 },
+	[KB_GENL_MAX_LEN] = { NL_POLICY_TYPE_ATTR_MAX_LENGTH, MNL_TYPE_U32 },
+};
+
+static int policy_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct kb_genl_policy *p = data;
+	int b;
+
+	/* Padding, the type and bounds this tool cannot print are skipped. */
+	for (b = 0; b < KB_GENL_BOUNDS; b++) {
+		if (mnl_attr_get_type(attr) != bound_attr[b].attr ||
+		    mnl_attr_validate(attr, bound_attr[b].type) < 0)
+			continue;
+		p->bound[b] = bound_attr[b].type == MNL_TYPE_U64 ?
+				      mnl_attr_get_u64(attr) :
+				      mnl_attr_get_u32(attr);
+		p->has |= 1U << b;
+	}
+	return MNL_CB_OK;
+}
 
 static int extack_attr_cb(const struct nlattr *attr, void *data)
 {
@@ -42,6 +74,12 @@ static int extack_attr_cb(const struct nlattr *attr, void *data)
 			break;
 		r->offs = mnl_attr_get_u32(attr);
 		r->has_offs = true;
+		break;
+	case NLMSGERR_ATTR_POLICY:
+		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
+			break;
+		memset(&r->policy, 0, sizeof(r->policy));
+		mnl_attr_parse_nested(attr, policy_attr_cb, &r->policy);
 		break;
 	}
 	return MNL_CB_OK;
@@ -189,34 +227,104 @@ static int transact(struct kb_genl *g, struct nlmsghdr *nlh,
 	return ret < 0 ? -1 : 0;
 }
 
+/*
+ * The type of the top-level attribute of the request that holds byte @offs,
+ * or -1. An attribute nested in it belongs to the same option, so holding
+ * rather than starting at @offs finds nested attributes too.
+ */
+static int attr_at(const struct nlmsghdr *req, uint32_t offs)
+{
+	const struct nlattr *attr;
+	size_t start;
+
+	mnl_attr_for_each(attr, req, sizeof(struct genlmsghdr)) {
+		start = (const char *)attr - (const char *)req;
+		if (offs >= start && offs < start + attr->nla_len)
+			return mnl_attr_get_type(attr);
+	}
+	return -1;
+}
+
+/* What the user called the attribute the kernel refused, or NULL. */
+static const char *refused_option(const struct kb_genl_reply *r)
+{
+	int type;
+
+	if (!r->has_offs || !r->req || !r->attr_name)
+		return NULL;
+	type = attr_at(r->req, r->offs);
+	return type < 0 ? NULL : r->attr_name(type);
+}
+
+static bool has_bounds(const struct kb_genl_policy *p, enum kb_genl_bound min,
+		       enum kb_genl_bound max)
+{
+	unsigned int both = (1U << min) | (1U << max);
+
+	return (p->has & both) == both;
+}
+
+/* The kernel sends integer bounds as a pair, lengths maybe as a maximum. */
+static void print_bounds(FILE *f, const struct kb_genl_policy *p)
+{
+	const uint64_t *b = p->bound;
+
+	if (has_bounds(p, KB_GENL_MIN_U, KB_GENL_MAX_U))
+		fprintf(f, " must be %" PRIu64 " to %" PRIu64,
+			b[KB_GENL_MIN_U], b[KB_GENL_MAX_U]);
+	else if (has_bounds(p, KB_GENL_MIN_S, KB_GENL_MAX_S))
+		fprintf(f, " must be %" PRId64 " to %" PRId64,
+			(int64_t)b[KB_GENL_MIN_S], (int64_t)b[KB_GENL_MAX_S]);
+	else if (has_bounds(p, KB_GENL_MIN_LEN, KB_GENL_MAX_LEN))
+		fprintf(f, " must be %" PRIu64 " to %" PRIu64 " bytes long",
+			b[KB_GENL_MIN_LEN], b[KB_GENL_MAX_LEN]);
+	else if (p->has & (1U << KB_GENL_MAX_LEN))
+		fprintf(f, " must be at most %" PRIu64 " bytes long",
+			b[KB_GENL_MAX_LEN]);
+}
+
+static void print_extack(FILE *f, const struct kb_genl_reply *r)
+{
+	const char *option = refused_option(r);
+
+	fprintf(f, "kaesbench: kernel: %s", r->msg);
+	if (option) {
+		fprintf(f, ": %s", option);
+		print_bounds(f, &r->policy);
+		fprintf(f, " (%s)\n", strerror(r->error));
+		return;
+	}
+	if (r->has_offs)
+		fprintf(f, " (attribute offset %u)", r->offs);
+	fprintf(f, ": %s\n", strerror(r->error));
+}
+
 /**
  * kb_genl_report() - print why a request failed
+ * @f: where to, stderr but for tests
  * @r: what the kernel answered
  * @local_errno: errno of the failed call, used when the kernel sent none
  * @what: what the request does, for the message
  *
  * The kernel's extended ack message, when there is one, is printed as
- * "kaesbench: kernel: <message>: <strerror>".
+ * "kaesbench: kernel: <message>: <strerror>", or, when it points at an
+ * attribute @r->attr_name names, as "kaesbench: kernel: <message>:
+ * <option> must be <min> to <max> (<strerror>)", with the bounds only when
+ * the kernel sent its policy.
  */
-void kb_genl_report(const struct kb_genl_reply *r, int local_errno,
+void kb_genl_report(FILE *f, const struct kb_genl_reply *r, int local_errno,
 		    const char *what)
 {
-	if (r->error && r->msg) {
-		fprintf(stderr, "kaesbench: kernel: %s", r->msg);
-		if (r->has_offs)
-			fprintf(stderr, " (attribute offset %u)", r->offs);
-		fprintf(stderr, ": %s\n", strerror(r->error));
-	} else if (r->error) {
-		fprintf(stderr, "kaesbench: %s: %s\n", what,
-			strerror(r->error));
-	} else if (r->bad_reply) {
-		fprintf(stderr,
+	if (r->error && r->msg)
+		print_extack(f, r);
+	else if (r->error)
+		fprintf(f, "kaesbench: %s: %s\n", what, strerror(r->error));
+	else if (r->bad_reply)
+		fprintf(f,
 			"kaesbench: %s: the module sent a reply this tool cannot parse: %s\n",
 			what, strerror(local_errno));
-	} else {
-		fprintf(stderr, "kaesbench: %s: %s\n", what,
-			strerror(local_errno));
-	}
+	else
+		fprintf(f, "kaesbench: %s: %s\n", what, strerror(local_errno));
 }
 
 static struct nlmsghdr *put_request(struct kb_genl *g, void *buf, uint16_t type,
@@ -303,7 +411,7 @@ static int get_family(struct kb_genl *g)
 			KAESBENCH_GENL_NAME);
 	else if (ret)
 		kb_genl_report(
-			&r, errno,
+			stderr, &r, errno,
 			"looking up generic netlink family \"" KAESBENCH_GENL_NAME
 			"\"");
 	free(r.msg);
@@ -426,7 +534,7 @@ int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
 			  KAESBENCH_GENL_VERSION);
 	ret = transact(g, nlh, &r);
 	if (ret)
-		kb_genl_report(&r, errno, what);
+		kb_genl_report(stderr, &r, errno, what);
 	free(r.msg);
 	if (ret)
 		return -1;

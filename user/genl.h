@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <libmnl/libmnl.h>
 
@@ -24,14 +25,40 @@ struct kb_genl {
 	size_t buf_len;
 };
 
+/* The bounds of the kernel's policy that an error ack may report. */
+enum kb_genl_bound {
+	KB_GENL_MIN_U,
+	KB_GENL_MAX_U,
+	KB_GENL_MIN_S, /* signed, in two's complement */
+	KB_GENL_MAX_S,
+	KB_GENL_MIN_LEN,
+	KB_GENL_MAX_LEN,
+	KB_GENL_BOUNDS
+};
+
+/* What the policy allows of the attribute the kernel refused. */
+struct kb_genl_policy {
+	unsigned int has; /* bit n: @bound[n] was sent */
+	uint64_t bound[KB_GENL_BOUNDS];
+};
+
 /* What the kernel answered a request, besides its data messages. */
 struct kb_genl_reply {
 	mnl_cb_t cb;
 	void *data;
+	/*
+	 * Set by the caller to have an error name the refused attribute:
+	 * the request as sent (NETLINK_CAP_ACK keeps the kernel from
+	 * echoing it), alive until the report, and what the user called
+	 * each of its top-level attributes, NULL for one they did not give.
+	 */
+	const struct nlmsghdr *req;
+	const char *(*attr_name)(uint16_t type);
 	int error; /* positive errno the kernel answered with, or 0 */
 	char *msg; /* the kernel's extack message, if it sent one */
-	uint32_t offs;
+	uint32_t offs; /* of the refused attribute, from the request's start */
 	bool has_offs;
+	struct kb_genl_policy policy;
 	bool bad_reply; /* @cb refused a message */
 	bool intr;
 	bool acked; /* the request was acknowledged (kb_genl_recv() only) */
@@ -51,7 +78,7 @@ struct nlmsghdr *kb_genl_request(struct kb_genl *g, void *buf, uint8_t cmd,
 int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh);
 int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r);
 int kb_genl_fd(const struct kb_genl *g);
-void kb_genl_report(const struct kb_genl_reply *r, int local_errno,
+void kb_genl_report(FILE *f, const struct kb_genl_reply *r, int local_errno,
 		    const char *what);
 
 #endif /* KAESBENCH_GENL_H */

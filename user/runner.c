@@ -158,7 +158,7 @@ static void refused(const struct kb_run_req *req, struct kb_run *run,
 		fprintf(stderr,
 			"kaesbench: starting a run needs CAP_NET_ADMIN (run kaesbench as root)\n");
 	else if (!req->quiet)
-		kb_genl_report(r, r->error, "starting the run");
+		kb_genl_report(stderr, r, r->error, "starting the run");
 	run->state = KB_RUN_REFUSED;
 	run->status = -r->error;
 	free(run->message);
@@ -166,10 +166,13 @@ static void refused(const struct kb_run_req *req, struct kb_run *run,
 	r->msg = NULL;
 }
 
-static void collect(struct kb_genl *g, uint32_t seq,
+static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 		    const struct kb_run_req *req, struct kb_run *run)
 {
-	struct kb_genl_reply r = { .cb = kb_run_msg_cb, .data = run };
+	struct kb_genl_reply r = { .cb = kb_run_msg_cb,
+				   .data = run,
+				   .req = nlh,
+				   .attr_name = kb_run_attr_option };
 	int ret = 1;
 
 	while (ret > 0) {
@@ -180,7 +183,7 @@ static void collect(struct kb_genl *g, uint32_t seq,
 			run->status = -EINTR;
 			break;
 		}
-		ret = kb_genl_recv(g, seq, &r);
+		ret = kb_genl_recv(g, nlh->nlmsg_seq, &r);
 		if (ret < 0 && errno == EINTR && !r.error && !r.bad_reply)
 			ret = 1;
 		else if (ret < 0 && r.error)
@@ -232,7 +235,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 		lost(run, "sending the run request", errno);
 		fprintf(stderr, "kaesbench: %s\n", run->message);
 	} else {
-		collect(&g, nlh->nlmsg_seq, req, run);
+		collect(&g, nlh, req, run);
 	}
 	free(buf);
 	if (req->progress)

@@ -45,6 +45,39 @@ static const struct {
 	{ OPT_TAG, KB_P_TAG, "--tag" },
 };
 
+/* The options that fill a request attribute but are no numeric parameter. */
+static const struct {
+	uint16_t attr;
+	const char *name;
+} attr_option[] = {
+	{ KAESBENCH_A_RUN_DRIVER, "-d" },
+	{ KAESBENCH_A_RUN_ALG, "-a" },
+	{ KAESBENCH_A_RUN_SIZES, "-b" },
+	{ KAESBENCH_A_RUN_DECRYPT, "--decrypt" },
+};
+
+/**
+ * kb_run_attr_option() - the option that sets a run request attribute
+ * @attr: an enum kaesbench_attr value
+ *
+ * For the kernel's refusal of an attribute to name what the user typed.
+ *
+ * Return: the option, such as "--depth", or NULL for an attribute no
+ * option sets.
+ */
+const char *kb_run_attr_option(uint16_t attr)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(numeric) / sizeof(numeric[0]); i++)
+		if (kb_param_attr[numeric[i].param] == attr)
+			return numeric[i].name;
+	for (i = 0; i < sizeof(attr_option) / sizeof(attr_option[0]); i++)
+		if (attr_option[i].attr == attr)
+			return attr_option[i].name;
+	return NULL;
+}
+
 /**
  * kb_run_usage() - print the usage of `kaesbench run` or of the sweep
  * @f: where to

@@ -50,6 +50,7 @@ extern const uint16_t kb_param_attr[KB_P_COUNT];
 int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep);
 void kb_run_opts_free(struct kb_run_opts *o);
 void kb_run_usage(FILE *f, bool sweep);
+const char *kb_run_attr_option(uint16_t attr);
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
 uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,
 		     uint32_t def);

@@ -4,7 +4,9 @@
  *
  * The reply handling of genl.c on hand-built kernel answers: error acks
  * with and without extack, a failed dump's NLMSG_DONE, and the family
- * description. genl.c is included to reach its static callbacks.
+ * description; and the printed report of a refused run request, naming the
+ * option behind the attribute the kernel points at. genl.c is included to
+ * reach its static callbacks.
  */
 
 #include <setjmp.h>
@@ -15,12 +17,17 @@
 #include <cmocka.h>
 
 #include "genl.c"
+#include "runopts.h"
 
 #define SEQ 7
 #define PORTID 1234
 #define MSG_BUF 4096
+#define NO_OFFS UINT32_MAX
 
-/* An error ack for a 40-byte request, laid out as netlink_ack() does. */
+/*
+ * An error ack for a 40-byte request, laid out as netlink_ack() does;
+ * @offs NO_OFFS leaves the offset out.
+ */
 static struct nlmsghdr *put_ack(void *buf, int error, bool capped,
 				const char *msg, uint32_t offs)
 {
@@ -43,9 +50,29 @@ static struct nlmsghdr *put_ack(void *buf, int error, bool capped,
 	if (msg) {
 		nlh->nlmsg_flags |= NLM_F_ACK_TLVS;
 		mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, msg);
-		mnl_attr_put_u32(nlh, NLMSGERR_ATTR_OFFS, offs);
+		if (offs != NO_OFFS)
+			mnl_attr_put_u32(nlh, NLMSGERR_ATTR_OFFS, offs);
 	}
 	return nlh;
+}
+
+/* A u64 as nla_put_u64_64bit() lays it out, padded to 8 bytes. */
+static void put_policy_u64(struct nlmsghdr *nlh, uint16_t type, uint64_t v)
+{
+	if ((nlh->nlmsg_len + MNL_ATTR_HDRLEN) % 8)
+		mnl_attr_put(nlh, NL_POLICY_TYPE_ATTR_PAD, 0, NULL);
+	mnl_attr_put_u64(nlh, type, v);
+}
+
+/* NLMSGERR_ATTR_POLICY of an NLA_POLICY_RANGE(NLA_U32, @min, @max). */
+static void put_policy_range(struct nlmsghdr *nlh, uint64_t min, uint64_t max)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, NLMSGERR_ATTR_POLICY);
+
+	put_policy_u64(nlh, NL_POLICY_TYPE_ATTR_MIN_VALUE_U, min);
+	put_policy_u64(nlh, NL_POLICY_TYPE_ATTR_MAX_VALUE_U, max);
+	mnl_attr_put_u32(nlh, NL_POLICY_TYPE_ATTR_TYPE, NL_ATTR_TYPE_U32);
+	mnl_attr_nest_end(nlh, nest);
 }
 
 static int run(struct nlmsghdr *nlh, struct kb_genl_reply *r)
@@ -72,6 +99,179 @@ static void test_extack(void **state)
 		assert_int_equal(r.offs, 20);
 		free(r.msg);
 	}
+}
+
+/* Where in @nlh the next attribute goes, as the kernel's offset counts. */
+static uint32_t next_offs(const struct nlmsghdr *nlh)
+{
+	return nlh->nlmsg_len;
+}
+
+/*
+ * What runner.c sends for "run -d cbc-aes-aesni -b 16,70000 --depth 65",
+ * with the offsets of its attributes.
+ */
+struct request {
+	char buf[MSG_BUF];
+	struct nlmsghdr *nlh;
+	uint32_t driver, sizes, depth;
+};
+
+static void put_request_run(struct request *q)
+{
+	struct kb_genl g = { .family = 0x1c };
+	uint32_t sizes[] = { 16, 70000 };
+
+	q->nlh = kb_genl_request(&g, q->buf, KAESBENCH_CMD_RUN, NLM_F_ACK);
+	q->driver = next_offs(q->nlh);
+	mnl_attr_put_strz(q->nlh, KAESBENCH_A_RUN_DRIVER, "cbc-aes-aesni");
+	q->sizes = next_offs(q->nlh);
+	mnl_attr_put(q->nlh, KAESBENCH_A_RUN_SIZES, sizeof(sizes), sizes);
+	q->depth = next_offs(q->nlh);
+	mnl_attr_put_u32(q->nlh, KAESBENCH_A_RUN_DEPTH, 65);
+}
+
+/* What kb_genl_report() prints of @ack, a refusal of @q, as runner.c asks. */
+static char *report(struct request *q, struct nlmsghdr *ack)
+{
+	struct kb_genl_reply r = { .req = q->nlh,
+				   .attr_name = kb_run_attr_option };
+	char *out = NULL;
+	size_t len;
+	FILE *f;
+
+	ack->nlmsg_seq = q->nlh->nlmsg_seq;
+	assert_int_equal(mnl_cb_run2(ack, ack->nlmsg_len, ack->nlmsg_seq,
+				     PORTID, data_cb, &r, ctl_cb,
+				     MNL_ARRAY_SIZE(ctl_cb)),
+			 MNL_CB_ERROR);
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	kb_genl_report(f, &r, 0, "starting the run");
+	fclose(f);
+	free(r.msg);
+	return out;
+}
+
+static void assert_report(struct request *q, struct nlmsghdr *ack,
+			  const char *expected)
+{
+	char *out = report(q, ack);
+
+	assert_string_equal(out, expected);
+	free(out);
+}
+
+static void test_report_option_range(void **state)
+{
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct request q;
+
+	(void)state;
+	put_request_run(&q);
+	ack = put_ack(buf, -ERANGE, true, "integer out of range", q.depth);
+	put_policy_range(ack, 1, 64);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: integer out of range: --depth must be 1 to 64 (Numerical result out of range)\n");
+
+	/* Uncapped, the request echoed before the TLVs. */
+	ack = put_ack(buf, -ERANGE, false, "integer out of range", q.depth);
+	put_policy_range(ack, 0, 4096);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: integer out of range: --depth must be 0 to 4096 (Numerical result out of range)\n");
+}
+
+static void test_report_option_length(void **state)
+{
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct nlattr *nest;
+	struct request q;
+
+	(void)state;
+	put_request_run(&q);
+	ack = put_ack(buf, -ERANGE, true, "Attribute failed policy validation",
+		      q.driver);
+	nest = mnl_attr_nest_start(ack, NLMSGERR_ATTR_POLICY);
+	mnl_attr_put_u32(ack, NL_POLICY_TYPE_ATTR_TYPE,
+			 NL_ATTR_TYPE_NUL_STRING);
+	mnl_attr_put_u32(ack, NL_POLICY_TYPE_ATTR_MAX_LENGTH, 127);
+	mnl_attr_nest_end(ack, nest);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: Attribute failed policy validation: -d must be at most 127 bytes long (Numerical result out of range)\n");
+}
+
+static void test_report_option_without_bounds(void **state)
+{
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct nlattr *nest;
+	struct request q;
+
+	(void)state;
+	put_request_run(&q);
+	ack = put_ack(buf, -EINVAL, true, "sizes must be 1 to 65536 bytes",
+		      q.sizes);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: sizes must be 1 to 65536 bytes: -b (Invalid argument)\n");
+
+	/* A bound of the wrong size is no bound. */
+	ack = put_ack(buf, -ERANGE, true, "integer out of range", q.depth);
+	nest = mnl_attr_nest_start(ack, NLMSGERR_ATTR_POLICY);
+	mnl_attr_put_u32(ack, NL_POLICY_TYPE_ATTR_MIN_VALUE_U, 1);
+	put_policy_u64(ack, NL_POLICY_TYPE_ATTR_MAX_VALUE_U, 64);
+	mnl_attr_nest_end(ack, nest);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: integer out of range: --depth (Numerical result out of range)\n");
+}
+
+static void test_report_offset_unknown(void **state)
+{
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct request q;
+
+	(void)state;
+	put_request_run(&q);
+	/* In the genetlink header, past the end, at an unnamed attribute. */
+	ack = put_ack(buf, -EINVAL, true, "bad header", 17);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: bad header (attribute offset 17): Invalid argument\n");
+	ack = put_ack(buf, -ERANGE, true, "integer out of range",
+		      q.nlh->nlmsg_len);
+	put_policy_range(ack, 1, 64);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: integer out of range (attribute offset 60): Numerical result out of range\n");
+	q.depth = next_offs(q.nlh);
+	mnl_attr_put_u32(q.nlh, KAESBENCH_A_RUN_ID, 3);
+	ack = put_ack(buf, -EINVAL, true, "no run id here", q.depth);
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: no run id here (attribute offset 60): Invalid argument\n");
+}
+
+static void test_report_without_offset(void **state)
+{
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct request q;
+
+	(void)state;
+	put_request_run(&q);
+	ack = put_ack(buf, -EINVAL, true, "a run needs sizes", NO_OFFS);
+	assert_report(&q, ack,
+		      "kaesbench: kernel: a run needs sizes: Invalid argument\n");
+	ack = put_ack(buf, -EBUSY, true, NULL, NO_OFFS);
+	assert_report(&q, ack,
+		      "kaesbench: starting the run: Device or resource busy\n");
 }
 
 static void test_error_without_extack(void **state)
@@ -207,6 +407,11 @@ int main(void)
 		cmocka_unit_test(test_wrong_seq),
 		cmocka_unit_test(test_family),
 		cmocka_unit_test(test_dump_intr),
+		cmocka_unit_test(test_report_option_range),
+		cmocka_unit_test(test_report_option_length),
+		cmocka_unit_test(test_report_option_without_bounds),
+		cmocka_unit_test(test_report_offset_unknown),
+		cmocka_unit_test(test_report_without_offset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

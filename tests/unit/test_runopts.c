@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include <linux/kaesbench.h>
+
 #include "runopts.h"
 #include "subcommands.h"
 
@@ -103,12 +105,41 @@ static void test_sweep(void **state)
 	kb_run_opts_free(&o);
 }
 
+static void test_attr_option(void **state)
+{
+	static char *const numeric[] = { "-k",	  "-t",	   "-r",   "-w",
+					       "--depth", "--aad", "--tag" };
+	struct kb_run_opts o = { 0 };
+	size_t i;
+	int p;
+
+	(void)state;
+	/* Each numeric option's attribute is named back as that option. */
+	for (i = 0; i < sizeof(numeric) / sizeof(numeric[0]); i++) {
+		assert_int_equal(PARSE(&o, false, "-d", "x", numeric[i], "1"),
+				 KB_EXIT_OK);
+		for (p = 0; !kb_param_given(&o, p); p++)
+			assert_true(p < KB_P_COUNT);
+		assert_string_equal(kb_run_attr_option(kb_param_attr[p]),
+				    numeric[i]);
+	}
+	kb_run_opts_free(&o);
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_DRIVER), "-d");
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_ALG), "-a");
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_SIZES), "-b");
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_DECRYPT),
+			    "--decrypt");
+	assert_null(kb_run_attr_option(KAESBENCH_A_RUN_ID));
+	assert_null(kb_run_attr_option(KAESBENCH_A_UNSPEC));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_run_good),
 		cmocka_unit_test(test_run_usage_errors),
 		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_attr_option),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -26,14 +26,16 @@ prepare() {
 	"$top/scripts/deps.sh" vm "$kver" >&2
 	"$rig/kernel.sh" fetch "$kver" "$cache/kernels" >&2
 
-	build=$cache/build/$kver
+	# Per process, so that two rigs sharing a cache do not collide.
+	build=$cache/build/$kver.$$
 	rm -rf "$build"
 	mkdir -p "$build"
 	cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$build/"
 	make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
 
 	"$rig/initramfs.sh" "$kver" "$cache/kernels/$kver/root" \
-		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.cpio.gz" >&2
+		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.$$.cpio.gz" >&2
+	rm -rf "$build"
 	echo "$kver"
 }
 
@@ -50,7 +52,7 @@ check() {
 		echo "# booting $kver"
 		start=$(date +%s)
 		"$rig/boot.sh" -m test "$(vmlinuz "$kver")" \
-			"$cache/initramfs-$kver.cpio.gz" "$logs" || true
+			"$cache/initramfs-$kver.$$.cpio.gz" "$logs" || true
 		line=$("$rig/verdict.sh" "$logs" "$kver") || status=1
 		echo "$line"
 		summary="$summary$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)
@@ -67,15 +69,19 @@ run() {
 	kver=$(prepare "$series")
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
+	logs=$cache/logs/$mode-$kver
 	"$rig/boot.sh" -m "$mode" -a "$*" "$(vmlinuz "$kver")" \
-		"$cache/initramfs-$kver.cpio.gz" "$cache/logs/run-$kver" >/dev/null ||
-		true
-	grep -v '^# kaesbench-vm: exit' "$cache/logs/run-$kver/output.log"
-	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' \
-		"$cache/logs/run-$kver/output.log")
-	[ -n "$rc" ] || { echo "kaesbench: the VM did not finish; see $cache/logs/run-$kver/console.log" >&2; return 1; }
+		"$cache/initramfs-$kver.$$.cpio.gz" "$logs" |
+		grep --line-buffered -v '^# kaesbench-vm: exit' || true
+	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' "$logs/output.log")
+	[ -n "$rc" ] || {
+		echo "kaesbench: the VM did not finish; see $logs/console.log" >&2
+		return 1
+	}
 	return "$rc"
 }
+
+trap 'rm -f "$cache"/initramfs-*.$$.cpio.gz' EXIT
 
 case "${1:-}" in
 check)
