@@ -277,6 +277,39 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 }
 
 /**
+ * kb_print_json_document() - print a top-level JSON document
+ * @f: where to
+ * @key: the member holding @arr: "implementations", "runs"
+ * @arr: a JSON array; its reference is taken, whatever the result
+ *
+ * Every document the tool prints names the tool's and the protocol's
+ * versions first.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_json_document(FILE *f, const char *key, struct json_object *arr)
+{
+	struct json_object *root = json_object_new_object();
+
+	if (!root || !arr) {
+		json_object_put(arr);
+		json_object_put(root);
+		return -ENOMEM;
+	}
+	json_object_object_add(root, "kaesbench_version",
+			       json_object_new_string(KAESBENCH_VERSION));
+	json_object_object_add(root, "protocol_version",
+			       json_object_new_int(KAESBENCH_GENL_VERSION));
+	json_object_object_add(root, key, arr);
+	fprintf(f, "%s\n",
+		json_object_to_json_string_ext(
+			root, JSON_C_TO_STRING_PRETTY |
+				      JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+	return 0;
+}
+
+/**
  * kb_print_json() - print all implementations as one JSON document
  * @f: where to
  * @list: the implementations, printed in kernel order
@@ -285,33 +318,17 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
  */
 int kb_print_json(FILE *f, const struct kb_impl_list *list)
 {
-	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
 	struct json_object *obj;
 	size_t i;
 
-	if (!root || !arr)
-		goto err;
-	json_object_object_add(root, "kaesbench_version",
-			       json_object_new_string(KAESBENCH_VERSION));
-	json_object_object_add(root, "protocol_version",
-			       json_object_new_int(KAESBENCH_GENL_VERSION));
-	for (i = 0; i < list->count; i++) {
+	for (i = 0; arr && i < list->count; i++) {
 		obj = kb_impl_to_json(&list->impl[i]);
 		if (!obj || json_object_array_add(arr, obj)) {
 			json_object_put(obj);
-			goto err;
+			json_object_put(arr);
+			return -ENOMEM;
 		}
 	}
-	json_object_object_add(root, "implementations", arr);
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(
-			root, JSON_C_TO_STRING_PRETTY |
-				      JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(root);
-	return 0;
-err:
-	json_object_put(arr);
-	json_object_put(root);
-	return -ENOMEM;
+	return kb_print_json_document(f, "implementations", arr);
 }

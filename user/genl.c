@@ -234,10 +234,13 @@ static int transact(struct kb_genl *g, struct nlmsghdr *nlh,
  */
 static int attr_at(const struct nlmsghdr *req, uint32_t offs)
 {
-	const struct nlattr *attr;
+	const struct nlattr *attr =
+		mnl_nlmsg_get_payload_offset(req, sizeof(struct genlmsghdr));
+	const char *end = mnl_nlmsg_get_payload_tail(req);
 	size_t start;
 
-	mnl_attr_for_each(attr, req, sizeof(struct genlmsghdr)) {
+	for (; mnl_attr_ok(attr, end - (const char *)attr);
+	     attr = mnl_attr_next(attr)) {
 		start = (const char *)attr - (const char *)req;
 		if (offs >= start && offs < start + attr->nla_len)
 			return mnl_attr_get_type(attr);
@@ -270,8 +273,8 @@ static void print_bounds(FILE *f, const struct kb_genl_policy *p)
 	const uint64_t *b = p->bound;
 
 	if (has_bounds(p, KB_GENL_MIN_U, KB_GENL_MAX_U))
-		fprintf(f, " must be %" PRIu64 " to %" PRIu64,
-			b[KB_GENL_MIN_U], b[KB_GENL_MAX_U]);
+		fprintf(f, " must be %" PRIu64 " to %" PRIu64, b[KB_GENL_MIN_U],
+			b[KB_GENL_MAX_U]);
 	else if (has_bounds(p, KB_GENL_MIN_S, KB_GENL_MAX_S))
 		fprintf(f, " must be %" PRId64 " to %" PRId64,
 			(int64_t)b[KB_GENL_MIN_S], (int64_t)b[KB_GENL_MAX_S]);

@@ -10,6 +10,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "format.h"
 #include "kaesbench_version.h"
 #include "runjson.h"
 
@@ -171,32 +172,16 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
  */
 int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count)
 {
-	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array(), *o;
 	size_t i;
 
-	if (!root || !arr)
-		goto err;
-	add(root, "kaesbench_version",
-	    json_object_new_string(KAESBENCH_VERSION));
-	add(root, "protocol_version",
-	    json_object_new_int(KAESBENCH_GENL_VERSION));
-	for (i = 0; i < count; i++) {
+	for (i = 0; arr && i < count; i++) {
 		o = kb_run_to_json(&runs[i]);
 		if (!o || json_object_array_add(arr, o)) {
 			json_object_put(o);
-			goto err;
+			json_object_put(arr);
+			return -ENOMEM;
 		}
 	}
-	add(root, "runs", arr);
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(
-			root, JSON_C_TO_STRING_PRETTY |
-				      JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(root);
-	return 0;
-err:
-	json_object_put(arr);
-	json_object_put(root);
-	return -ENOMEM;
+	return kb_print_json_document(f, "runs", arr);
 }

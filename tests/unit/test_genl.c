@@ -267,8 +267,9 @@ static void test_report_without_offset(void **state)
 	(void)state;
 	put_request_run(&q);
 	ack = put_ack(buf, -EINVAL, true, "a run needs sizes", NO_OFFS);
-	assert_report(&q, ack,
-		      "kaesbench: kernel: a run needs sizes: Invalid argument\n");
+	assert_report(
+		&q, ack,
+		"kaesbench: kernel: a run needs sizes: Invalid argument\n");
 	ack = put_ack(buf, -EBUSY, true, NULL, NO_OFFS);
 	assert_report(&q, ack,
 		      "kaesbench: starting the run: Device or resource busy\n");

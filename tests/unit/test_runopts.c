@@ -107,8 +107,8 @@ static void test_sweep(void **state)
 
 static void test_attr_option(void **state)
 {
-	static char *const numeric[] = { "-k",	  "-t",	   "-r",   "-w",
-					       "--depth", "--aad", "--tag" };
+	static char *const numeric[] = { "-k",	    "-t",    "-r",   "-w",
+					 "--depth", "--aad", "--tag" };
 	struct kb_run_opts o = { 0 };
 	size_t i;
 	int p;
