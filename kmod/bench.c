@@ -9,9 +9,6 @@
  * -EBUSY (backlogged) holds its slot until its completion arrives.
  */
 
-#include <crypto/aead.h>
-#include <crypto/internal/cipher.h>
-#include <crypto/skcipher.h>
 #include <linux/completion.h>
 #include <linux/jiffies.h>
 #include <linux/kernel_stat.h>
@@ -24,6 +21,7 @@
 #include <linux/timex.h>
 
 #include "bench.h"
+#include "tfm.h"
 
 #define KEY_MAX 64
 #define IV_MAX 64
@@ -47,12 +45,7 @@ struct slot {
 };
 
 struct kaesbench_bench {
-	u32 front;		/* KAESBENCH_IMPL_TYPE_{CIPHER,SKCIPHER,AEAD} */
-	union {
-		struct crypto_cipher *cipher;
-		struct crypto_skcipher *sk;
-		struct crypto_aead *aead;
-	};
+	struct kaesbench_tfm tfm;
 	bool decrypt;
 	bool cts;		/* accepts any length of a block or more */
 	u32 block_size;
@@ -84,150 +77,6 @@ static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 	return err;
 }
 
-/* The front end an implementation type is driven through. */
-static u32 front_end(u32 type)
-{
-	return type == KAESBENCH_IMPL_TYPE_LSKCIPHER ?
-	       KAESBENCH_IMPL_TYPE_SKCIPHER : type;
-}
-
-/* A front end kaesbench does not drive: hashes built on AES. */
-#define FRONT_END_UNSUPPORTED U32_MAX
-
-/*
- * For a name that is not registered yet, such as a template instance
- * ("cbc(aes-generic)"), the outermost template says which front end
- * allocates it.
- */
-static u32 guess_front_end(const char *name)
-{
-	static const char *const hashes[] = {
-		"cmac(", "xcbc(", "cbcmac(", "hmac(", "vmac64(",
-	};
-	static const char *const aeads[] = {
-		"gcm(", "gcm_base(", "rfc4106(", "rfc4543(", "ccm(",
-		"ccm_base(", "rfc4309(", "authenc(", "authencesn(",
-		"echainiv(", "seqiv(",
-	};
-	static const char *const skciphers[] = {
-		"ecb(", "cbc(", "ctr(", "xts(", "cts(", "xctr(", "lrw(",
-		"pcbc(", "ofb(", "cfb(", "rfc3686(", "cryptd(",
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hashes); i++) {
-		if (str_has_prefix(name, hashes[i]))
-			return FRONT_END_UNSUPPORTED;
-	}
-	for (i = 0; i < ARRAY_SIZE(aeads); i++) {
-		if (str_has_prefix(name, aeads[i]))
-			return KAESBENCH_IMPL_TYPE_AEAD;
-	}
-	for (i = 0; i < ARRAY_SIZE(skciphers); i++) {
-		if (str_has_prefix(name, skciphers[i]))
-			return KAESBENCH_IMPL_TYPE_SKCIPHER;
-	}
-	return KAESBENCH_IMPL_TYPE_UNSPEC;
-}
-
-static struct crypto_tfm *tfm_of(const struct kaesbench_bench *b)
-{
-	switch (b->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		return crypto_cipher_tfm(b->cipher);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		return crypto_skcipher_tfm(b->sk);
-	default:
-		return crypto_aead_tfm(b->aead);
-	}
-}
-
-static int alloc_tfm(struct kaesbench_bench *b, const char *name)
-{
-	switch (b->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		b->cipher = crypto_alloc_cipher(name, 0, 0);
-		return PTR_ERR_OR_ZERO(b->cipher);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		b->sk = crypto_alloc_skcipher(name, 0, 0);
-		return PTR_ERR_OR_ZERO(b->sk);
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		b->aead = crypto_alloc_aead(name, 0, 0);
-		return PTR_ERR_OR_ZERO(b->aead);
-	}
-	return -EOPNOTSUPP;
-}
-
-static void free_tfm(struct kaesbench_bench *b)
-{
-	switch (b->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		if (!IS_ERR_OR_NULL(b->cipher))
-			crypto_free_cipher(b->cipher);
-		break;
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		if (!IS_ERR_OR_NULL(b->sk))
-			crypto_free_skcipher(b->sk);
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		if (!IS_ERR_OR_NULL(b->aead))
-			crypto_free_aead(b->aead);
-		break;
-	}
-}
-
-/*
- * Finds what @params names and allocates a transform of it; @impl then
- * describes the implementation the crypto API handed out.
- */
-static int open_impl(struct kaesbench_bench *b, struct kaesbench_params *params,
-		     struct kaesbench_impl *impl, struct netlink_ext_ack *extack)
-{
-	const char *name = params->name;
-	bool registered = !kaesbench_impl_find(name, params->by_alg, impl);
-	int err;
-
-	b->front = registered ? front_end(impl->type) : guess_front_end(name);
-	if (b->front == FRONT_END_UNSUPPORTED ||
-	    (registered && !impl->type)) {
-		NL_SET_ERR_MSG(extack,
-			       "kaesbench measures ciphers, skciphers and aeads only");
-		return -EOPNOTSUPP;
-	}
-	if (registered && !kaesbench_names_aes(impl->alg_name)) {
-		NL_SET_ERR_MSG(extack, "not an AES implementation");
-		return -EOPNOTSUPP;
-	}
-	if (registered && !params->by_alg &&
-	    (impl->flags & KAESBENCH_IMPL_F_INTERNAL)) {
-		NL_SET_ERR_MSG(extack,
-			       "internal implementation: measure the one wrapping it");
-		return -EOPNOTSUPP;
-	}
-	if (!b->front ||
-	    !kaesbench_names_aes(registered ? impl->alg_name : name)) {
-		if (params->by_alg)
-			NL_SET_ERR_MSG(extack, "no such AES algorithm is registered");
-		else
-			NL_SET_ERR_MSG(extack,
-				       "no such AES implementation is registered");
-		return -ENOENT;
-	}
-
-	err = alloc_tfm(b, name);
-	if (err) {
-		NL_SET_ERR_MSG(extack, "the crypto API cannot provide it");
-		return err;
-	}
-	/* A template instance is registered now; by algorithm, learn who. */
-	if (kaesbench_impl_find(crypto_tfm_alg_driver_name(tfm_of(b)), false,
-				impl)) {
-		NL_SET_ERR_MSG(extack, "the implementation vanished meanwhile");
-		return -ENOENT;
-	}
-	return 0;
-}
-
 static u32 default_key_bits(const char *alg_name)
 {
 	return strstr(alg_name, "xts(") ? 256 : 128;
@@ -257,17 +106,7 @@ static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
 		return -EINVAL;
 	}
 	get_random_bytes(key, len);
-	switch (b->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		err = crypto_cipher_setkey(b->cipher, key, len);
-		break;
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		err = crypto_skcipher_setkey(b->sk, key, len);
-		break;
-	default:
-		err = crypto_aead_setkey(b->aead, key, len);
-		break;
-	}
+	err = kaesbench_tfm_setkey(&b->tfm, key, len);
 	memzero_explicit(key, sizeof(key));
 	if (err)
 		NL_SET_ERR_MSG(extack,
@@ -282,7 +121,7 @@ static int set_aead_params(struct kaesbench_bench *b,
 {
 	int err;
 
-	if (b->front != KAESBENCH_IMPL_TYPE_AEAD) {
+	if (b->tfm.front != KAESBENCH_IMPL_TYPE_AEAD) {
 		if (params->aad_len != U32_MAX || params->tag_len) {
 			NL_SET_ERR_MSG(extack,
 				       "associated data and tags are for aeads only");
@@ -294,8 +133,8 @@ static int set_aead_params(struct kaesbench_bench *b,
 	if (params->aad_len == U32_MAX)
 		params->aad_len = default_aad_len(impl->alg_name);
 	if (!params->tag_len)
-		params->tag_len = crypto_aead_maxauthsize(b->aead);
-	err = crypto_aead_setauthsize(b->aead, params->tag_len);
+		params->tag_len = crypto_aead_maxauthsize(b->tfm.aead);
+	err = crypto_aead_setauthsize(b->tfm.aead, params->tag_len);
 	if (err)
 		NL_SET_ERR_MSG(extack,
 			       "the implementation rejects this tag length");
@@ -315,7 +154,7 @@ static int check_sizes(struct kaesbench_bench *b,
 	b->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
 	for (i = 0; i < params->nsizes; i++) {
 		size = params->sizes[i];
-		if (b->front == KAESBENCH_IMPL_TYPE_AEAD || b->block_size == 1)
+		if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD || b->block_size == 1)
 			continue;
 		if (b->cts && size < b->block_size) {
 			NL_SET_ERR_MSG(extack, "a size is shorter than one block");
@@ -341,16 +180,16 @@ static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 	get_random_bytes(s->iv, sizeof(s->iv));
 	crypto_init_wait(&s->wait);
 
-	switch (b->front) {
+	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		s->sk = skcipher_request_alloc(b->sk, GFP_KERNEL);
+		s->sk = skcipher_request_alloc(b->tfm.sk, GFP_KERNEL);
 		if (!s->sk)
 			return -ENOMEM;
 		skcipher_request_set_callback(s->sk, flags, crypto_req_done,
 					      &s->wait);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		s->aead = aead_request_alloc(b->aead, GFP_KERNEL);
+		s->aead = aead_request_alloc(b->tfm.aead, GFP_KERNEL);
 		if (!s->aead)
 			return -ENOMEM;
 		aead_request_set_callback(s->aead, flags, crypto_req_done,
@@ -367,9 +206,9 @@ static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 
 static void free_slot(struct kaesbench_bench *b, struct slot *s)
 {
-	if (b->front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+	if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
 		skcipher_request_free(s->sk);
-	else if (b->front == KAESBENCH_IMPL_TYPE_AEAD)
+	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
 		aead_request_free(s->aead);
 	kfree(s->ct);
 	kfree(s->buf);
@@ -411,7 +250,8 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b->decrypt = params->decrypt;
 	b->depth = params->depth;
 
-	err = open_impl(b, params, impl, extack);
+	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
+				 extack);
 	if (err)
 		goto err_free;
 	err = set_key(b, params, impl, extack);
@@ -420,7 +260,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	err = set_aead_params(b, params, impl, extack);
 	if (err)
 		goto err_free;
-	b->block_size = crypto_tfm_alg_blocksize(tfm_of(b));
+	b->block_size = crypto_tfm_alg_blocksize(kaesbench_tfm_base(&b->tfm));
 	err = check_sizes(b, params, impl, extack);
 	if (err)
 		goto err_free;
@@ -449,7 +289,7 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	u32 off;
 
 	reinit_completion(&s->wait.completion);
-	switch (b->front) {
+	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
 				    crypto_skcipher_encrypt(s->sk);
@@ -459,10 +299,10 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	}
 	for (off = 0; off < b->size; off += b->block_size) {
 		if (b->decrypt)
-			crypto_cipher_decrypt_one(b->cipher, s->buf + off,
+			crypto_cipher_decrypt_one(b->tfm.cipher, s->buf + off,
 						  s->buf + off);
 		else
-			crypto_cipher_encrypt_one(b->cipher, s->buf + off,
+			crypto_cipher_encrypt_one(b->tfm.cipher, s->buf + off,
 						  s->buf + off);
 	}
 	return 0;
@@ -562,7 +402,7 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
 	u32 assoc = b->aad_len;
 
-	switch (b->front) {
+	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		sg_init_one(&s->sg, s->buf, size);
 		skcipher_request_set_crypt(s->sk, &s->sg, &s->sg, size, s->iv);
@@ -625,7 +465,7 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 	bench->size = size;
 	bench->batch = 1;
 	for (i = 0; i < bench->depth; i++) {
-		if (bench->front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
+		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
 			err = encrypt_into_ct(bench, &bench->slots[i], size);
 			if (err)
 				return err;
@@ -737,11 +577,11 @@ void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 		return;
 	if (bench->stuck) {
 		pr_warn("a request to %s never completed; leaving its memory to the driver\n",
-			crypto_tfm_alg_driver_name(tfm_of(bench)));
+			crypto_tfm_alg_driver_name(kaesbench_tfm_base(&bench->tfm)));
 		return;
 	}
 	for (i = 0; i < bench->depth; i++)
 		free_slot(bench, &bench->slots[i]);
-	free_tfm(bench);
+	kaesbench_tfm_close(&bench->tfm);
 	kfree(bench);
 }
