@@ -2,15 +2,15 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Runs: one at a time, each in a kernel thread of its own, so that no
- * netlink request waits for a measurement. A run stops when asked to, when
- * the socket that started it closes, and when the module unloads.
+ * Jobs (runs and verifications): one at a time, each in a kernel thread of
+ * its own, so that no netlink request waits for one. A job stops when asked
+ * to, when the socket that started it closes, and when the module unloads.
  *
- * A thread frees what it measured with and then returns; the job itself,
- * and the reference to its task, are reaped by whoever comes next (the next
- * run, or module unload) with kthread_stop(), which returns only once the
- * thread has left this module's code. A run counts as in progress until its
- * measurements are over, not until its thread is gone.
+ * A thread destroys its work and then returns; the job itself, and the
+ * reference to its task, are reaped by whoever comes next (the next job,
+ * or module unload) with kthread_stop(), which returns only once the
+ * thread has left this module's code. A job counts as in progress until
+ * its work is over, not until its thread is gone.
  */
 
 #include <linux/kthread.h>
@@ -21,7 +21,6 @@
 #include <linux/slab.h>
 
 #include "job.h"
-#include "netlink.h"
 
 static DEFINE_MUTEX(job_mutex);
 static struct kaesbench_job *current_job;	/* under job_mutex */
@@ -46,53 +45,16 @@ static void reap(void)
 	if (!job)
 		return;
 	stop(job);
-	kthread_stop(job->task);
-	put_task_struct(job->task);
-	if (!job->started)
-		kaesbench_bench_destroy(job->bench);
+	if (job->task) {
+		kthread_stop(job->task);
+		put_task_struct(job->task);
+	}
+	/* A thread that ran destroyed its work itself. */
+	if (!job->started && job->work)
+		job->ops->destroy(job->work);
 	put_net(job->net);
 	kfree(job);
 	current_job = NULL;
-}
-
-static const char *end_message(struct kaesbench_job *job, int err)
-{
-	switch (err) {
-	case 0:
-		return NULL;
-	case -EINTR:
-		return "cancelled";
-	case -EAGAIN:
-		return "the requesting socket stopped reading results";
-	}
-	return kaesbench_bench_error(job->bench);
-}
-
-static int measure(struct kaesbench_job *job)
-{
-	const struct kaesbench_params *p = &job->params;
-	struct kaesbench_sample sample;
-	u32 i, n;
-	int err;
-
-	for (i = 0; i < p->nsizes; i++) {
-		err = kaesbench_bench_prepare(job->bench, p->sizes[i], &job->stop);
-		if (!err && p->warmup_ms)
-			err = kaesbench_bench_measure(job->bench, p->sizes[i],
-						      p->warmup_ms, &sample,
-						      &job->stop);
-		for (n = 0; !err && n < p->samples; n++) {
-			err = kaesbench_bench_measure(job->bench, p->sizes[i],
-						      p->sample_ms, &sample,
-						      &job->stop);
-			sample.index = n;
-			if (!err)
-				err = kaesbench_genl_send_sample(job, &sample);
-		}
-		if (err)
-			return err;
-	}
-	return 0;
 }
 
 static int job_thread(void *data)
@@ -100,87 +62,92 @@ static int job_thread(void *data)
 	struct kaesbench_job *job = data;
 	int err;
 
-	err = measure(job);
+	err = job->ops->run(job);
 	/*
-	 * Once its end message is out, the tool may start the next run: it is
+	 * Once its end message is out, the tool may start the next job: it is
 	 * no longer refused as busy, and waits in reap() for what is left.
 	 */
 	smp_store_release(&job->ended, true);
 	/* A closed socket cannot take the end message; anything else can. */
 	if (err != -ECONNREFUSED)
-		kaesbench_genl_send_end(job, err, end_message(job, err));
-	kaesbench_bench_destroy(job->bench);
-	job->bench = NULL;
+		job->ops->end(job, err);
+	job->ops->destroy(job->work);
+	job->work = NULL;
 	return err;
 }
 
 /**
- * kaesbench_job_create() - set up a run, without starting it
- * @params: what to measure; copied
+ * kaesbench_job_reserve() - claim the machine for a job
  * @portid: the requesting socket, which gets the results
  * @seq: the request's sequence number, echoed in every result
  * @net: the requesting socket's namespace
- * @impl: set to the implementation to be measured
- * @extack: why the run is refused
+ * @extack: why it is refused
  *
- * The caller replies to the request, then starts the run with
- * kaesbench_job_start(), or drops it with kaesbench_job_abort().
+ * The caller sets the work up, hands it over with kaesbench_job_prepare(),
+ * replies to the request and starts the job with kaesbench_job_start(); or
+ * gives up with kaesbench_job_abort().
  *
  * Context: process context, may sleep.
- * Return: the job, or an ERR_PTR: -EBUSY while another run is in progress,
- * or why kaesbench_bench_create() refused.
+ * Return: the job, or an ERR_PTR: -EBUSY while another job is in progress,
+ * -ENOMEM.
  */
-struct kaesbench_job *kaesbench_job_create(const struct kaesbench_params *params,
-					   u32 portid, u32 seq, struct net *net,
-					   struct kaesbench_impl *impl,
-					   struct netlink_ext_ack *extack)
+struct kaesbench_job *kaesbench_job_reserve(u32 portid, u32 seq,
+					    struct net *net,
+					    struct netlink_ext_ack *extack)
 {
 	struct kaesbench_job *job;
-	int err;
 
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return ERR_PTR(-ENOMEM);
-	job->params = *params;
 	job->portid = portid;
 	job->seq = seq;
 
 	mutex_lock(&job_mutex);
 	if (is_running(current_job)) {
+		mutex_unlock(&job_mutex);
+		kfree(job);
 		NL_SET_ERR_MSG(extack, "another run is in progress");
-		err = -EBUSY;
-		goto err_unlock;
+		return ERR_PTR(-EBUSY);
 	}
 	reap();
-
-	job->bench = kaesbench_bench_create(&job->params, impl, extack);
-	if (IS_ERR(job->bench)) {
-		err = PTR_ERR(job->bench);
-		goto err_unlock;
-	}
 	job->id = ++last_id ?: ++last_id;
-	job->task = kthread_create(job_thread, job, "kaesbench/%u", job->id);
-	if (IS_ERR(job->task)) {
-		NL_SET_ERR_MSG(extack, "cannot create the run's thread");
-		err = PTR_ERR(job->task);
-		kaesbench_bench_destroy(job->bench);
-		goto err_unlock;
-	}
-	get_task_struct(job->task);
 	job->net = get_net(net);
 	current_job = job;
 	mutex_unlock(&job_mutex);
 	return job;
-
-err_unlock:
-	mutex_unlock(&job_mutex);
-	kfree(job);
-	return ERR_PTR(err);
 }
 
 /**
- * kaesbench_job_start() - start a run from kaesbench_job_create()
- * @job: the run
+ * kaesbench_job_prepare() - give a reserved job its work and its thread
+ * @job: from kaesbench_job_reserve()
+ * @ops: what the work is
+ * @work: owned by the job from now on, whatever the result
+ * @extack: why it failed
+ *
+ * Return: 0, or the error creating the thread.
+ */
+int kaesbench_job_prepare(struct kaesbench_job *job,
+			  const struct kaesbench_job_ops *ops, void *work,
+			  struct netlink_ext_ack *extack)
+{
+	struct task_struct *task;
+
+	job->ops = ops;
+	job->work = work;
+	task = kthread_create(job_thread, job, "kaesbench/%u", job->id);
+	if (IS_ERR(task)) {
+		NL_SET_ERR_MSG(extack, "cannot create the job's thread");
+		return PTR_ERR(task);
+	}
+	get_task_struct(task);
+	job->task = task;
+	return 0;
+}
+
+/**
+ * kaesbench_job_start() - start a job from kaesbench_job_prepare()
+ * @job: the job
  */
 void kaesbench_job_start(struct kaesbench_job *job)
 {
@@ -189,8 +156,8 @@ void kaesbench_job_start(struct kaesbench_job *job)
 }
 
 /**
- * kaesbench_job_abort() - drop a run from kaesbench_job_create() unstarted
- * @job: the run
+ * kaesbench_job_abort() - drop a reserved job without starting it
+ * @job: the job; its work, if it was given one, is destroyed
  */
 void kaesbench_job_abort(struct kaesbench_job *job)
 {
@@ -201,10 +168,10 @@ void kaesbench_job_abort(struct kaesbench_job *job)
 }
 
 /**
- * kaesbench_job_cancel() - tell the run in progress to stop
+ * kaesbench_job_cancel() - tell the job in progress to stop
  * @id: its id
  *
- * Return: 0, or -ESRCH if no run @id is in progress.
+ * Return: 0, or -ESRCH if no job @id is in progress.
  */
 int kaesbench_job_cancel(u32 id)
 {
@@ -219,7 +186,7 @@ int kaesbench_job_cancel(u32 id)
 	return err;
 }
 
-/* A run whose socket closes (Ctrl-C, kill -9) has nobody to report to. */
+/* A job whose socket closes (Ctrl-C, kill -9) has nobody to report to. */
 static int release_notify(struct notifier_block *nb, unsigned long event,
 			  void *ptr)
 {
@@ -250,9 +217,9 @@ int kaesbench_job_init(void)
 }
 
 /**
- * kaesbench_job_uninit() - stop any run and wait for its thread to exit
+ * kaesbench_job_uninit() - stop any job and wait for its thread to exit
  *
- * Called after the family is unregistered, so no run can start meanwhile.
+ * Called after the family is unregistered, so no job can start meanwhile.
  */
 void kaesbench_job_uninit(void)
 {

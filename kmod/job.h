@@ -9,26 +9,37 @@
 #include <linux/netlink.h>
 #include <net/net_namespace.h>
 
-#include "bench.h"
+struct kaesbench_job;
 
-/* A run: one measurement in its own kernel thread, reporting to a socket. */
+/* What a job does, in its own thread. */
+struct kaesbench_job_ops {
+	/* The work; returns 0, -EINTR when stopped, or why it failed. */
+	int (*run)(struct kaesbench_job *job);
+	/* Tells the requesting socket how it ended. */
+	void (*end)(struct kaesbench_job *job, int err);
+	void (*destroy)(void *work);
+};
+
+/* One run or verification in its own kernel thread, reporting to a socket. */
 struct kaesbench_job {
 	u32 id;
 	u32 portid;		/* of the requesting socket */
 	u32 seq;		/* of the request, echoed in every message */
 	struct net *net;
-	struct kaesbench_params params;
-	struct kaesbench_bench *bench;
+	const struct kaesbench_job_ops *ops;
+	void *work;
 	struct task_struct *task;
-	bool stop;
+	bool stop;		/* read with READ_ONCE() while working */
 	bool started;
-	bool ended;		/* measuring is over; the thread may still run */
+	bool ended;		/* the work is over; the thread may still run */
 };
 
-struct kaesbench_job *kaesbench_job_create(const struct kaesbench_params *params,
-					   u32 portid, u32 seq, struct net *net,
-					   struct kaesbench_impl *impl,
-					   struct netlink_ext_ack *extack);
+struct kaesbench_job *kaesbench_job_reserve(u32 portid, u32 seq,
+					    struct net *net,
+					    struct netlink_ext_ack *extack);
+int kaesbench_job_prepare(struct kaesbench_job *job,
+			  const struct kaesbench_job_ops *ops, void *work,
+			  struct netlink_ext_ack *extack);
 void kaesbench_job_start(struct kaesbench_job *job);
 void kaesbench_job_abort(struct kaesbench_job *job);
 int kaesbench_job_cancel(u32 id);

@@ -14,6 +14,7 @@
 #include "impls.h"
 #include "job.h"
 #include "netlink.h"
+#include "run.h"
 
 static struct genl_family genl_family;
 
@@ -208,6 +209,7 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 }
 
 static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
+		     const struct kaesbench_params *params,
 		     const struct kaesbench_impl *impl)
 {
 	struct sk_buff *skb;
@@ -219,8 +221,8 @@ static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
 	hdr = genlmsg_put_reply(skb, info, &genl_family, 0, KAESBENCH_CMD_RUN);
 	if (!hdr ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, job->params.depth) ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, job->params.key_bits) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, params->depth) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
 	    put_impl(skb, impl)) {
 		nlmsg_free(skb);
 		return -EMSGSIZE;
@@ -230,24 +232,31 @@ static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
 }
 
 /*
- * Sets the run up and replies; the measurement itself happens in the run's
+ * Sets the run up and replies; the measurement itself happens in the job's
  * thread, started only once the reply is on its way so that it comes first.
  */
 static int run_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kaesbench_params params;
 	struct kaesbench_impl impl;
+	struct kaesbench_run *run;
 	struct kaesbench_job *job;
 	int err;
 
 	err = parse_run(info, &params);
 	if (err)
 		return err;
-	job = kaesbench_job_create(&params, info->snd_portid, info->snd_seq,
-				   genl_info_net(info), &impl, info->extack);
+	job = kaesbench_job_reserve(info->snd_portid, info->snd_seq,
+				    genl_info_net(info), info->extack);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
-	err = run_reply(info, job, &impl);
+	run = kaesbench_run_create(&params, &impl, info->extack);
+	err = PTR_ERR_OR_ZERO(run);
+	if (!err)
+		err = kaesbench_job_prepare(job, &kaesbench_run_ops, run,
+					    info->extack);
+	if (!err)
+		err = run_reply(info, job, &run->params, &impl);
 	if (err) {
 		kaesbench_job_abort(job);
 		return err;
@@ -329,9 +338,11 @@ int kaesbench_genl_send_sample(const struct kaesbench_job *job,
  * @job: the run
  * @status: 0, or the negative errno that ended it
  * @message: what went wrong, or NULL
+ * @put_extra: adds what the kind of job reports at its end, or NULL
  */
 void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
-			     const char *message)
+			     const char *message,
+			     int (*put_extra)(struct sk_buff *skb, void *work))
 {
 	struct sk_buff *skb;
 	void *hdr;
@@ -341,7 +352,8 @@ void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
 		return;
 	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
 	    (message && message[0] &&
-	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message))) {
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
+	    (put_extra && put_extra(skb, job->work))) {
 		nlmsg_free(skb);
 		return;
 	}

@@ -10,11 +10,13 @@
 
 struct kaesbench_job;
 struct kaesbench_sample;
+struct sk_buff;
 
 int kaesbench_genl_send_sample(const struct kaesbench_job *job,
 			       const struct kaesbench_sample *sample);
 void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
-			     const char *message);
+			     const char *message,
+			     int (*put_extra)(struct sk_buff *skb, void *work));
 int kaesbench_genl_init(void);
 void kaesbench_genl_uninit(void);
 
