@@ -23,7 +23,6 @@
 #include "bench.h"
 #include "tfm.h"
 
-#define KEY_MAX 64
 #define IV_MAX 64
 /* How often a wait for a completion looks at the stop flag. */
 #define WAIT_SLICE_MS 20
@@ -77,36 +76,24 @@ static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 	return err;
 }
 
-static u32 default_key_bits(const char *alg_name)
-{
-	return strstr(alg_name, "xts(") ? 256 : 128;
-}
-
-/* ESP's associated data: SPI, sequence number and the 8-byte IV. */
-static u32 default_aad_len(const char *alg_name)
-{
-	return str_has_prefix(alg_name, "rfc4106(") ||
-	       str_has_prefix(alg_name, "rfc4543(") ||
-	       str_has_prefix(alg_name, "rfc4309(") ? 16 : 0;
-}
-
 static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
 		   const struct kaesbench_impl *impl,
 		   struct netlink_ext_ack *extack)
 {
-	u8 key[KEY_MAX];
-	u32 len;
-	int err;
+	u8 random[KAESBENCH_KEY_MAX], key[KAESBENCH_KEY_MAX];
+	int len, err;
 
 	if (!params->key_bits)
-		params->key_bits = default_key_bits(impl->alg_name);
-	len = params->key_bits / 8;
-	if (params->key_bits % 8 || len > KEY_MAX) {
-		NL_SET_ERR_MSG(extack, "key length is not whole bytes, 512 bits at most");
-		return -EINVAL;
+		params->key_bits = kaesbench_default_key_bits(impl->alg_name);
+	get_random_bytes(random, sizeof(random));
+	len = kaesbench_make_key(impl->alg_name, params->key_bits, random, key);
+	if (len < 0) {
+		NL_SET_ERR_MSG(extack,
+			       "key length is not whole bytes, or too long");
+		return len;
 	}
-	get_random_bytes(key, len);
 	err = kaesbench_tfm_setkey(&b->tfm, key, len);
+	memzero_explicit(random, sizeof(random));
 	memzero_explicit(key, sizeof(key));
 	if (err)
 		NL_SET_ERR_MSG(extack,
@@ -131,9 +118,10 @@ static int set_aead_params(struct kaesbench_bench *b,
 		return 0;
 	}
 	if (params->aad_len == U32_MAX)
-		params->aad_len = default_aad_len(impl->alg_name);
+		params->aad_len = kaesbench_default_aad_len(impl->alg_name);
 	if (!params->tag_len)
-		params->tag_len = crypto_aead_maxauthsize(b->tfm.aead);
+		params->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
+				  crypto_aead_maxauthsize(b->tfm.aead);
 	err = crypto_aead_setauthsize(b->tfm.aead, params->tag_len);
 	if (err)
 		NL_SET_ERR_MSG(extack,
@@ -154,7 +142,7 @@ static int check_sizes(struct kaesbench_bench *b,
 	b->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
 	for (i = 0; i < params->nsizes; i++) {
 		size = params->sizes[i];
-		if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD || b->block_size == 1)
+		if (b->block_size == 1)
 			continue;
 		if (b->cts && size < b->block_size) {
 			NL_SET_ERR_MSG(extack, "a size is shorter than one block");
@@ -271,6 +259,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b->buf_len = b->aad_len + max_size(params) + b->tag_len;
 	for (i = 0; i < b->depth; i++) {
 		err = alloc_slot(b, &b->slots[i]);
+		kaesbench_fix_iv(impl->alg_name, b->slots[i].iv);
 		if (err) {
 			NL_SET_ERR_MSG(extack,
 				       "cannot allocate the request buffers");
@@ -376,11 +365,18 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 			return 0;
 		if (READ_ONCE(*stop))
 			return -EINTR;
-		for (n = 0; n < b->batch && b->inflight < b->depth; n++) {
+		/*
+		 * Fill every free slot; a batch bounds only the requests that
+		 * complete at once, which would otherwise never let the clock
+		 * be read.
+		 */
+		n = 0;
+		while (n < b->batch && b->inflight < b->depth) {
 			s = &b->slots[(b->head + b->inflight) % b->depth];
 			err = submit(b, s);
 			if (!err) {
 				(*ops)++;
+				n++;
 				continue;
 			}
 			if (err != -EINPROGRESS && err != -EBUSY)

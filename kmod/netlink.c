@@ -7,6 +7,7 @@
  */
 
 #include <linux/build_bug.h>
+#include <linux/random.h>
 #include <linux/stringify.h>
 #include <net/genetlink.h>
 #include <uapi/linux/kaesbench.h>
@@ -15,6 +16,7 @@
 #include "job.h"
 #include "netlink.h"
 #include "run.h"
+#include "verify.h"
 
 static struct genl_family genl_family;
 
@@ -77,6 +79,22 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 						   KAESBENCH_MAX_DEPTH),
 	[KAESBENCH_A_RUN_AAD_LEN] = NLA_POLICY_MAX(NLA_U32, KAESBENCH_MAX_AAD),
 	[KAESBENCH_A_RUN_TAG_LEN] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
+};
+
+static struct netlink_range_validation cases_range = {
+	.min = 1,
+	.max = KAESBENCH_MAX_CASES,
+};
+
+static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
+	[KAESBENCH_A_RUN_DRIVER] = { .type = NLA_NUL_STRING,
+				     .len = CRYPTO_MAX_ALG_NAME - 1 },
+	[KAESBENCH_A_RUN_ALG] = { .type = NLA_NUL_STRING,
+				  .len = CRYPTO_MAX_ALG_NAME - 1 },
+	[KAESBENCH_A_RUN_KEY_BITS] = NLA_POLICY_RANGE(NLA_U32, 8, 512),
+	[KAESBENCH_A_VERIFY_CASES] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							   &cases_range),
+	[KAESBENCH_A_VERIFY_SEED] = { .type = NLA_U64 },
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -208,6 +226,11 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	return 0;
 }
 
+static int put_u64(struct sk_buff *skb, int attr, u64 value)
+{
+	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+}
+
 static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
 		     const struct kaesbench_params *params,
 		     const struct kaesbench_impl *impl)
@@ -265,6 +288,86 @@ static int run_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+static int parse_verify(struct genl_info *info,
+			struct kaesbench_verify_params *params)
+{
+	struct nlattr *driver = info->attrs[KAESBENCH_A_RUN_DRIVER];
+	struct nlattr *alg = info->attrs[KAESBENCH_A_RUN_ALG];
+	struct nlattr *seed = info->attrs[KAESBENCH_A_VERIFY_SEED];
+
+	if (!driver == !alg) {
+		NL_SET_ERR_MSG(info->extack,
+			       "name either a driver or an algorithm");
+		return -EINVAL;
+	}
+	memset(params, 0, sizeof(*params));
+	params->by_alg = alg;
+	nla_strscpy(params->name, driver ?: alg, sizeof(params->name));
+	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
+	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
+	params->seed = seed ? nla_get_u64(seed) : get_random_u64();
+	return 0;
+}
+
+static int verify_reply(struct genl_info *info, const struct kaesbench_job *job,
+			const struct kaesbench_verify *verify,
+			const struct kaesbench_impl *impl)
+{
+	const struct kaesbench_verify_params *params =
+		kaesbench_verify_params(verify);
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(skb, info, &genl_family, 0,
+				KAESBENCH_CMD_VERIFY);
+	if (!hdr ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
+	    nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, params->cases) ||
+	    put_u64(skb, KAESBENCH_A_VERIFY_SEED, params->seed) ||
+	    nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
+			   kaesbench_verify_reference(verify)) ||
+	    put_impl(skb, impl)) {
+		nlmsg_free(skb);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return genlmsg_reply(skb, info);
+}
+
+static int verify_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct kaesbench_verify_params params;
+	struct kaesbench_verify *verify;
+	struct kaesbench_impl impl;
+	struct kaesbench_job *job;
+	int err;
+
+	err = parse_verify(info, &params);
+	if (err)
+		return err;
+	job = kaesbench_job_reserve(info->snd_portid, info->snd_seq,
+				    genl_info_net(info), info->extack);
+	if (IS_ERR(job))
+		return PTR_ERR(job);
+	verify = kaesbench_verify_create(&params, &impl, info->extack);
+	err = PTR_ERR_OR_ZERO(verify);
+	if (!err)
+		err = kaesbench_job_prepare(job, &kaesbench_verify_ops, verify,
+					    info->extack);
+	if (!err)
+		err = verify_reply(info, job, verify, &impl);
+	if (err) {
+		kaesbench_job_abort(job);
+		return err;
+	}
+	kaesbench_job_start(job);
+	return 0;
+}
+
 static int cancel_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *id = info->attrs[KAESBENCH_A_RUN_ID];
@@ -293,11 +396,6 @@ static struct sk_buff *job_message(const struct kaesbench_job *job, u8 cmd,
 		return NULL;
 	}
 	return skb;
-}
-
-static int put_u64(struct sk_buff *skb, int attr, u64 value)
-{
-	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
 }
 
 /**
@@ -375,6 +473,13 @@ static const struct genl_ops genl_ops[] = {
 		.doit = run_doit,
 		.policy = run_policy,
 		.maxattr = ARRAY_SIZE(run_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = KAESBENCH_CMD_VERIFY,
+		.doit = verify_doit,
+		.policy = verify_policy,
+		.maxattr = ARRAY_SIZE(verify_policy) - 1,
 		.flags = GENL_ADMIN_PERM,
 	},
 	{

@@ -6,7 +6,9 @@
  * front end, with a message for everything that can be refused.
  */
 
+#include <crypto/authenc.h>
 #include <linux/err.h>
+#include <linux/rtnetlink.h>
 #include <linux/string.h>
 
 #include "tfm.h"
@@ -200,4 +202,139 @@ int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 	default:
 		return crypto_aead_setkey(tfm->aead, key, len);
 	}
+}
+
+/**
+ * kaesbench_default_key_bits() - the key length measured unless asked
+ * @alg_name: the algorithm name
+ *
+ * Return: 128, or 256 for xts, whose key is two AES keys.
+ */
+u32 kaesbench_default_key_bits(const char *alg_name)
+{
+	return strstr(alg_name, "xts(") ? 256 : 128;
+}
+
+/**
+ * kaesbench_default_aad_len() - associated data used unless asked
+ * @alg_name: the algorithm name
+ *
+ * The ESP transforms get what IPsec passes them: SPI and sequence number
+ * (8 bytes), the high sequence bits with extended sequence numbers
+ * (authencesn, 4 more) and, for the GCM, GMAC and CCM ones, the 8-byte IV.
+ *
+ * Return: the length in bytes; 0 for everything else.
+ */
+u32 kaesbench_default_aad_len(const char *alg_name)
+{
+	if (str_has_prefix(alg_name, "rfc4106(") ||
+	    str_has_prefix(alg_name, "rfc4543(") ||
+	    str_has_prefix(alg_name, "rfc4309("))
+		return 16;
+	if (str_has_prefix(alg_name, "authencesn("))
+		return 12;
+	if (str_has_prefix(alg_name, "authenc("))
+		return 8;
+	return 0;
+}
+
+/* Digest size of the hash named in an authenc(hmac(HASH),...). */
+static u32 hmac_key_len(const char *alg_name)
+{
+	static const struct {
+		const char *hmac;
+		u32 len;
+	} hashes[] = {
+		{ "hmac(sha1)", 20 }, { "hmac(sha256)", 32 },
+		{ "hmac(sha384)", 48 }, { "hmac(sha512)", 64 },
+	};
+	const char *p = strchr(alg_name, '(');
+	unsigned int i;
+
+	for (i = 0; p && i < ARRAY_SIZE(hashes); i++) {
+		if (str_has_prefix(p + 1, hashes[i].hmac))
+			return hashes[i].len;
+	}
+	return 0;
+}
+
+/**
+ * kaesbench_default_tag_len() - the tag length used unless asked
+ * @alg_name: the algorithm name
+ *
+ * Return: what ESP uses for authenc: 12 bytes with HMAC-SHA1 (sha1-96),
+ * 16 with the SHA-2 ones; 0 (the implementation's maximum) otherwise.
+ */
+u32 kaesbench_default_tag_len(const char *alg_name)
+{
+	u32 hmac = hmac_key_len(alg_name);
+
+	return hmac == 20 ? 12 : hmac ? 16 : 0;
+}
+
+/**
+ * kaesbench_make_key() - lay out a key as the algorithm expects it
+ * @alg_name: the algorithm name
+ * @key_bits: the AES key length (for xts, both AES keys together)
+ * @random: KAESBENCH_KEY_MAX random bytes to take the key material from
+ * @key: KAESBENCH_KEY_MAX bytes, set to the key
+ *
+ * The ESP transforms take more than an AES key: a 4-byte salt or nonce
+ * after it (rfc4106, rfc4543, rfc3686), a 3-byte one (rfc4309), and
+ * authenc an rtattr-framed blob of HMAC key and encryption key.
+ *
+ * Return: the key's length in bytes, or -EINVAL if @key_bits is not whole
+ * bytes or the key would not fit.
+ */
+int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
+		       u8 *key)
+{
+	const char *inner = alg_name;
+	u32 auth_len = 0, enc_len, extra = 0;
+	struct crypto_authenc_key_param *param;
+	struct rtattr *rta;
+	u32 head = 0;
+
+	if (key_bits % 8)
+		return -EINVAL;
+	if (str_has_prefix(alg_name, "authenc")) {
+		auth_len = hmac_key_len(alg_name);
+		inner = strchr(alg_name, ',');
+		inner = inner ? inner + 1 : alg_name;
+		head = RTA_SPACE(sizeof(*param));
+	}
+	if (str_has_prefix(inner, "rfc4106(") ||
+	    str_has_prefix(inner, "rfc4543(") ||
+	    str_has_prefix(inner, "rfc3686("))
+		extra = 4;
+	else if (str_has_prefix(inner, "rfc4309("))
+		extra = 3;
+	enc_len = key_bits / 8 + extra;
+	if (head + auth_len + enc_len > KAESBENCH_KEY_MAX)
+		return -EINVAL;
+
+	if (head) {
+		rta = (struct rtattr *)key;
+		rta->rta_type = CRYPTO_AUTHENC_KEYA_PARAM;
+		rta->rta_len = RTA_LENGTH(sizeof(*param));
+		param = RTA_DATA(rta);
+		param->enckeylen = cpu_to_be32(enc_len);
+	}
+	memcpy(key + head, random, auth_len + enc_len);
+	return head + auth_len + enc_len;
+}
+
+/**
+ * kaesbench_fix_iv() - make a random IV one the algorithm takes
+ * @alg_name: the algorithm name
+ * @iv: the IV, changed in place where needed
+ *
+ * CCM's IV starts with L' = L - 1, the size of the length field less one,
+ * which must be 1 to 7: 3 is what RFC 4309 uses.
+ */
+void kaesbench_fix_iv(const char *alg_name, u8 *iv)
+{
+	if (str_has_prefix(alg_name, "ccm(") ||
+	    str_has_prefix(alg_name, "ccm_base("))
+		iv[0] = 3;
 }

@@ -14,6 +14,9 @@
 
 #include "impls.h"
 
+/* Room for the longest key: authenc with HMAC-SHA512 and AES-256. */
+#define KAESBENCH_KEY_MAX 128
+
 /* A transform of any front end kaesbench drives. */
 struct kaesbench_tfm {
 	u32 front;		/* KAESBENCH_IMPL_TYPE_{CIPHER,SKCIPHER,AEAD} */
@@ -31,5 +34,11 @@ struct crypto_tfm *kaesbench_tfm_base(const struct kaesbench_tfm *tfm);
 int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 			 unsigned int len);
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm);
+u32 kaesbench_default_key_bits(const char *alg_name);
+u32 kaesbench_default_aad_len(const char *alg_name);
+u32 kaesbench_default_tag_len(const char *alg_name);
+void kaesbench_fix_iv(const char *alg_name, u8 *iv);
+int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
+		       u8 *key);
 
 #endif /* _KAESBENCH_TFM_H */

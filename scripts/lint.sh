@@ -10,7 +10,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
-sources="kmod/*.c kmod/*.h include/uapi/linux/kaesbench.h"
+sources="kmod/*.c kmod/*.h include/uapi/linux/kaesbench.h tests/modules/*.c"
 
 # checkpatch.pl and its data files, from Debian's linux-source package.
 checkpatch() {
@@ -42,9 +42,13 @@ sparse() {
 		build=$cache/lint/$kver
 		rm -rf "$build"
 		mkdir -p "$build"
-		cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$build/"
+		cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$top/tests/modules" \
+			"$build/"
 		out=$(make -s -C "/usr/src/linux-headers-$kver" M="$build" \
-			C=2 W=1 modules 2>&1) || { echo "$out"; exit 1; }
+			C=2 W=1 modules 2>&1 &&
+			make -s -C "/usr/src/linux-headers-$kver" \
+				M="$build/modules" C=2 W=1 modules 2>&1) ||
+			{ echo "$out"; exit 1; }
 		findings=$(echo "$out" | grep -E 'warning|error' || true)
 		if [ -n "$findings" ]; then
 			echo "$findings" | sed "s|$build/||"

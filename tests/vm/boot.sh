@@ -58,7 +58,8 @@ timeout --kill-after=10 "${KAESBENCH_VM_TIMEOUT:-900}" \
 	-serial "file:$console" -serial "file:$output" &
 qemu=$!
 
-tail -n +1 -F --pid=$qemu "$output" 2>/dev/null | tr -d '\r' &
+# sed -u: a pipe must not hold the stream back in a buffer.
+tail -n +1 -F --pid=$qemu "$output" 2>/dev/null | sed -u 's/\r$//' &
 tailer=$!
 rc=0
 wait $qemu || rc=$?

@@ -4,11 +4,12 @@
 # Packs the initramfs the rig boots: busybox, kmod, the kaesbench tool and
 # module, the kernel's crypto and virtio modules, and the in-VM test suite.
 #
-# usage: tests/vm/initramfs.sh RELEASE KERNEL_ROOT MODULE OUT
+# usage: tests/vm/initramfs.sh RELEASE KERNEL_ROOT MODULE OUT [TEST_MODULE...]
 #   RELEASE      kernel release, e.g. 6.12.117+deb12-amd64
 #   KERNEL_ROOT  the unpacked linux-image package (from kernel.sh fetch)
 #   MODULE       kaesbench.ko built for RELEASE
 #   OUT          the gzip-compressed cpio archive to write
+#   TEST_MODULE  test-only modules (tests/modules), put in /opt/kaesbench
 #
 # Needs user/kaesbench and tests/tools built; see the top-level Makefile.
 
@@ -18,6 +19,7 @@ kver=$1
 kroot=$2
 module=$3
 out=$4
+shift 4
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 root=$(mktemp -d)
@@ -60,6 +62,9 @@ done
 # Not in the modules tree: the tests load it by hand, and install it there
 # only to test autoloading by family name.
 cp "$module" "$root/opt/kaesbench/kaesbench.ko"
+for test_module in "$@"; do
+	cp "$test_module" "$root/opt/kaesbench/"
+done
 
 # The crypto, crypto-driver and virtio modules, with everything they need.
 moddir=lib/modules/$kver

@@ -30,11 +30,14 @@ prepare() {
 	build=$cache/build/$kver.$$
 	rm -rf "$build"
 	mkdir -p "$build"
-	cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$build/"
+	cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$top/tests/modules" \
+		"$build/"
 	make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
+	make -s -C "/usr/src/linux-headers-$kver" M="$build/modules" modules >&2
 
 	"$rig/initramfs.sh" "$kver" "$cache/kernels/$kver/root" \
-		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.$$.cpio.gz" >&2
+		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.$$.cpio.gz" \
+		"$build/modules/"*.ko >&2
 	rm -rf "$build"
 	echo "$kver"
 }

@@ -142,6 +142,53 @@
  * (NLA_U32, required): -ESRCH when no such run is in progress. Returns
  * once the run was told to stop; its KAESBENCH_CMD_RUN_END follows.
  *
+ * KAESBENCH_CMD_VERIFY
+ * --------------------
+ *
+ * Checks that an implementation computes what the kernel's generic
+ * reference computes; needs CAP_NET_ADMIN; a job like a run (one at a time,
+ * stopped the same ways). The reference is the same algorithm built from
+ * generic parts: "cbc(aes)" against "cbc(aes-generic)", "gcm(aes)" against
+ * "gcm_base(ctr(aes-generic),ghash-generic)", and so on. Request:
+ *
+ *    KAESBENCH_A_RUN_DRIVER or KAESBENCH_A_RUN_ALG: as for a run
+ *    KAESBENCH_A_RUN_KEY_BITS: NLA_U32, as for a run
+ *    KAESBENCH_A_VERIFY_CASES: NLA_U32, 1 to KAESBENCH_MAX_CASES
+ *                              (default 256)
+ *    KAESBENCH_A_VERIFY_SEED: NLA_U64, makes the cases reproducible
+ *                             (default: random)
+ *
+ * Case i uses a key, IV, data and layout drawn from the seed and i: every
+ * length from 0 (where the mode allows it) to five blocks first, then
+ * random lengths up to KAESBENCH_MAX_SIZE; source and destination offsets
+ * 0 to 15 bytes; the data split into 1 to 8 scatterlist segments that are
+ * not adjacent in memory, some shorter than a block; in place or not. Each
+ * case encrypts and compares with the reference, decrypts and compares
+ * with the plaintext, and for aeads checks that a flipped tag bit and a
+ * flipped associated-data bit are refused with -EBADMSG.
+ *
+ * The reply holds KAESBENCH_A_RUN_ID, the implementation as a
+ * KAESBENCH_A_IMPL nest, KAESBENCH_A_VERIFY_REFERENCE (NLA_NUL_STRING, the
+ * reference's driver name), KAESBENCH_A_VERIFY_SEED and
+ * KAESBENCH_A_VERIFY_CASES. A KAESBENCH_CMD_RUN_END message follows with
+ * KAESBENCH_A_RUN_STATUS 0 when every case passed, -EBADMSG on the first
+ * that did not (and KAESBENCH_A_RUN_MESSAGE saying how), another errno if
+ * the implementation failed otherwise; KAESBENCH_A_VERIFY_CASES, the cases
+ * done; and for a failure, KAESBENCH_A_VERIFY_CASE, a nest:
+ *
+ *        KAESBENCH_CASE_A_INDEX: NLA_U32, i
+ *        KAESBENCH_CASE_A_OP: NLA_U32, enum kaesbench_case_op
+ *        KAESBENCH_CASE_A_LEN: NLA_U32, bytes of data
+ *        KAESBENCH_CASE_A_AAD_LEN: NLA_U32, bytes of associated data
+ *        KAESBENCH_CASE_A_SRC_OFFSET: NLA_U32
+ *        KAESBENCH_CASE_A_DST_OFFSET: NLA_U32
+ *        KAESBENCH_CASE_A_IN_PLACE: NLA_FLAG
+ *        KAESBENCH_CASE_A_SEGMENTS: NLA_BINARY, the source segments'
+ *                                   lengths, __u32 each
+ *        KAESBENCH_CASE_A_ERROR: NLA_S32, what the implementation
+ *                                returned, when it was not 0
+ *        KAESBENCH_CASE_A_OFFSET: NLA_U32, first byte that differs
+ *
  * Tools must ignore attributes they do not know: newer modules may send more
  * within the same version.
  */
@@ -160,6 +207,7 @@
 #define KAESBENCH_MAX_DEPTH 64
 #define KAESBENCH_MAX_AAD 4096
 #define KAESBENCH_REQUEST_TIMEOUT_MS 10000
+#define KAESBENCH_MAX_CASES 100000
 
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
@@ -167,6 +215,7 @@ enum kaesbench_cmd {
 	KAESBENCH_CMD_SAMPLE,
 	KAESBENCH_CMD_RUN_END,
 	KAESBENCH_CMD_CANCEL,
+	KAESBENCH_CMD_VERIFY,
 	__KAESBENCH_CMD_MAX
 };
 
@@ -198,6 +247,10 @@ enum kaesbench_attr {
 	KAESBENCH_A_SAMPLE_THREAD_NS,
 	KAESBENCH_A_SAMPLE_BUSY_NS,
 	KAESBENCH_A_SAMPLE_CYCLES,
+	KAESBENCH_A_VERIFY_CASES,
+	KAESBENCH_A_VERIFY_SEED,
+	KAESBENCH_A_VERIFY_REFERENCE,
+	KAESBENCH_A_VERIFY_CASE,
 	__KAESBENCH_A_LAST
 };
 
@@ -221,6 +274,31 @@ enum kaesbench_impl_attr {
 };
 
 #define KAESBENCH_IMPL_A_MAX (__KAESBENCH_IMPL_A_LAST - 1)
+
+enum kaesbench_case_attr {
+	KAESBENCH_CASE_A_UNSPEC,
+	KAESBENCH_CASE_A_INDEX,
+	KAESBENCH_CASE_A_OP,
+	KAESBENCH_CASE_A_LEN,
+	KAESBENCH_CASE_A_AAD_LEN,
+	KAESBENCH_CASE_A_SRC_OFFSET,
+	KAESBENCH_CASE_A_DST_OFFSET,
+	KAESBENCH_CASE_A_IN_PLACE,
+	KAESBENCH_CASE_A_SEGMENTS,
+	KAESBENCH_CASE_A_ERROR,
+	KAESBENCH_CASE_A_OFFSET,
+	__KAESBENCH_CASE_A_LAST
+};
+
+#define KAESBENCH_CASE_A_MAX (__KAESBENCH_CASE_A_LAST - 1)
+
+/* What a failing verification case was doing. */
+enum kaesbench_case_op {
+	KAESBENCH_CASE_OP_ENCRYPT,	/* output differs from the reference */
+	KAESBENCH_CASE_OP_DECRYPT,	/* does not give the plaintext back */
+	KAESBENCH_CASE_OP_TAG,		/* accepted a corrupted tag */
+	KAESBENCH_CASE_OP_AAD,		/* accepted corrupted associated data */
+};
 
 enum kaesbench_impl_type {
 	KAESBENCH_IMPL_TYPE_UNSPEC,

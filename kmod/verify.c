@@ -1,0 +1,768 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Differential verification: an implementation against the same algorithm
+ * built from the kernel's generic parts, on the layouts the network stack
+ * hands drivers (odd lengths, misaligned and scattered buffers) rather than
+ * the tidy ones of the self-tests. A fast wrong answer must never be shown
+ * as a throughput figure.
+ */
+
+#include <linux/ctype.h>
+#include <linux/jiffies.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <net/netlink.h>
+
+#include "netlink.h"
+#include "tfm.h"
+#include "verify.h"
+
+#define MAX_SEGMENTS 8
+#define MAX_GAP 16		/* bytes between two segments, at most */
+#define MAX_OFFSET 16		/* of a buffer's start, at most */
+#define MAX_TAG 16
+#define MAX_RANDOM_AAD 32
+#define IV_MAX 64
+#define BUF_LEN (KAESBENCH_MAX_SIZE + MAX_RANDOM_AAD + MAX_TAG + \
+		 MAX_SEGMENTS * MAX_GAP + MAX_OFFSET)
+#define WAIT_SLICE_MS 20
+
+/* Where one side of a request lives: scattered over a buffer. */
+struct layout {
+	u32 offset;
+	unsigned int nsegs;
+	u32 segs[MAX_SEGMENTS];
+	struct scatterlist sg[MAX_SEGMENTS];
+};
+
+/* One case, drawn from the seed and its index. */
+struct vcase {
+	u32 index;
+	u32 len;
+	u32 aad_len;
+	bool in_place;
+	struct layout src;
+	struct layout dst;
+	u8 iv[IV_MAX];
+};
+
+struct kaesbench_verify {
+	struct kaesbench_verify_params params;
+	struct kaesbench_tfm impl;
+	struct kaesbench_tfm ref;
+	char alg_name[CRYPTO_MAX_ALG_NAME];
+	char ref_name[CRYPTO_MAX_ALG_NAME];
+	union {
+		struct skcipher_request *sk;
+		struct aead_request *aead;
+	} req, ref_req;
+	struct crypto_wait wait;
+	u32 block_size;
+	u32 iv_size;
+	u32 tag_len;
+	u32 fixed_aad;		/* U32_MAX: random per case */
+	bool cts;		/* any length of one block or more */
+	u8 *plain;		/* [aad | data] */
+	u8 *expect;		/* the reference's [aad | ciphertext | tag] */
+	u8 *src;
+	u8 *dst;
+	u8 *out;		/* gathered from dst */
+	u32 done;
+	bool stuck;		/* a request never completed */
+	bool failed;
+	struct vcase fail;
+	u32 fail_op;		/* enum kaesbench_case_op */
+	int fail_err;
+	s32 fail_offset;	/* -1: none */
+	char message[200];
+};
+
+static u32 draw(struct rnd_state *rnd, u32 n)
+{
+	return n ? prandom_u32_state(rnd) % n : 0;
+}
+
+/*
+ * The reference: the algorithm name with each part replaced by its generic
+ * driver. GCM and CCM name their hash and counter parts explicitly, so that
+ * no accelerated GHASH or CBC-MAC slips in.
+ */
+static int reference_name(const char *alg, char *out, size_t size)
+{
+	static const struct {
+		const char *from, *to;
+	} parts[] = {
+		{ "gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)" },
+		{ "ccm(aes)", "ccm_base(ctr(aes-generic),cbcmac(aes-generic))" },
+		/* The template registers these under the ecb() they wrap. */
+		{ "xts(aes)", "xts(ecb(aes-generic))" },
+		{ "lrw(aes)", "lrw(ecb(aes-generic))" },
+		{ "aes", "aes-generic" },
+		{ "sha1", "sha1-generic" },
+		{ "sha256", "sha256-generic" },
+		{ "sha384", "sha384-generic" },
+		{ "sha512", "sha512-generic" },
+	};
+	const char *start = alg;
+	size_t len = 0, n = 0, i;
+
+	out[0] = '\0';
+	while (*alg) {
+		for (i = 0; i < ARRAY_SIZE(parts); i++) {
+			n = strlen(parts[i].from);
+			/* Whole names only: not "aes" in "aes-generic". */
+			if (!strncmp(alg, parts[i].from, n) &&
+			    (alg == start || !isalnum(alg[-1])) &&
+			    !isalnum(alg[n]) && alg[n] != '-' && alg[n] != '_')
+				break;
+		}
+		if (i < ARRAY_SIZE(parts)) {
+			len = strlcat(out, parts[i].to, size);
+			alg += n;
+		} else {
+			if (len + 1 < size) {
+				out[len] = *alg;
+				out[len + 1] = '\0';
+			}
+			len++;
+			alg++;
+		}
+		if (len >= size)
+			return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
+static int open_reference(struct kaesbench_verify *v, const char *alg,
+			  struct netlink_ext_ack *extack)
+{
+	char name[CRYPTO_MAX_ALG_NAME];
+	int err;
+
+	err = reference_name(alg, name, sizeof(name));
+	if (err) {
+		NL_SET_ERR_MSG(extack, "no generic reference for this algorithm");
+		return err;
+	}
+	/* Synchronous, so that the reference is never waited for. */
+	v->ref.front = v->impl.front;
+	switch (v->ref.front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		v->ref.cipher = crypto_alloc_cipher(name, 0, 0);
+		err = PTR_ERR_OR_ZERO(v->ref.cipher);
+		break;
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		v->ref.sk = crypto_alloc_skcipher(name, 0, CRYPTO_ALG_ASYNC);
+		err = PTR_ERR_OR_ZERO(v->ref.sk);
+		break;
+	default:
+		v->ref.aead = crypto_alloc_aead(name, 0, CRYPTO_ALG_ASYNC);
+		err = PTR_ERR_OR_ZERO(v->ref.aead);
+		break;
+	}
+	if (err) {
+		NL_SET_ERR_MSG(extack,
+			       "the generic reference for this algorithm is not available");
+		return err;
+	}
+	strscpy(v->ref_name,
+		crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->ref)),
+		sizeof(v->ref_name));
+	return 0;
+}
+
+static int set_keys(struct kaesbench_verify *v, const char *alg,
+		    struct netlink_ext_ack *extack)
+{
+	u8 random[KAESBENCH_KEY_MAX], key[KAESBENCH_KEY_MAX];
+	struct rnd_state rnd;
+	int len, err;
+
+	prandom_seed_state(&rnd, v->params.seed);
+	prandom_bytes_state(&rnd, random, sizeof(random));
+	len = kaesbench_make_key(alg, v->params.key_bits, random, key);
+	if (len < 0) {
+		NL_SET_ERR_MSG(extack,
+			       "key length is not whole bytes, or too long");
+		return len;
+	}
+	err = kaesbench_tfm_setkey(&v->impl, key, len);
+	if (err) {
+		NL_SET_ERR_MSG(extack,
+			       "the implementation rejects this key length");
+	} else {
+		err = kaesbench_tfm_setkey(&v->ref, key, len);
+		if (err)
+			NL_SET_ERR_MSG(extack,
+				       "the reference rejects this key length");
+	}
+	memzero_explicit(key, sizeof(key));
+	return err;
+}
+
+static int alloc_requests(struct kaesbench_verify *v)
+{
+	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+
+	crypto_init_wait(&v->wait);
+	switch (v->impl.front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		v->req.sk = skcipher_request_alloc(v->impl.sk, GFP_KERNEL);
+		v->ref_req.sk = skcipher_request_alloc(v->ref.sk, GFP_KERNEL);
+		if (!v->req.sk || !v->ref_req.sk)
+			return -ENOMEM;
+		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
+					      &v->wait);
+		skcipher_request_set_callback(v->ref_req.sk, 0, NULL, NULL);
+		break;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		v->req.aead = aead_request_alloc(v->impl.aead, GFP_KERNEL);
+		v->ref_req.aead = aead_request_alloc(v->ref.aead, GFP_KERNEL);
+		if (!v->req.aead || !v->ref_req.aead)
+			return -ENOMEM;
+		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
+					  &v->wait);
+		aead_request_set_callback(v->ref_req.aead, 0, NULL, NULL);
+		break;
+	}
+	return 0;
+}
+
+static int alloc_buffers(struct kaesbench_verify *v)
+{
+	u8 **bufs[] = { &v->plain, &v->expect, &v->src, &v->dst, &v->out };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bufs); i++) {
+		*bufs[i] = kmalloc(BUF_LEN, GFP_KERNEL | __GFP_NOWARN);
+		if (!*bufs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void destroy(void *work)
+{
+	struct kaesbench_verify *v = work;
+
+	/* The driver may still write to what a stuck request uses. */
+	if (v->stuck)
+		return;
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER) {
+		skcipher_request_free(v->req.sk);
+		skcipher_request_free(v->ref_req.sk);
+	} else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD) {
+		aead_request_free(v->req.aead);
+		aead_request_free(v->ref_req.aead);
+	}
+	kfree(v->plain);
+	kfree(v->expect);
+	kfree(v->src);
+	kfree(v->dst);
+	kfree(v->out);
+	kaesbench_tfm_close(&v->ref);
+	kaesbench_tfm_close(&v->impl);
+	kfree(v);
+}
+
+/**
+ * kaesbench_verify_create() - set up the verification a request asks for
+ * @params: the request; copied
+ * @impl: set to the implementation to be verified
+ * @extack: why it is refused
+ *
+ * Context: process context, may sleep.
+ * Return: the verification, to be handed to a job with
+ * kaesbench_verify_ops, or an ERR_PTR with @extack set.
+ */
+struct kaesbench_verify *
+kaesbench_verify_create(const struct kaesbench_verify_params *params,
+			struct kaesbench_impl *impl,
+			struct netlink_ext_ack *extack)
+{
+	struct kaesbench_verify *v;
+	int err;
+
+	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return ERR_PTR(-ENOMEM);
+	v->params = *params;
+	err = kaesbench_tfm_open(&v->impl, params->name, params->by_alg, impl,
+				 extack);
+	if (err)
+		goto err_free;
+	if (!v->params.key_bits)
+		v->params.key_bits = kaesbench_default_key_bits(impl->alg_name);
+	err = open_reference(v, impl->alg_name, extack);
+	if (!err)
+		err = set_keys(v, impl->alg_name, extack);
+	if (err)
+		goto err_free;
+
+	v->block_size = crypto_tfm_alg_blocksize(kaesbench_tfm_base(&v->impl));
+	v->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
+	strscpy(v->alg_name, impl->alg_name, sizeof(v->alg_name));
+	v->fixed_aad = kaesbench_default_aad_len(impl->alg_name) ?: U32_MAX;
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+		v->iv_size = crypto_skcipher_ivsize(v->impl.sk);
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD) {
+		v->iv_size = crypto_aead_ivsize(v->impl.aead);
+		v->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
+			     crypto_aead_maxauthsize(v->impl.aead);
+		if (v->tag_len > MAX_TAG ||
+		    crypto_aead_setauthsize(v->impl.aead, v->tag_len) ||
+		    crypto_aead_setauthsize(v->ref.aead, v->tag_len)) {
+			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
+			err = -EINVAL;
+			goto err_free;
+		}
+	}
+	if (v->iv_size > IV_MAX) {
+		NL_SET_ERR_MSG(extack, "IV longer than kaesbench handles");
+		err = -EOPNOTSUPP;
+		goto err_free;
+	}
+	err = alloc_requests(v);
+	if (!err)
+		err = alloc_buffers(v);
+	if (err) {
+		NL_SET_ERR_MSG(extack, "cannot allocate the verification buffers");
+		goto err_free;
+	}
+	return v;
+
+err_free:
+	destroy(v);
+	return ERR_PTR(err);
+}
+
+/* A length the mode takes, near @len. */
+static u32 valid_len(const struct kaesbench_verify *v, u32 len)
+{
+	u32 bs = v->block_size;
+
+	if (bs == 1)
+		return len;
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER)
+		return max(bs, rounddown(len, bs));
+	if (v->cts)
+		return max(bs, len);
+	return rounddown(len, bs);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Splits @total bytes into segments at random cuts and places them in @buf
+ * from a random offset, each followed by a random gap, so that nothing can
+ * assume one segment follows another in memory.
+ */
+static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
+		    struct layout *l)
+{
+	u32 cuts[MAX_SEGMENTS + 1];
+	unsigned int i, n = 1;
+	u32 pos;
+
+	l->offset = draw(rnd, MAX_OFFSET);
+	if (total > 1) {
+		n = 1 + draw(rnd, min_t(u32, MAX_SEGMENTS, total));
+		for (i = 1; i < n; i++)
+			cuts[i] = 1 + draw(rnd, total - 1);
+		sort(cuts + 1, n - 1, sizeof(u32), cmp_u32, NULL);
+	}
+	cuts[0] = 0;
+	cuts[n] = total;
+	sg_init_table(l->sg, n);
+	pos = l->offset;
+	l->nsegs = 0;
+	for (i = 0; i < n; i++) {
+		u32 seg = cuts[i + 1] - cuts[i];
+
+		/* Equal cuts make an empty segment: fold it away. */
+		if (!seg && total)
+			continue;
+		l->segs[l->nsegs] = seg;
+		sg_set_buf(&l->sg[l->nsegs], buf + pos, seg);
+		l->nsegs++;
+		pos += seg + draw(rnd, MAX_GAP);
+	}
+	sg_mark_end(&l->sg[l->nsegs - 1]);
+}
+
+static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
+{
+	struct rnd_state rnd;
+	u32 short_lens = 5 * v->block_size + 1;
+	u32 room;
+
+	/* Case i alone decides its draws: any case can be rerun by itself. */
+	prandom_seed_state(&rnd, v->params.seed ^
+				 (0x9e3779b97f4a7c15ULL * (index + 1)));
+	memset(c, 0, sizeof(*c));
+	c->index = index;
+	c->len = valid_len(v, index < short_lens ? index :
+			   draw(&rnd, KAESBENCH_MAX_SIZE + 1));
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
+		c->aad_len = v->fixed_aad != U32_MAX ? v->fixed_aad :
+			     draw(&rnd, MAX_RANDOM_AAD + 1);
+	c->in_place = draw(&rnd, 2);
+	prandom_bytes_state(&rnd, c->iv, v->iv_size);
+	kaesbench_fix_iv(v->alg_name, c->iv);
+	prandom_bytes_state(&rnd, v->plain, c->aad_len + c->len);
+	/* Room for the tag on both sides, so either can be in place. */
+	room = c->aad_len + c->len + v->tag_len;
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+		c->src.offset = draw(&rnd, MAX_OFFSET);
+		c->dst.offset = draw(&rnd, MAX_OFFSET);
+		return;
+	}
+	scatter(&rnd, v->src, room, &c->src);
+	if (c->in_place)
+		c->dst = c->src;
+	else
+		scatter(&rnd, v->dst, room, &c->dst);
+}
+
+static int wait_for(struct kaesbench_verify *v, int err)
+{
+	unsigned int waited_ms = 0;
+
+	if (err != -EINPROGRESS && err != -EBUSY)
+		return err;
+	while (!wait_for_completion_timeout(&v->wait.completion,
+					    msecs_to_jiffies(WAIT_SLICE_MS))) {
+		waited_ms += WAIT_SLICE_MS;
+		if (waited_ms >= KAESBENCH_REQUEST_TIMEOUT_MS) {
+			v->stuck = true;
+			return -ETIMEDOUT;
+		}
+	}
+	return v->wait.err;
+}
+
+static __printf(4, 5) int fail(struct kaesbench_verify *v,
+			       const struct vcase *c, u32 op,
+			       const char *fmt, ...)
+{
+	va_list args;
+
+	v->failed = true;
+	v->fail = *c;
+	v->fail_op = op;
+	va_start(args, fmt);
+	vsnprintf(v->message, sizeof(v->message), fmt, args);
+	va_end(args);
+	return -EBADMSG;
+}
+
+static const char *op_name(u32 op)
+{
+	static const char *const names[] = {
+		[KAESBENCH_CASE_OP_ENCRYPT] = "encryption",
+		[KAESBENCH_CASE_OP_DECRYPT] = "decryption",
+		[KAESBENCH_CASE_OP_TAG] = "tag check",
+		[KAESBENCH_CASE_OP_AAD] = "associated data check",
+	};
+
+	return names[op];
+}
+
+/* Compares what the implementation wrote with what it should have. */
+static int compare(struct kaesbench_verify *v, struct vcase *c, u32 op,
+		   u32 skip, const u8 *want, u32 len)
+{
+	u32 i;
+
+	sg_copy_to_buffer(c->dst.sg, c->dst.nsegs, v->out, skip + len);
+	for (i = 0; i < len; i++) {
+		if (v->out[skip + i] != want[i]) {
+			v->fail_offset = i;
+			return fail(v, c, op,
+				    "case %u: %s output differs from %s at byte %u of %u",
+				    c->index, op_name(op), v->ref_name, i, len);
+		}
+	}
+	return 0;
+}
+
+static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
+		      u32 op, int err)
+{
+	v->fail_err = err;
+	if (err == -ETIMEDOUT && v->stuck)
+		fail(v, c, op, "case %u: %s did not complete within %u ms",
+		     c->index, op_name(op), KAESBENCH_REQUEST_TIMEOUT_MS);
+	else
+		fail(v, c, op, "case %u: %s of %u bytes failed (%d)", c->index,
+		     op_name(op), c->len, err);
+	return err;
+}
+
+static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
+{
+	struct scatterlist in, out;
+	u8 iv[IV_MAX];
+	int err;
+
+	/* The reference, linear and out of place. */
+	sg_init_one(&in, v->plain, c->len);
+	sg_init_one(&out, v->expect, c->len);
+	memcpy(iv, c->iv, v->iv_size);
+	skcipher_request_set_crypt(v->ref_req.sk, &in, &out, c->len, iv);
+	err = crypto_skcipher_encrypt(v->ref_req.sk);
+	if (err) {
+		snprintf(v->message, sizeof(v->message),
+			 "the reference %s failed (%d)", v->ref_name, err);
+		return err;
+	}
+
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
+	memcpy(iv, c->iv, v->iv_size);
+	reinit_completion(&v->wait.completion);
+	skcipher_request_set_crypt(v->req.sk, c->src.sg, c->dst.sg, c->len, iv);
+	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
+	if (err)
+		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
+	err = compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, 0, v->expect, c->len);
+	if (err)
+		return err;
+
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, c->len);
+	memcpy(iv, c->iv, v->iv_size);
+	reinit_completion(&v->wait.completion);
+	err = wait_for(v, crypto_skcipher_decrypt(v->req.sk));
+	if (err)
+		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
+	return compare(v, c, KAESBENCH_CASE_OP_DECRYPT, 0, v->plain, c->len);
+}
+
+/* Decrypts @v->expect with one bit flipped; the tag check must refuse it. */
+static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
+			 u32 byte)
+{
+	u32 total = c->aad_len + c->len + v->tag_len;
+	u8 iv[IV_MAX];
+	int err;
+
+	memcpy(v->out, v->expect, total);
+	v->out[byte] ^= 1;
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg,
+			       c->len + v->tag_len, iv);
+	reinit_completion(&v->wait.completion);
+	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
+	if (err == -EBADMSG)
+		return 0;
+	if (err && v->stuck)
+		return impl_error(v, c, op, err);
+	v->fail_err = err;
+	return fail(v, c, op, "case %u: a flipped %s bit was not refused (%d)",
+		    c->index, op == KAESBENCH_CASE_OP_TAG ? "tag" :
+		    "associated data", err);
+}
+
+static int aead_case(struct kaesbench_verify *v, struct vcase *c)
+{
+	u32 ad = c->aad_len, total = ad + c->len + v->tag_len;
+	struct scatterlist in, out;
+	u8 iv[IV_MAX];
+	int err;
+
+	sg_init_one(&in, v->plain, ad + c->len);
+	sg_init_one(&out, v->expect, total);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_ad(v->ref_req.aead, ad);
+	aead_request_set_crypt(v->ref_req.aead, &in, &out, c->len, iv);
+	err = crypto_aead_encrypt(v->ref_req.aead);
+	if (err) {
+		snprintf(v->message, sizeof(v->message),
+			 "the reference %s failed (%d)", v->ref_name, err);
+		return err;
+	}
+	/* Out of place, the associated data need not be copied over. */
+	memcpy(v->expect, v->plain, ad);
+
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + c->len);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_ad(v->req.aead, ad);
+	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, c->len, iv);
+	reinit_completion(&v->wait.completion);
+	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
+	if (err)
+		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
+	err = compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, ad, v->expect + ad,
+		      c->len + v->tag_len);
+	if (err)
+		return err;
+
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, total);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg,
+			       c->len + v->tag_len, iv);
+	reinit_completion(&v->wait.completion);
+	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
+	if (err)
+		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
+	err = compare(v, c, KAESBENCH_CASE_OP_DECRYPT, ad, v->plain + ad,
+		      c->len);
+	if (err)
+		return err;
+
+	err = aead_tampered(v, c, KAESBENCH_CASE_OP_TAG, total - 1);
+	/* The first byte: ESP's IV, last in the associated data, is not. */
+	if (!err && ad)
+		err = aead_tampered(v, c, KAESBENCH_CASE_OP_AAD, 0);
+	return err;
+}
+
+static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
+{
+	u8 *src = v->src + c->src.offset, *dst = v->dst + c->dst.offset;
+	u32 bs = v->block_size, i;
+
+	for (i = 0; i < c->len; i += bs)
+		crypto_cipher_encrypt_one(v->ref.cipher, v->expect + i,
+					  v->plain + i);
+	memcpy(src, v->plain, c->len);
+	for (i = 0; i < c->len; i += bs)
+		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
+	for (i = 0; i < c->len; i++) {
+		if (dst[i] != v->expect[i]) {
+			v->fail_offset = i;
+			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
+				    "case %u: encryption output differs from %s at byte %u of %u",
+				    c->index, v->ref_name, i, c->len);
+		}
+	}
+	for (i = 0; i < c->len; i += bs)
+		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
+	for (i = 0; i < c->len; i++) {
+		if (src[i] != v->plain[i]) {
+			v->fail_offset = i;
+			return fail(v, c, KAESBENCH_CASE_OP_DECRYPT,
+				    "case %u: decryption does not give the plaintext back at byte %u of %u",
+				    c->index, i, c->len);
+		}
+	}
+	return 0;
+}
+
+static int verify(struct kaesbench_job *job)
+{
+	struct kaesbench_verify *v = job->work;
+	struct vcase c;
+	u32 i;
+	int err = 0;
+
+	v->fail_offset = -1;
+	for (i = 0; !err && i < v->params.cases; i++) {
+		if (READ_ONCE(job->stop))
+			return -EINTR;
+		draw_case(v, i, &c);
+		switch (v->impl.front) {
+		case KAESBENCH_IMPL_TYPE_CIPHER:
+			err = cipher_case(v, &c);
+			break;
+		case KAESBENCH_IMPL_TYPE_SKCIPHER:
+			err = skcipher_case(v, &c);
+			break;
+		default:
+			err = aead_case(v, &c);
+			break;
+		}
+		if (!err)
+			v->done++;
+		cond_resched();
+	}
+	return err;
+}
+
+static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
+{
+	const struct vcase *c = &v->fail;
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, KAESBENCH_A_VERIFY_CASE);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, KAESBENCH_CASE_A_INDEX, c->index) ||
+	    nla_put_u32(skb, KAESBENCH_CASE_A_OP, v->fail_op) ||
+	    nla_put_u32(skb, KAESBENCH_CASE_A_LEN, c->len) ||
+	    nla_put_u32(skb, KAESBENCH_CASE_A_AAD_LEN, c->aad_len) ||
+	    nla_put_u32(skb, KAESBENCH_CASE_A_SRC_OFFSET, c->src.offset) ||
+	    nla_put_u32(skb, KAESBENCH_CASE_A_DST_OFFSET, c->dst.offset) ||
+	    (c->in_place && nla_put_flag(skb, KAESBENCH_CASE_A_IN_PLACE)) ||
+	    (c->src.nsegs &&
+	     nla_put(skb, KAESBENCH_CASE_A_SEGMENTS,
+		     c->src.nsegs * sizeof(u32), c->src.segs)) ||
+	    (v->fail_err &&
+	     nla_put_s32(skb, KAESBENCH_CASE_A_ERROR, v->fail_err)) ||
+	    (v->fail_offset >= 0 &&
+	     nla_put_u32(skb, KAESBENCH_CASE_A_OFFSET, v->fail_offset))) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int put_result(struct sk_buff *skb, void *work)
+{
+	struct kaesbench_verify *v = work;
+
+	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, v->done))
+		return -EMSGSIZE;
+	return v->failed ? put_case(skb, v) : 0;
+}
+
+static void end(struct kaesbench_job *job, int err)
+{
+	struct kaesbench_verify *v = job->work;
+	const char *message = v->message;
+
+	if (err == -EINTR)
+		message = "cancelled";
+	kaesbench_genl_send_end(job, err, err ? message : NULL, put_result);
+}
+
+const struct kaesbench_job_ops kaesbench_verify_ops = {
+	.run = verify,
+	.end = end,
+	.destroy = destroy,
+};
+
+/**
+ * kaesbench_verify_reference() - the driver compared against
+ * @verify: the verification
+ *
+ * Return: its driver name.
+ */
+const char *kaesbench_verify_reference(const struct kaesbench_verify *verify)
+{
+	return verify->ref_name;
+}
+
+/**
+ * kaesbench_verify_params() - what the verification does, defaults applied
+ * @verify: the verification
+ *
+ * Return: its parameters.
+ */
+const struct kaesbench_verify_params *
+kaesbench_verify_params(const struct kaesbench_verify *verify)
+{
+	return &verify->params;
+}

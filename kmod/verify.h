@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ */
+
+#ifndef _KAESBENCH_VERIFY_H
+#define _KAESBENCH_VERIFY_H
+
+#include <linux/netlink.h>
+
+#include "impls.h"
+#include "job.h"
+
+struct kaesbench_verify_params {
+	char name[CRYPTO_MAX_ALG_NAME];
+	bool by_alg;
+	u32 key_bits;		/* 0: the algorithm's default */
+	u32 cases;
+	u64 seed;
+};
+
+struct kaesbench_verify;
+
+extern const struct kaesbench_job_ops kaesbench_verify_ops;
+
+struct kaesbench_verify *
+kaesbench_verify_create(const struct kaesbench_verify_params *params,
+			struct kaesbench_impl *impl,
+			struct netlink_ext_ack *extack);
+const char *kaesbench_verify_reference(const struct kaesbench_verify *verify);
+const struct kaesbench_verify_params *
+kaesbench_verify_params(const struct kaesbench_verify *verify);
+
+#endif /* _KAESBENCH_VERIFY_H */
