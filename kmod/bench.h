@@ -17,6 +17,7 @@ struct kaesbench_params {
 	char name[CRYPTO_MAX_ALG_NAME];
 	bool by_alg;		/* name is an algorithm name, not a driver's */
 	bool decrypt;
+	bool no_verify;		/* skip the quick verification */
 	u32 key_bits;		/* 0: the algorithm's default */
 	u32 sample_ms;
 	u32 samples;

@@ -79,6 +79,7 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 						   KAESBENCH_MAX_DEPTH),
 	[KAESBENCH_A_RUN_AAD_LEN] = NLA_POLICY_MAX(NLA_U32, KAESBENCH_MAX_AAD),
 	[KAESBENCH_A_RUN_TAG_LEN] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
+	[KAESBENCH_A_RUN_NO_VERIFY] = { .type = NLA_FLAG },
 };
 
 static struct netlink_range_validation cases_range = {
@@ -214,6 +215,8 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	params->by_alg = alg;
 	nla_strscpy(params->name, driver ?: alg, sizeof(params->name));
 	params->decrypt = nla_get_flag(info->attrs[KAESBENCH_A_RUN_DECRYPT]);
+	params->no_verify =
+		nla_get_flag(info->attrs[KAESBENCH_A_RUN_NO_VERIFY]);
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
 	params->sample_ms = get_u32(info, KAESBENCH_A_RUN_SAMPLE_MS, 100);
 	params->samples = get_u32(info, KAESBENCH_A_RUN_SAMPLES, 5);
@@ -231,10 +234,23 @@ static int put_u64(struct sk_buff *skb, int attr, u64 value)
 	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
 }
 
+static int put_run_verify(struct sk_buff *skb,
+			  const struct kaesbench_verify *verify)
+{
+	if (!verify)
+		return 0;
+	return nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES,
+			   kaesbench_verify_params(verify)->cases) ||
+	       nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
+			      kaesbench_verify_reference(verify));
+}
+
 static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
-		     const struct kaesbench_params *params,
+		     const struct kaesbench_run *run,
 		     const struct kaesbench_impl *impl)
 {
+	const struct kaesbench_params *params = &run->params;
+
 	struct sk_buff *skb;
 	void *hdr;
 
@@ -246,6 +262,7 @@ static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
 	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, params->depth) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
+	    put_run_verify(skb, run->verify) ||
 	    put_impl(skb, impl)) {
 		nlmsg_free(skb);
 		return -EMSGSIZE;
@@ -279,7 +296,7 @@ static int run_doit(struct sk_buff *skb, struct genl_info *info)
 		err = kaesbench_job_prepare(job, &kaesbench_run_ops, run,
 					    info->extack);
 	if (!err)
-		err = run_reply(info, job, &run->params, &impl);
+		err = run_reply(info, job, run, &impl);
 	if (err) {
 		kaesbench_job_abort(job);
 		return err;

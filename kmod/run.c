@@ -7,6 +7,7 @@
  */
 
 #include <linux/err.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 
 #include "netlink.h"
@@ -20,6 +21,14 @@ static int measure(struct kaesbench_job *job)
 	u32 i, n;
 	int err;
 
+	/* A fast wrong answer is worse than none: verify before measuring. */
+	if (run->verify) {
+		err = kaesbench_verify_cases(run->verify, &job->stop);
+		if (err) {
+			run->verify_failed = err != -EINTR;
+			return err;
+		}
+	}
 	for (i = 0; i < p->nsizes; i++) {
 		err = kaesbench_bench_prepare(run->bench, p->sizes[i], &job->stop);
 		if (!err && p->warmup_ms)
@@ -40,11 +49,24 @@ static int measure(struct kaesbench_job *job)
 	return 0;
 }
 
+static int put_verify_result(struct sk_buff *skb, void *work)
+{
+	struct kaesbench_run *run = work;
+
+	return kaesbench_verify_put_result(skb, run->verify);
+}
+
 static void end(struct kaesbench_job *job, int err)
 {
 	struct kaesbench_run *run = job->work;
 	const char *message;
 
+	if (run->verify_failed) {
+		kaesbench_genl_send_end(job, err,
+					kaesbench_verify_message(run->verify),
+					put_verify_result);
+		return;
+	}
 	switch (err) {
 	case 0:
 		message = NULL;
@@ -66,6 +88,7 @@ static void destroy(void *work)
 {
 	struct kaesbench_run *run = work;
 
+	kaesbench_verify_destroy(run->verify);
 	kaesbench_bench_destroy(run->bench);
 	kfree(run);
 }
@@ -75,6 +98,28 @@ const struct kaesbench_job_ops kaesbench_run_ops = {
 	.end = end,
 	.destroy = destroy,
 };
+
+/*
+ * The exact driver being measured, with the same key length. Without a
+ * generic reference (or memory for one) the run goes on unverified, and
+ * its reply says so by naming no reference.
+ */
+static struct kaesbench_verify *
+quick_verify(const struct kaesbench_params *params,
+	     const struct kaesbench_impl *impl)
+{
+	struct kaesbench_verify_params vp = {
+		.key_bits = params->key_bits,
+		.cases = KAESBENCH_QUICK_CASES,
+		.seed = get_random_u64(),
+	};
+	struct kaesbench_impl same;
+	struct kaesbench_verify *v;
+
+	strscpy(vp.name, impl->driver_name, sizeof(vp.name));
+	v = kaesbench_verify_create(&vp, &same, NULL);
+	return IS_ERR(v) ? NULL : v;
+}
 
 /**
  * kaesbench_run_create() - set up the measurement a run request asks for
@@ -103,5 +148,7 @@ struct kaesbench_run *kaesbench_run_create(const struct kaesbench_params *params
 		kfree(run);
 		return ERR_CAST(err);
 	}
+	if (!run->params.no_verify)
+		run->verify = quick_verify(&run->params, impl);
 	return run;
 }

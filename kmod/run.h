@@ -8,11 +8,14 @@
 
 #include "bench.h"
 #include "job.h"
+#include "verify.h"
 
 /* The work of a KAESBENCH_CMD_RUN job. */
 struct kaesbench_run {
 	struct kaesbench_params params;	/* with the defaults used */
 	struct kaesbench_bench *bench;
+	struct kaesbench_verify *verify; /* NULL: measured unverified */
+	bool verify_failed;
 };
 
 extern const struct kaesbench_job_ops kaesbench_run_ops;

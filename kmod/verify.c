@@ -660,16 +660,24 @@ static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
 	return 0;
 }
 
-static int verify(struct kaesbench_job *job)
+/**
+ * kaesbench_verify_cases() - run a verification's cases, in order
+ * @v: the verification
+ * @stop: set when it is to stop
+ *
+ * Return: 0 when every case passed; -EBADMSG at the first that did not;
+ * -EINTR when stopped; another errno when the implementation or the
+ * reference failed otherwise. kaesbench_verify_message() says which.
+ */
+int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
 {
-	struct kaesbench_verify *v = job->work;
 	struct vcase c;
 	u32 i;
 	int err = 0;
 
 	v->fail_offset = -1;
 	for (i = 0; !err && i < v->params.cases; i++) {
-		if (READ_ONCE(job->stop))
+		if (READ_ONCE(*stop))
 			return -EINTR;
 		draw_case(v, i, &c);
 		switch (v->impl.front) {
@@ -688,6 +696,11 @@ static int verify(struct kaesbench_job *job)
 		cond_resched();
 	}
 	return err;
+}
+
+static int verify(struct kaesbench_job *job)
+{
+	return kaesbench_verify_cases(job->work, &job->stop);
 }
 
 static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
@@ -719,13 +732,24 @@ static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
 	return 0;
 }
 
-static int put_result(struct sk_buff *skb, void *work)
+/**
+ * kaesbench_verify_put_result() - add a verification's outcome to a message
+ * @skb: the message
+ * @v: the verification
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int kaesbench_verify_put_result(struct sk_buff *skb,
+				const struct kaesbench_verify *v)
 {
-	struct kaesbench_verify *v = work;
-
 	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, v->done))
 		return -EMSGSIZE;
 	return v->failed ? put_case(skb, v) : 0;
+}
+
+static int put_result(struct sk_buff *skb, void *work)
+{
+	return kaesbench_verify_put_result(skb, work);
 }
 
 static void end(struct kaesbench_job *job, int err)
@@ -743,6 +767,27 @@ const struct kaesbench_job_ops kaesbench_verify_ops = {
 	.end = end,
 	.destroy = destroy,
 };
+
+/**
+ * kaesbench_verify_destroy() - free a verification not given to a job
+ * @v: the verification; NULL is ignored
+ */
+void kaesbench_verify_destroy(struct kaesbench_verify *v)
+{
+	if (v)
+		destroy(v);
+}
+
+/**
+ * kaesbench_verify_message() - what went wrong
+ * @v: the verification
+ *
+ * Return: a description of the failing case or error, or "".
+ */
+const char *kaesbench_verify_message(const struct kaesbench_verify *v)
+{
+	return v->message;
+}
 
 /**
  * kaesbench_verify_reference() - the driver compared against

@@ -20,6 +20,7 @@ struct kaesbench_verify_params {
 };
 
 struct kaesbench_verify;
+struct sk_buff;
 
 extern const struct kaesbench_job_ops kaesbench_verify_ops;
 
@@ -27,6 +28,11 @@ struct kaesbench_verify *
 kaesbench_verify_create(const struct kaesbench_verify_params *params,
 			struct kaesbench_impl *impl,
 			struct netlink_ext_ack *extack);
+int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop);
+int kaesbench_verify_put_result(struct sk_buff *skb,
+				const struct kaesbench_verify *v);
+const char *kaesbench_verify_message(const struct kaesbench_verify *v);
+void kaesbench_verify_destroy(struct kaesbench_verify *v);
 const char *kaesbench_verify_reference(const struct kaesbench_verify *verify);
 const struct kaesbench_verify_params *
 kaesbench_verify_params(const struct kaesbench_verify *verify);

@@ -90,12 +90,23 @@
  *                           implementations always run at depth 1
  *    KAESBENCH_A_RUN_AAD_LEN: NLA_U32, associated data per request for
  *                             aeads, 0 to KAESBENCH_MAX_AAD (default 0)
- *    KAESBENCH_A_RUN_TAG_LEN: NLA_U32, aead tag length (default: the
- *                             implementation's maximum)
+ *    KAESBENCH_A_RUN_TAG_LEN: NLA_U32, aead tag length (default: ESP's
+ *                             for authenc, 12 bytes with HMAC-SHA1 and 16
+ *                             with SHA-2; else the implementation's
+ *                             maximum)
+ *    KAESBENCH_A_RUN_NO_VERIFY: NLA_FLAG, skip the quick verification
+ *
+ * Unless told not to, a run first verifies the implementation as
+ * KAESBENCH_CMD_VERIFY does, with KAESBENCH_QUICK_CASES cases; if a case
+ * fails, nothing is measured and the run ends with -EBADMSG, its message
+ * and KAESBENCH_A_VERIFY_CASE, as a verification would.
  *
  * The reply holds KAESBENCH_A_RUN_ID (NLA_U32), KAESBENCH_A_RUN_DEPTH as
- * used, KAESBENCH_A_RUN_KEY_BITS as used, and the implementation chosen as
- * a KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags). The
+ * used, KAESBENCH_A_RUN_KEY_BITS as used, the implementation chosen as a
+ * KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags) and,
+ * when the run verifies first, KAESBENCH_A_VERIFY_CASES and
+ * KAESBENCH_A_VERIFY_REFERENCE. A run not verified, because it was told
+ * not to or because the algorithm has no generic reference, has neither. The
  * run then proceeds in a kernel thread and sends, to the requesting socket
  * and with the request's sequence number, one KAESBENCH_CMD_SAMPLE message
  * per sample:
@@ -208,6 +219,7 @@
 #define KAESBENCH_MAX_AAD 4096
 #define KAESBENCH_REQUEST_TIMEOUT_MS 10000
 #define KAESBENCH_MAX_CASES 100000
+#define KAESBENCH_QUICK_CASES 96
 
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
@@ -251,6 +263,7 @@ enum kaesbench_attr {
 	KAESBENCH_A_VERIFY_SEED,
 	KAESBENCH_A_VERIFY_REFERENCE,
 	KAESBENCH_A_VERIFY_CASE,
+	KAESBENCH_A_RUN_NO_VERIFY,
 	__KAESBENCH_A_LAST
 };
 
