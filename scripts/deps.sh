@@ -11,7 +11,7 @@
 
 set -eu
 
-build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev"
+build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq"
 check_pkgs="$vm_pkgs libcmocka-dev sparse"
 

@@ -397,7 +397,7 @@ static int family_cb(const struct nlmsghdr *nlh, void *data)
 			      data);
 }
 
-static int get_family(struct kb_genl *g)
+static int get_family(struct kb_genl *g, bool quiet_missing)
 {
 	struct kb_genl_reply r = { .cb = family_cb, .data = g };
 	struct nlmsghdr *nlh;
@@ -407,6 +407,10 @@ static int get_family(struct kb_genl *g)
 			  CTRL_CMD_GETFAMILY, 1);
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, KAESBENCH_GENL_NAME);
 	ret = transact(g, nlh, &r);
+	if (ret && r.error == ENOENT && quiet_missing) {
+		free(r.msg);
+		return -ENOENT;
+	}
 	if (ret && r.error == ENOENT)
 		fprintf(stderr,
 			"kaesbench: the kaesbench kernel module is not loaded (no generic netlink family \"%s\").\n"
@@ -429,18 +433,9 @@ static int get_family(struct kb_genl *g)
 	return 0;
 }
 
-/**
- * kb_genl_open() - connect to the kaesbench family
- * @g: filled in; close it with kb_genl_close() whatever the result
- *
- * Resolves the family and refuses a module speaking another protocol
- * version. Prints why on failure.
- *
- * Return: 0 or -1.
- */
-int kb_genl_open(struct kb_genl *g)
+static int open_family(struct kb_genl *g, bool quiet_missing)
 {
-	int one = 1;
+	int one = 1, ret;
 
 	memset(g, 0, sizeof(*g));
 	g->buf_len = MNL_SOCKET_DUMP_SIZE;
@@ -461,8 +456,9 @@ int kb_genl_open(struct kb_genl *g)
 	mnl_socket_setsockopt(g->nl, NETLINK_CAP_ACK, &one, sizeof(one));
 	g->portid = mnl_socket_get_portid(g->nl);
 	g->seq = time(NULL);
-	if (get_family(g))
-		return -1;
+	ret = get_family(g, quiet_missing);
+	if (ret)
+		return ret;
 	if (g->version != KAESBENCH_GENL_VERSION) {
 		fprintf(stderr,
 			"kaesbench: the loaded kaesbench module speaks protocol version %u, this tool speaks version %u; build both from the same source.\n",
@@ -470,6 +466,36 @@ int kb_genl_open(struct kb_genl *g)
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * kb_genl_open() - connect to the kaesbench family
+ * @g: filled in; close it with kb_genl_close() whatever the result
+ *
+ * Resolves the family and refuses a module speaking another protocol
+ * version. Prints why on failure.
+ *
+ * Return: 0 or -1.
+ */
+int kb_genl_open(struct kb_genl *g)
+{
+	return open_family(g, false) ? -1 : 0;
+}
+
+/**
+ * kb_genl_try_open() - connect to the kaesbench family if it is there
+ * @g: filled in; close it with kb_genl_close() whatever the result
+ *
+ * As kb_genl_open(), but a missing family (the module is not loaded) is
+ * not printed: the caller goes on without the kernel.
+ *
+ * Return: 0, -ENOENT when the family is missing, or -1 after printing why.
+ */
+int kb_genl_try_open(struct kb_genl *g)
+{
+	int ret = open_family(g, true);
+
+	return ret == -ENOENT ? ret : ret ? -1 : 0;
 }
 
 /**

@@ -68,6 +68,7 @@ struct kb_genl_reply {
 #define KB_GENL_DUMP_INTR 1
 
 int kb_genl_open(struct kb_genl *g);
+int kb_genl_try_open(struct kb_genl *g);
 void kb_genl_close(struct kb_genl *g);
 bool kb_genl_has_op(const struct kb_genl *g, uint8_t cmd);
 int kb_genl_require_op(const struct kb_genl *g, uint8_t cmd, const char *name);

@@ -48,6 +48,8 @@ void kb_run_release(struct kb_run *run)
 	free(run->message);
 	kb_sizes_free(&run->sizes);
 	free(run->sample);
+	free(run->library);
+	free(run->measured);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -254,7 +256,7 @@ const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len)
 		snprintf(
 			buf, len,
 			"starting a run needs CAP_NET_ADMIN (run kaesbench as root)");
-	else if (run->state == KB_RUN_LOST)
+	else if (run->state == KB_RUN_LOST || run->state == KB_RUN_UNAVAILABLE)
 		snprintf(buf, len, "%s", run->message ? run->message : "lost");
 	else if (run->message)
 		snprintf(buf, len, "%s%s: %s",

@@ -34,9 +34,11 @@ enum kb_run_state {
 	KB_RUN_ENDED, /* KAESBENCH_CMD_RUN_END arrived */
 	KB_RUN_INTERRUPTED, /* the user stopped it before its end */
 	KB_RUN_LOST, /* the tool lost the connection or could not parse */
+	KB_RUN_UNAVAILABLE, /* the path is missing here: @message says why */
 };
 
 struct kb_run {
+	unsigned int path; /* enum kb_path: kernel, AF_ALG or OpenSSL */
 	struct kb_impl impl; /* from the reply, else from GET_IMPLS */
 	int selected; /* KAESBENCH_IMPL_F_SELECTED: 1, 0, or -1 unknown */
 	enum kb_run_state state;
@@ -51,6 +53,8 @@ struct kb_run {
 	size_t samples;
 	size_t samples_alloc;
 	double wall_s; /* from request to end, as the tool saw it */
+	char *library; /* userspace paths: the library and its version */
+	char *measured; /* userspace paths: what one request is, in words */
 };
 
 struct kb_summary {

@@ -12,6 +12,7 @@
 
 #include "format.h"
 #include "kaesbench_version.h"
+#include "paths.h"
 #include "runjson.h"
 
 static const char *state_name(enum kb_run_state state)
@@ -28,6 +29,8 @@ static const char *state_name(enum kb_run_state state)
 		return "ended";
 	case KB_RUN_INTERRUPTED:
 		return "interrupted";
+	case KB_RUN_UNAVAILABLE:
+		return "unavailable";
 	}
 	return "unknown";
 }
@@ -140,6 +143,7 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 
 	if (!o)
 		return NULL;
+	add(o, "path", json_object_new_string(kb_path_name(run->path)));
 	add(o, "algorithm", str(impl->alg_name));
 	add(o, "driver", str(impl->driver_name));
 	add(o, "module", str(impl->module));
@@ -155,6 +159,8 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 	add(o, "status", json_object_new_int(run->status));
 	add(o, "message", str(run->message));
 	add(o, "wall_s", json_object_new_double(run->wall_s));
+	add(o, "library", str(run->library));
+	add(o, "measured", str(run->measured));
 	if (add_samples(o, run) || add_summary(o, run)) {
 		json_object_put(o);
 		return NULL;

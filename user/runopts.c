@@ -12,6 +12,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "paths.h"
 #include "runopts.h"
 #include "subcommands.h"
 
@@ -32,6 +33,7 @@ enum {
 	OPT_DEPTH,
 	OPT_AAD,
 	OPT_TAG,
+	OPT_PATHS,
 };
 
 static const struct {
@@ -87,10 +89,15 @@ void kb_run_usage(FILE *f, bool sweep)
 {
 	if (sweep)
 		fprintf(f,
-			"Usage: kaesbench [sweep] [-k BITS] [-b SIZES] [-t MS] [-r SAMPLES] [-w MS]\n"
-			"                 [--decrypt] [--depth N] [--aad N] [--tag N] [--json]\n"
+			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
+			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
+			"                 [--tag N] [--json]\n"
 			"\n"
-			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes).\n");
+			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
+			"and the same work from userspace through AF_ALG and OpenSSL.\n"
+			"\n"
+			"      --paths LIST        kernel, afalg, openssl, comma-separated\n"
+			"                          (default: all three)\n");
 	else
 		fprintf(f,
 			"Usage: kaesbench run (-d DRIVER | -a ALGORITHM [--all-impls]) [-k BITS]\n"
@@ -163,6 +170,14 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	case OPT_ALL_IMPLS:
 		o->all_impls = true;
 		return KB_EXIT_OK;
+	case OPT_PATHS:
+		if (kb_paths_parse(optarg, &o->paths)) {
+			fprintf(stderr,
+				"%s: --paths: \"%s\" is not a comma-separated list of kernel, afalg and openssl\n",
+				who, optarg);
+			return KB_EXIT_USAGE;
+		}
+		return KB_EXIT_OK;
 	case 'j':
 		o->json = true;
 		return KB_EXIT_OK;
@@ -221,6 +236,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "driver", required_argument, NULL, 'd' },
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "all-impls", no_argument, NULL, OPT_ALL_IMPLS },
+		{ "paths", required_argument, NULL, OPT_PATHS },
 		{ "key-bits", required_argument, NULL, 'k' },
 		{ "sizes", required_argument, NULL, 'b' },
 		{ "time", required_argument, NULL, 't' },
@@ -238,6 +254,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
+	o->paths = KB_PATHS_ALL;
 	/* 0, not 1: fully resets getopt, which may have run before. */
 	optind = 0;
 	opterr = 0;
@@ -246,6 +263,13 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS)) {
 			fprintf(stderr,
 				"%s: -d, -a and --all-impls are options of \"kaesbench run\"\n",
+				who);
+			ret = KB_EXIT_USAGE;
+			goto usage;
+		}
+		if (!sweep && c == OPT_PATHS) {
+			fprintf(stderr,
+				"%s: --paths is an option of the sweep (\"kaesbench --paths ...\")\n",
 				who);
 			ret = KB_EXIT_USAGE;
 			goto usage;

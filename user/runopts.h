@@ -29,6 +29,7 @@ enum kb_param {
 /* The kernel's defaults, which the tool only uses to label its output. */
 #define KB_DEFAULT_SAMPLE_MS 100
 #define KB_DEFAULT_SAMPLES 5
+#define KB_DEFAULT_WARMUP_MS 20
 /* Requests in flight the sweep asks of an asynchronous implementation. */
 #define KB_SWEEP_ASYNC_DEPTH 8
 
@@ -41,6 +42,7 @@ struct kb_run_opts {
 	unsigned int given; /* bit n: param[n] was given */
 	bool decrypt;
 	bool all_impls;
+	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
 	bool json;
 	bool help;
 };

@@ -14,8 +14,11 @@
 
 #include <linux/kaesbench.h>
 
+#include "afalg.h"
 #include "format.h"
 #include "genl.h"
+#include "ossl.h"
+#include "paths.h"
 #include "runjson.h"
 #include "runner.h"
 #include "subcommands.h"
@@ -181,6 +184,19 @@ int kb_bench_list(struct kb_impl_list *list)
 	return ret ? -1 : 0;
 }
 
+/* As kb_bench_list(), but a missing module is -ENOENT, and not printed. */
+static int try_list(struct kb_impl_list *list)
+{
+	struct kb_genl g;
+	int ret;
+
+	ret = kb_genl_try_open(&g);
+	if (!ret && kb_get_impls(&g, list))
+		ret = -1;
+	kb_genl_close(&g);
+	return ret;
+}
+
 /**
  * kb_bench_finish() - print what is left to print, and pick the exit status
  * @o: the options
@@ -212,6 +228,215 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	return kb_interrupted() ? KB_EXIT_INTERRUPTED : status;
 }
 
+/* What the sweep knows before it starts: which paths it can take. */
+struct sweep {
+	const struct kb_run_opts *o;
+	struct kb_impl_list list;
+	struct kb_runs runs;
+	const char *no_kernel; /* why the kernel path is missing, or NULL */
+	char no_afalg[256]; /* why AF_ALG is missing, or "" */
+};
+
+#define NO_MODULE "the kaesbench module is not loaded"
+
+/*
+ * With only the kernel path, a missing module is an error as it always
+ * was; with a userspace path too, the sweep goes on without the kernel.
+ */
+static int find_paths(struct sweep *sw)
+{
+	unsigned int paths = sw->o->paths;
+	int ret;
+
+	if (paths == KB_PATHS_KERNEL)
+		return kb_bench_list(&sw->list);
+	if (paths & KB_PATHS_KERNEL) {
+		ret = try_list(&sw->list);
+		if (ret == -ENOENT)
+			sw->no_kernel = NO_MODULE;
+		else if (ret)
+			return -1;
+	}
+	if (paths & KB_PATHS_AFALG)
+		kb_afalg_available(sw->no_afalg, sizeof(sw->no_afalg));
+	if (sw->o->json)
+		return 0;
+	/* Said once here; the tables then leave those columns out. */
+	if (sw->no_kernel)
+		printf("kernel: n/a: %s (load it with \"modprobe kaesbench\")\n",
+		       sw->no_kernel);
+	if (sw->no_afalg[0])
+		printf("AF_ALG: n/a: %s\n", sw->no_afalg);
+	if (sw->no_kernel || sw->no_afalg[0])
+		putchar('\n');
+	return 0;
+}
+
+static void umeasure(const struct kb_run_opts *o, struct kb_umeasure *m)
+{
+	m->sample_ms = kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS);
+	m->samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
+	m->warmup_ms = kb_param_or(o, KB_P_WARMUP_MS, KB_DEFAULT_WARMUP_MS);
+}
+
+/* A userspace run of @alg: its sizes, less those the mode cannot take. */
+static struct kb_run *add_user_run(struct sweep *sw, const char *alg)
+{
+	struct kb_run *run = kb_runs_add(&sw->runs);
+	size_t i;
+
+	if (!run)
+		return NULL;
+	run->sizes.size = calloc(sw->o->sizes.count + 1, sizeof(uint32_t));
+	if (!run->sizes.size)
+		return NULL;
+	for (i = 0; i < sw->o->sizes.count; i++)
+		if (kb_path_size_fits(alg, sw->o->sizes.size[i]))
+			run->sizes.size[run->sizes.count++] =
+				sw->o->sizes.size[i];
+	return run;
+}
+
+static int run_afalg(struct sweep *sw, const char *alg, const char *driver,
+		     bool vmsplice)
+{
+	const struct kb_run_opts *o = sw->o;
+	struct kb_afalg_req req = {
+		.alg = alg,
+		.driver = driver,
+		.vmsplice = vmsplice,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.aad_len = kb_param_or(o, KB_P_AAD, 0),
+		.tag_len = kb_param_or(o, KB_P_TAG, 0),
+	};
+	struct kb_umeasure m;
+	struct kb_run *run = add_user_run(sw, alg);
+
+	if (!run)
+		return -ENOMEM;
+	umeasure(o, &m);
+	return kb_afalg_run(&req, &m, run);
+}
+
+static int run_openssl(struct sweep *sw, const char *alg)
+{
+	const struct kb_run_opts *o = sw->o;
+	struct kb_ossl_req req = {
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.aad_len = kb_param_or(o, KB_P_AAD, 0),
+		.tag_len = kb_param_or(o, KB_P_TAG, 0),
+	};
+	struct kb_umeasure m;
+	struct kb_run *run = add_user_run(sw, alg);
+
+	if (!run)
+		return -ENOMEM;
+	umeasure(o, &m);
+	return kb_ossl_run(&req, &m, run);
+}
+
+/* The kernel's runs of @alg, or one that says why there are none. */
+static int run_kernel(struct sweep *sw, const char *alg)
+{
+	struct kb_run *run;
+
+	if (!sw->no_kernel)
+		return kb_bench_alg(sw->o, &sw->list, alg, &sw->runs);
+	run = kb_runs_add(&sw->runs);
+	if (!run)
+		return -ENOMEM;
+	run->impl.alg_name = strdup(alg);
+	if (!run->impl.alg_name)
+		return -ENOMEM;
+	kb_run_unavailable(run, ENOENT, "%s", sw->no_kernel);
+	return 0;
+}
+
+static const struct kb_run *selected(const struct kb_runs *runs, size_t first,
+				     size_t end)
+{
+	size_t i;
+
+	for (i = first; i < end; i++)
+		if (runs->run[i].path == KB_PATH_KERNEL &&
+		    runs->run[i].selected == 1)
+			return &runs->run[i];
+	return NULL;
+}
+
+static void print_paths(const struct sweep *sw, const char *alg, size_t first,
+			size_t kernel_end)
+{
+	const struct kb_run_opts *o = sw->o;
+	const struct kb_run *run, *best;
+	struct kb_path_table t = {
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.sample_ms =
+			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sizes = &o->sizes,
+	};
+	uint32_t at;
+	size_t i;
+
+	if (!sw->no_kernel && kernel_end > first) {
+		t.col[KB_COL_KERNEL] = selected(&sw->runs, first, kernel_end);
+		best = kb_best_kernel_run(sw->runs.run + first,
+					  kernel_end - first, &at);
+		if (best != t.col[KB_COL_KERNEL])
+			t.col[KB_COL_BEST] = best;
+	}
+	for (i = kernel_end; i < sw->runs.count; i++) {
+		run = &sw->runs.run[i];
+		if (run->path == KB_PATH_OPENSSL)
+			t.col[KB_COL_OPENSSL] = run;
+		else if (!sw->no_afalg[0])
+			t.col[run->path == KB_PATH_AFALG_SENDMSG ?
+				      KB_COL_AFALG_COPY :
+				      KB_COL_AFALG_ZC] = run;
+	}
+	kb_print_path_table(stdout, &t);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* Every selected path of one algorithm, the kernel's first. */
+static int sweep_alg(struct sweep *sw, const char *alg)
+{
+	unsigned int paths = sw->o->paths;
+	const struct kb_run *sel;
+	size_t first = sw->runs.count, kernel_end;
+	int ret = 0;
+
+	if (paths & KB_PATHS_KERNEL)
+		ret = run_kernel(sw, alg);
+	kernel_end = sw->runs.count;
+	sel = selected(&sw->runs, first, kernel_end);
+	if (!ret && (paths & KB_PATHS_AFALG) && !kb_interrupted())
+		ret = run_afalg(sw, alg, sel ? sel->impl.driver_name : NULL,
+				false);
+	/* The runs may have moved: look the driver up again. */
+	sel = selected(&sw->runs, first, kernel_end);
+	if (!ret && (paths & KB_PATHS_AFALG) && !kb_interrupted())
+		ret = run_afalg(sw, alg, sel ? sel->impl.driver_name : NULL,
+				true);
+	if (!ret && (paths & KB_PATHS_OPENSSL) && !kb_interrupted())
+		ret = run_openssl(sw, alg);
+	if (!ret && !sw->o->json && paths != KB_PATHS_KERNEL)
+		print_paths(sw, alg, first, kernel_end);
+	if (ret)
+		fprintf(stderr, "kaesbench: out of memory\n");
+	return ret;
+}
+
 /**
  * kb_sweep_main() - run the sweep, `kaesbench [sweep] [options]`
  * @argc: argument count, argv[0] being "sweep" or the program
@@ -221,9 +446,8 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
  */
 int kb_sweep_main(int argc, char *argv[])
 {
-	struct kb_impl_list list = { 0 };
-	struct kb_runs runs = { 0 };
 	struct kb_run_opts o;
+	struct sweep sw = { .o = &o };
 	double start = kb_now();
 	size_t i;
 	int ret;
@@ -235,18 +459,18 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return ret;
 	}
-	if (kb_signals_install() || kb_bench_list(&list)) {
-		kb_impl_list_free(&list);
+	if (kb_signals_install() || find_paths(&sw)) {
+		kb_impl_list_free(&sw.list);
 		kb_run_opts_free(&o);
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	}
 	for (i = 0; !ret && i < sizeof(sweep_algs) / sizeof(sweep_algs[0]) &&
 		    !kb_interrupted();
 	     i++)
-		ret = kb_bench_alg(&o, &list, sweep_algs[i], &runs);
-	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(&o, &runs, start);
-	kb_runs_free(&runs);
-	kb_impl_list_free(&list);
+		ret = sweep_alg(&sw, sweep_algs[i]);
+	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(&o, &sw.runs, start);
+	kb_runs_free(&sw.runs);
+	kb_impl_list_free(&sw.list);
 	kb_run_opts_free(&o);
 	return ret;
 }

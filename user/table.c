@@ -31,7 +31,13 @@ static const char *verb(bool decrypt)
 	return decrypt ? "decrypt" : "encrypt";
 }
 
-static void print_path(FILE *f, unsigned int types, bool decrypt)
+/**
+ * kb_print_kernel_calls() - name the crypto API calls of a kernel run
+ * @f: where to
+ * @types: bit n: implementation type n was measured
+ * @decrypt: decrypt calls rather than encrypt
+ */
+void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt)
 {
 	static const char *const fn[] = {
 		[KAESBENCH_IMPL_TYPE_CIPHER] = "crypto_cipher_%s_one()",
@@ -58,7 +64,7 @@ static void print_measured(FILE *f, unsigned int types, bool decrypt,
 			   double wall_s)
 {
 	fputs("measured: ", f);
-	print_path(f, types, decrypt);
+	kb_print_kernel_calls(f, types, decrypt);
 	fprintf(f,
 		" called from a kernel thread, timed with CLOCK_MONOTONIC; runs took %.1f s\n",
 		wall_s);
@@ -70,8 +76,18 @@ static void note_type(struct notes *n, const struct kb_run *run)
 		n->types |= 1U << run->impl.type;
 }
 
-/* Percentages: whole numbers from 10 up, as 0.0712 MB/s would below. */
-static const char *fmt_pct(double v, char *buf, size_t len)
+/**
+ * kb_fmt_pct() - print a percentage
+ * @v: the value
+ * @buf: where to
+ * @len: size of @buf
+ *
+ * Whole numbers from 10 up, three significant digits below, as 0.0712
+ * MB/s would be.
+ *
+ * Return: @buf.
+ */
+const char *kb_fmt_pct(double v, char *buf, size_t len)
 {
 	if (v >= 10) {
 		snprintf(buf, len, "%.0f", v);
@@ -150,7 +166,7 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 			return -ENOMEM;
 	v = kb_run_cpu_percent(run, &any);
 	if (any)
-		fmt_pct(v, cpu, sizeof(cpu));
+		kb_fmt_pct(v, cpu, sizeof(cpu));
 	if (kb_run_cycles_per_byte(run, &v))
 		kb_fmt3(v, cpb, sizeof(cpb));
 	fprintf(f, " %5s %7s\n", cpu, cpb);
@@ -245,8 +261,8 @@ static void print_size_row(FILE *f, const struct kb_summary *s, bool *spread)
 		kb_fmt3(s->ops_per_s, ops, sizeof(ops)),
 		s->ops_per_s > 0 ? kb_fmt3(1e6 / s->ops_per_s, us, sizeof(us)) :
 				   "-",
-		fmt_pct(s->cpu_percent, cpu, sizeof(cpu)),
-		fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb,
+		kb_fmt_pct(s->cpu_percent, cpu, sizeof(cpu)),
+		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb,
 		s->samples);
 }
 

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: GPL-2.0
+# Kernel vs userspace: the kernel, AF_ALG (copy and zero-copy) and OpenSSL
+# paths give consistent figures side by side, and a path that cannot run
+# says why instead of giving a zero.
+
+PFAST="-t 20 -r 2 -w 0"
+
+# paths_json [OPTION...]: the sweep as JSON, into /tmp/paths.json
+paths_json() {
+	# shellcheck disable=SC2086 # $PFAST is a word list
+	kaesbench $PFAST --json "$@" >/tmp/paths.json || fail "sweep failed"
+}
+
+# path_figures PATH ALG SIZES: the run of PATH for ALG ended, with two
+# positive, consistent samples at each of SIZES and none elsewhere.
+path_figures() {
+	run=".runs[] | select(.path == \"$1\" and .algorithm == \"$2\" and
+		(.path != \"kernel\" or .selected))"
+	jq -e "[$run] | length == 1" /tmp/paths.json >/dev/null ||
+		fail "$1 $2: not one run"
+	jq -r "$run | \"$1 \\(.driver): \\(.state) \\(.message)\"" /tmp/paths.json
+	jq -e "$run | .state == \"ended\" and .status == 0" /tmp/paths.json \
+		>/dev/null || fail "$1 $2: did not end well"
+	jq -e "$run | .samples | all(.ops > 0 and .wall_ns > 0 and
+		.thread_ns >= 0 and .busy_ns >= 0 and .bytes == .ops * .size)" \
+		/tmp/paths.json >/dev/null ||
+		fail "$1 $2: a sample is empty or bytes != ops x size"
+	jq -e "$run | .samples | group_by(.size) | all(length == 2)" \
+		/tmp/paths.json >/dev/null || fail "$1 $2: not 2 samples per size"
+	got=$(jq -r "[$run | .samples[].size] | unique | map(tostring) |
+		join(\" \")" /tmp/paths.json)
+	[ "$got" = "$3" ] || fail "$1 $2: sizes measured: $got; expected: $3"
+}
+
+all_paths_cbc() {
+	paths_json
+	for path in kernel afalg-sendmsg afalg-vmsplice openssl; do
+		path_figures "$path" "cbc(aes)" "16 64 256 1024 4096 8192 16384" ||
+			exit 1
+	done
+	# AF_ALG binds to the driver the kernel row measured.
+	kernel=$(jq -r '.runs[] | select(.path == "kernel" and
+		.algorithm == "cbc(aes)" and .selected) | .driver' /tmp/paths.json)
+	afalg=$(jq -r '.runs[] | select(.path == "afalg-sendmsg" and
+		.algorithm == "cbc(aes)") | .driver' /tmp/paths.json)
+	echo "kernel row: $kernel, AF_ALG bound to: $afalg"
+	[ "$kernel" = "$afalg" ] || fail "AF_ALG bound to another driver"
+}
+ktap_test "cbc(aes): kernel, AF_ALG copy and zero-copy, OpenSSL give figures at every size" \
+	all_paths_cbc
+
+every_alg_every_path() {
+	paths_json -b 16,1420,4096
+	for alg in "ctr(aes)" "xts(aes)" "gcm(aes)"; do
+		for path in kernel afalg-sendmsg afalg-vmsplice openssl; do
+			path_figures "$path" "$alg" "16 1420 4096" || exit 1
+		done
+	done
+	for path in kernel afalg-sendmsg afalg-vmsplice openssl; do
+		path_figures "$path" "aes" "16 4096" || exit 1
+	done
+}
+ktap_test "aes, ctr, xts, gcm: every path gives figures" every_alg_every_path
+
+gcm_decrypt_paths() {
+	paths_json --paths afalg,openssl -b 16,4096 --decrypt --aad 16
+	for path in afalg-sendmsg afalg-vmsplice openssl; do
+		path_figures "$path" "gcm(aes)" "16 4096" || exit 1
+	done
+}
+ktap_test "gcm(aes) decrypt with associated data: AF_ALG and OpenSSL authenticate" \
+	gcm_decrypt_paths
+
+# The table people read: one side-by-side table per algorithm, no failure.
+side_by_side_table() {
+	# shellcheck disable=SC2086
+	kaesbench $PFAST -b 16,16384 >/tmp/paths.txt 2>&1 ||
+		{ cat /tmp/paths.txt; fail "sweep failed"; }
+	sed -n '/^cbc(aes) encrypt, 128-bit key, kernel vs/,/^$/p' /tmp/paths.txt
+	for alg in "aes" "cbc(aes)" "ctr(aes)" "xts(aes)" "gcm(aes)"; do
+		grep -q "^$alg encrypt, .*kernel vs userspace" /tmp/paths.txt ||
+			fail "no side-by-side table for $alg"
+	done
+	grep -q "kernel/OpenSSL" /tmp/paths.txt || fail "no kernel/OpenSSL ratio"
+	! grep -q "failed\|n/a: " /tmp/paths.txt || fail "a path failed or was n/a"
+}
+ktap_test "kaesbench prints kernel, AF_ALG and OpenSSL side by side" \
+	side_by_side_table
+
+# Without the algif modules AF_ALG cannot bind: each table says so, and
+# the sweep still succeeds.
+afalg_without_algif() {
+	# No module autoloading meanwhile, or binding would load them again.
+	helper=$(cat /proc/sys/kernel/modprobe)
+	echo /bin/false >/proc/sys/kernel/modprobe
+	rmmod algif_skcipher algif_aead 2>/dev/null || {
+		echo "$helper" >/proc/sys/kernel/modprobe
+		echo "cannot unload algif_skcipher and algif_aead"
+		exit "$KSFT_SKIP"
+	}
+	kaesbench --paths afalg,openssl -t 10 -r 1 -w 0 -b 16 >/tmp/paths.txt 2>&1
+	rc=$?
+	echo "$helper" >/proc/sys/kernel/modprobe
+	modprobe -a algif_skcipher algif_aead
+	sed -n '/^cbc(aes)/,/^$/p' /tmp/paths.txt
+	[ "$rc" -eq 0 ] || fail "exit status $rc, expected 0"
+	grep -q "^AF_ALG copy: n/a: AF_ALG cannot bind cbc(aes)" /tmp/paths.txt ||
+		fail "no n/a note for AF_ALG"
+	grep -q "^OpenSSL: AES-128-CBC" /tmp/paths.txt || fail "no OpenSSL column"
+}
+ktap_test "without algif modules, AF_ALG reads n/a with the reason" \
+	afalg_without_algif
+
+unknown_path_refused() {
+	expect_failure 2 "is not a comma-separated list" kaesbench --paths gpu
+}
+ktap_test "--paths with an unknown word is a usage error" unknown_path_refused

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The AF_ALG path: the kernel's implementations from userspace, through
+ * libkcapi.
+ */
+#ifndef KAESBENCH_AFALG_H
+#define KAESBENCH_AFALG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "paths.h"
+#include "result.h"
+
+struct kb_afalg_req {
+	const char *alg; /* kernel algorithm name */
+	const char *driver; /* the kernel row's driver name, or NULL */
+	bool vmsplice; /* zero-copy, else sendmsg (copy) */
+	uint32_t key_bits;
+	bool decrypt;
+	uint32_t aad_len; /* aeads */
+	uint32_t tag_len; /* aeads; 0 = 16 */
+};
+
+int kb_afalg_available(char *why, size_t len);
+const char *kb_afalg_bind_name(const struct kb_afalg_req *req);
+int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
+		 struct kb_run *run);
+
+#endif /* KAESBENCH_AFALG_H */
