@@ -50,6 +50,7 @@ struct kaesbench_bench {
 	u32 block_size;
 	u32 depth;
 	u32 aad_len;
+	u32 gen_iv;		/* room for the IV an IV generator writes */
 	u32 tag_len;
 	u32 buf_len;
 	u32 size;		/* of the requests being measured */
@@ -128,6 +129,7 @@ static int set_aead_params(struct kaesbench_bench *b,
 			       "the implementation rejects this tag length");
 	b->aad_len = params->aad_len;
 	b->tag_len = params->tag_len;
+	b->gen_iv = kaesbench_generated_iv(impl->alg_name, b->tfm.aead);
 	return err;
 }
 
@@ -256,7 +258,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	if (!(impl->flags & KAESBENCH_IMPL_F_ASYNC))
 		b->depth = 1;
 	params->depth = b->depth;
-	b->buf_len = b->aad_len + max_size(params) + b->tag_len;
+	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
 	for (i = 0; i < b->depth; i++) {
 		err = alloc_slot(b, &b->slots[i]);
 		kaesbench_fix_iv(impl->alg_name, b->slots[i].iv);
@@ -396,7 +398,7 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 
 static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
-	u32 assoc = b->aad_len;
+	u32 assoc = b->aad_len, crypt = b->gen_iv + size;
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
@@ -404,14 +406,14 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 		skcipher_request_set_crypt(s->sk, &s->sg, &s->sg, size, s->iv);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		sg_init_one(&s->sg, s->buf, assoc + size + b->tag_len);
+		sg_init_one(&s->sg, s->buf, assoc + crypt + b->tag_len);
 		aead_request_set_ad(s->aead, assoc);
 		if (b->decrypt) {
-			sg_init_one(&s->ct_sg, s->ct, assoc + size + b->tag_len);
+			sg_init_one(&s->ct_sg, s->ct, assoc + crypt + b->tag_len);
 			aead_request_set_crypt(s->aead, &s->ct_sg, &s->sg,
-					       size + b->tag_len, s->iv);
+					       crypt + b->tag_len, s->iv);
 		} else {
-			aead_request_set_crypt(s->aead, &s->sg, &s->sg, size,
+			aead_request_set_crypt(s->aead, &s->sg, &s->sg, crypt,
 					       s->iv);
 		}
 		break;
@@ -421,13 +423,14 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 /* One request, waited for: the ciphertext an aead decrypt reads. */
 static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
+	u32 crypt = b->gen_iv + size;
 	u64 ops = 0;
 	int err;
 
-	sg_init_one(&s->ct_sg, s->ct, b->aad_len + size + b->tag_len);
-	sg_init_one(&s->sg, s->buf, b->aad_len + size);
+	sg_init_one(&s->ct_sg, s->ct, b->aad_len + crypt + b->tag_len);
+	sg_init_one(&s->sg, s->buf, b->aad_len + crypt);
 	aead_request_set_ad(s->aead, b->aad_len);
-	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, size, s->iv);
+	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, crypt, s->iv);
 	reinit_completion(&s->wait.completion);
 	err = crypto_aead_encrypt(s->aead);
 	if (err == -EINPROGRESS || err == -EBUSY) {

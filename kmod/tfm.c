@@ -215,6 +215,32 @@ u32 kaesbench_default_key_bits(const char *alg_name)
 	return strstr(alg_name, "xts(") ? 256 : 128;
 }
 
+/* The algorithm inside an IV generator, seqiv() or echainiv(), or itself. */
+static const char *without_geniv(const char *alg_name)
+{
+	if (str_has_prefix(alg_name, "seqiv("))
+		return alg_name + strlen("seqiv(");
+	if (str_has_prefix(alg_name, "echainiv("))
+		return alg_name + strlen("echainiv(");
+	return alg_name;
+}
+
+/**
+ * kaesbench_generated_iv() - bytes of IV an IV generator writes
+ * @alg_name: the algorithm name
+ * @aead: a transform of it
+ *
+ * seqiv and echainiv, which ESP uses on output, write the IV they generate
+ * after the associated data: requests make room for it in their crypt
+ * region, as esp_output() does.
+ *
+ * Return: the IV size for an IV generator, else 0.
+ */
+u32 kaesbench_generated_iv(const char *alg_name, struct crypto_aead *aead)
+{
+	return without_geniv(alg_name) != alg_name ? crypto_aead_ivsize(aead) : 0;
+}
+
 /**
  * kaesbench_default_aad_len() - associated data used unless asked
  * @alg_name: the algorithm name
@@ -227,6 +253,11 @@ u32 kaesbench_default_key_bits(const char *alg_name)
  */
 u32 kaesbench_default_aad_len(const char *alg_name)
 {
+	const char *inner = without_geniv(alg_name);
+
+	/* An IV generator writes the IV itself, after SPI and sequence. */
+	if (inner != alg_name)
+		return str_has_prefix(inner, "authencesn(") ? 12 : 8;
 	if (str_has_prefix(alg_name, "rfc4106(") ||
 	    str_has_prefix(alg_name, "rfc4543(") ||
 	    str_has_prefix(alg_name, "rfc4309("))
@@ -248,11 +279,11 @@ static u32 hmac_key_len(const char *alg_name)
 		{ "hmac(sha1)", 20 }, { "hmac(sha256)", 32 },
 		{ "hmac(sha384)", 48 }, { "hmac(sha512)", 64 },
 	};
-	const char *p = strchr(alg_name, '(');
+	const char *p = strstr(alg_name, "hmac(");
 	unsigned int i;
 
 	for (i = 0; p && i < ARRAY_SIZE(hashes); i++) {
-		if (str_has_prefix(p + 1, hashes[i].hmac))
+		if (str_has_prefix(p, hashes[i].hmac))
 			return hashes[i].len;
 	}
 	return 0;
@@ -289,7 +320,7 @@ u32 kaesbench_default_tag_len(const char *alg_name)
 int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
 		       u8 *key)
 {
-	const char *inner = alg_name;
+	const char *inner = without_geniv(alg_name);
 	u32 auth_len = 0, enc_len, extra = 0;
 	struct crypto_authenc_key_param *param;
 	struct rtattr *rta;
@@ -297,9 +328,9 @@ int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
 
 	if (key_bits % 8)
 		return -EINVAL;
-	if (str_has_prefix(alg_name, "authenc")) {
-		auth_len = hmac_key_len(alg_name);
-		inner = strchr(alg_name, ',');
+	if (str_has_prefix(inner, "authenc")) {
+		auth_len = hmac_key_len(inner);
+		inner = strchr(inner, ',');
 		inner = inner ? inner + 1 : alg_name;
 		head = RTA_SPACE(sizeof(*param));
 	}

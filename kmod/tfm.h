@@ -37,6 +37,7 @@ void kaesbench_tfm_close(struct kaesbench_tfm *tfm);
 u32 kaesbench_default_key_bits(const char *alg_name);
 u32 kaesbench_default_aad_len(const char *alg_name);
 u32 kaesbench_default_tag_len(const char *alg_name);
+u32 kaesbench_generated_iv(const char *alg_name, struct crypto_aead *aead);
 void kaesbench_fix_iv(const char *alg_name, u8 *iv);
 int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
 		       u8 *key);

@@ -27,10 +27,11 @@
 #define MAX_GAP 16		/* bytes between two segments, at most */
 #define MAX_OFFSET 16		/* of a buffer's start, at most */
 #define MAX_TAG 16
+#define MAX_GEN_IV 16		/* an IV generator's IV, in the data */
 #define MAX_RANDOM_AAD 32
 #define IV_MAX 64
-#define BUF_LEN (KAESBENCH_MAX_SIZE + MAX_RANDOM_AAD + MAX_TAG + \
-		 MAX_SEGMENTS * MAX_GAP + MAX_OFFSET)
+#define BUF_LEN (KAESBENCH_MAX_SIZE + MAX_RANDOM_AAD + MAX_GEN_IV + \
+		 MAX_TAG + MAX_SEGMENTS * MAX_GAP + MAX_OFFSET)
 #define WAIT_SLICE_MS 20
 
 /* Where one side of a request lives: scattered over a buffer. */
@@ -66,6 +67,7 @@ struct kaesbench_verify {
 	u32 block_size;
 	u32 iv_size;
 	u32 tag_len;
+	u32 gen_iv;		/* room for the IV an IV generator writes */
 	u32 fixed_aad;		/* U32_MAX: random per case */
 	bool cts;		/* any length of one block or more */
 	u8 *plain;		/* [aad | data] */
@@ -315,7 +317,9 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 		v->iv_size = crypto_aead_ivsize(v->impl.aead);
 		v->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
 			     crypto_aead_maxauthsize(v->impl.aead);
-		if (v->tag_len > MAX_TAG ||
+		v->gen_iv = kaesbench_generated_iv(impl->alg_name,
+						   v->impl.aead);
+		if (v->tag_len > MAX_TAG || v->gen_iv > MAX_GEN_IV ||
 		    crypto_aead_setauthsize(v->impl.aead, v->tag_len) ||
 		    crypto_aead_setauthsize(v->ref.aead, v->tag_len)) {
 			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
@@ -422,7 +426,7 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
 	kaesbench_fix_iv(v->alg_name, c->iv);
 	prandom_bytes_state(&rnd, v->plain, c->aad_len + c->len);
 	/* Room for the tag on both sides, so either can be in place. */
-	room = c->aad_len + c->len + v->tag_len;
+	room = c->aad_len + v->gen_iv + c->len + v->tag_len;
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
 		c->src.offset = draw(&rnd, MAX_OFFSET);
 		c->dst.offset = draw(&rnd, MAX_OFFSET);
@@ -510,6 +514,13 @@ static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
 	return err;
 }
 
+static int reference_failed(struct kaesbench_verify *v, int err)
+{
+	snprintf(v->message, sizeof(v->message),
+		 "the reference %s failed (%d)", v->ref_name, err);
+	return err;
+}
+
 static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 {
 	struct scatterlist in, out;
@@ -522,11 +533,8 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 	memcpy(iv, c->iv, v->iv_size);
 	skcipher_request_set_crypt(v->ref_req.sk, &in, &out, c->len, iv);
 	err = crypto_skcipher_encrypt(v->ref_req.sk);
-	if (err) {
-		snprintf(v->message, sizeof(v->message),
-			 "the reference %s failed (%d)", v->ref_name, err);
-		return err;
-	}
+	if (err)
+		return reference_failed(v, err);
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
 	memcpy(iv, c->iv, v->iv_size);
@@ -552,7 +560,8 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 			 u32 byte)
 {
-	u32 total = c->aad_len + c->len + v->tag_len;
+	u32 crypt = v->gen_iv + c->len + v->tag_len;
+	u32 total = c->aad_len + crypt;
 	u8 iv[IV_MAX];
 	int err;
 
@@ -560,8 +569,7 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 	v->out[byte] ^= 1;
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
 	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg,
-			       c->len + v->tag_len, iv);
+	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, crypt, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err == -EBADMSG)
@@ -574,49 +582,121 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 		    "associated data", err);
 }
 
-static int aead_case(struct kaesbench_verify *v, struct vcase *c)
+static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
 {
-	u32 ad = c->aad_len, total = ad + c->len + v->tag_len;
-	struct scatterlist in, out;
+	u32 ad = c->aad_len, crypt = v->gen_iv + c->len;
 	u8 iv[IV_MAX];
 	int err;
 
-	sg_init_one(&in, v->plain, ad + c->len);
-	sg_init_one(&out, v->expect, total);
-	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_ad(v->ref_req.aead, ad);
-	aead_request_set_crypt(v->ref_req.aead, &in, &out, c->len, iv);
-	err = crypto_aead_encrypt(v->ref_req.aead);
-	if (err) {
-		snprintf(v->message, sizeof(v->message),
-			 "the reference %s failed (%d)", v->ref_name, err);
-		return err;
-	}
-	/* Out of place, the associated data need not be copied over. */
-	memcpy(v->expect, v->plain, ad);
-
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + c->len);
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + crypt);
 	memcpy(iv, c->iv, v->iv_size);
 	aead_request_set_ad(v->req.aead, ad);
-	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, c->len, iv);
+	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, crypt, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
+	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
+}
+
+/*
+ * The reference's packet in @v->expect, and the implementation's
+ * encryption compared with it.
+ */
+static int reference_packet(struct kaesbench_verify *v, struct vcase *c)
+{
+	u32 ad = c->aad_len, total = ad + c->len + v->tag_len;
+	struct scatterlist packet;
+	u8 iv[IV_MAX];
+	int err;
+
+	/*
+	 * In place, so that the associated data is left as the algorithm
+	 * leaves it: authencesn rearranges it, and out of place others do
+	 * not copy it at all.
+	 */
+	memcpy(v->expect, v->plain, ad + c->len);
+	sg_init_one(&packet, v->expect, total);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_ad(v->ref_req.aead, ad);
+	aead_request_set_crypt(v->ref_req.aead, &packet, &packet, c->len, iv);
+	err = crypto_aead_encrypt(v->ref_req.aead);
 	if (err)
-		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
-	err = compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, ad, v->expect + ad,
-		      c->len + v->tag_len);
+		return reference_failed(v, err);
+
+	err = impl_encrypt(v, c);
+	return err ?: compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, ad,
+			      v->expect + ad, c->len + v->tag_len);
+}
+
+/*
+ * An IV generator's output cannot be compared with the reference's: each
+ * instance has its own salt. The reference decrypts it instead, reading
+ * the IV from the packet as ESP input does; the packet is left in
+ * @v->expect.
+ */
+static int generated_packet(struct kaesbench_verify *v, struct vcase *c)
+{
+	u32 ad = c->aad_len, data = ad + v->gen_iv;
+	u32 total = data + c->len + v->tag_len;
+	struct scatterlist in, out;
+	u8 iv[IV_MAX];
+	u32 i;
+	int err;
+
+	err = impl_encrypt(v, c);
+	if (err)
+		return err;
+	sg_copy_to_buffer(c->dst.sg, c->dst.nsegs, v->expect, total);
+	memcpy(v->expect, v->plain, ad);
+
+	sg_init_one(&in, v->expect, total);
+	sg_init_one(&out, v->out, total);
+	memcpy(iv, c->iv, v->iv_size);
+	aead_request_set_ad(v->ref_req.aead, ad);
+	aead_request_set_crypt(v->ref_req.aead, &in, &out,
+			       v->gen_iv + c->len + v->tag_len, iv);
+	err = crypto_aead_decrypt(v->ref_req.aead);
+	if (err) {
+		v->fail_err = err;
+		return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
+			    "case %u: %s cannot decrypt the encryption (%d)",
+			    c->index, v->ref_name, err);
+	}
+	for (i = 0; i < c->len; i++) {
+		if (v->out[data + i] != v->plain[data + i]) {
+			v->fail_offset = i;
+			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
+				    "case %u: decrypted by %s, the encryption differs at byte %u of %u",
+				    c->index, v->ref_name, i, c->len);
+		}
+	}
+	return 0;
+}
+
+static int aead_case(struct kaesbench_verify *v, struct vcase *c)
+{
+	u32 ad = c->aad_len, data = ad + v->gen_iv;
+	u32 total = data + c->len + v->tag_len;
+	u8 iv[IV_MAX];
+	int err;
+
+	/* Room for the IV an IV generator writes, before the plaintext. */
+	if (v->gen_iv) {
+		memmove(v->plain + data, v->plain + ad, c->len);
+		memset(v->plain + ad, 0, v->gen_iv);
+	}
+	err = v->gen_iv ? generated_packet(v, c) : reference_packet(v, c);
 	if (err)
 		return err;
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, total);
 	memcpy(iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg,
-			       c->len + v->tag_len, iv);
+			       v->gen_iv + c->len + v->tag_len, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
-	err = compare(v, c, KAESBENCH_CASE_OP_DECRYPT, ad, v->plain + ad,
+	err = compare(v, c, KAESBENCH_CASE_OP_DECRYPT, data, v->plain + data,
 		      c->len);
 	if (err)
 		return err;
