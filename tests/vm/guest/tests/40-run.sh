@@ -196,3 +196,13 @@ sweep_gives_figures() {
 }
 ktap_test "kaesbench with no arguments sweeps every algorithm" \
 	sweep_gives_figures
+
+# The console check fails the suite on any soft lockup or RCU stall report;
+# the kernel runs with softlockup_panic=1.
+long_sample() {
+	kaesbench run -d aes-generic -b 16384 -t 60000 -r 1 -w 0 --no-verify \
+		>/tmp/out 2>&1 || { cat /tmp/out; fail "the 60 s run failed"; }
+	tail -n +2 /tmp/out | head -3
+}
+KTAP_TIMEOUT=150 ktap_test "a 60 s sample runs without soft lockup or RCU stall" \
+	long_sample
