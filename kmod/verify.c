@@ -428,6 +428,7 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
 	/* Room for the tag on both sides, so either can be in place. */
 	room = c->aad_len + v->gen_iv + c->len + v->tag_len;
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+		c->in_place = false;
 		c->src.offset = draw(&rnd, MAX_OFFSET);
 		c->dst.offset = draw(&rnd, MAX_OFFSET);
 		return;
@@ -437,6 +438,15 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
 		c->dst = c->src;
 	else
 		scatter(&rnd, v->dst, room, &c->dst);
+}
+
+/*
+ * In place means the same scatterlist for both: drivers tell in place from
+ * out of place by comparing the pointers, not the memory.
+ */
+static struct scatterlist *dst_sg(struct vcase *c)
+{
+	return c->in_place ? c->src.sg : c->dst.sg;
 }
 
 static int wait_for(struct kaesbench_verify *v, int err)
@@ -489,7 +499,7 @@ static int compare(struct kaesbench_verify *v, struct vcase *c, u32 op,
 {
 	u32 i;
 
-	sg_copy_to_buffer(c->dst.sg, c->dst.nsegs, v->out, skip + len);
+	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->out, skip + len);
 	for (i = 0; i < len; i++) {
 		if (v->out[skip + i] != want[i]) {
 			v->fail_offset = i;
@@ -539,7 +549,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
 	memcpy(iv, c->iv, v->iv_size);
 	reinit_completion(&v->wait.completion);
-	skcipher_request_set_crypt(v->req.sk, c->src.sg, c->dst.sg, c->len, iv);
+	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len, iv);
 	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
@@ -569,7 +579,7 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 	v->out[byte] ^= 1;
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
 	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, crypt, iv);
+	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err == -EBADMSG)
@@ -591,7 +601,7 @@ static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + crypt);
 	memcpy(iv, c->iv, v->iv_size);
 	aead_request_set_ad(v->req.aead, ad);
-	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg, crypt, iv);
+	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
 	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
@@ -645,7 +655,7 @@ static int generated_packet(struct kaesbench_verify *v, struct vcase *c)
 	err = impl_encrypt(v, c);
 	if (err)
 		return err;
-	sg_copy_to_buffer(c->dst.sg, c->dst.nsegs, v->expect, total);
+	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->expect, total);
 	memcpy(v->expect, v->plain, ad);
 
 	sg_init_one(&in, v->expect, total);
@@ -690,7 +700,7 @@ static int aead_case(struct kaesbench_verify *v, struct vcase *c)
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, total);
 	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, c->dst.sg,
+	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c),
 			       v->gen_iv + c->len + v->tag_len, iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
