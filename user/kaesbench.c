@@ -24,6 +24,8 @@ static const struct {
 	{ "sweep", kb_sweep_main,
 	  "Measure every implementation of aes, cbc, ctr, xts and gcm" },
 	{ "run", kb_run_main, "Measure one implementation, or one algorithm" },
+	{ "verify", kb_verify_main,
+	  "Check implementations against the generic reference" },
 	{ "list", kb_list_main,
 	  "List the AES implementations of the crypto API" },
 	{ "help", help_main, "Show this help" },

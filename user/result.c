@@ -50,6 +50,7 @@ void kb_run_release(struct kb_run *run)
 	free(run->sample);
 	free(run->library);
 	free(run->measured);
+	kb_check_release(&run->check);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -64,6 +65,20 @@ bool kb_run_failed(const struct kb_run *run)
 {
 	return run->state == KB_RUN_REFUSED || run->state == KB_RUN_LOST ||
 	       (run->state == KB_RUN_ENDED && run->status);
+}
+
+/**
+ * kb_run_invalid() - whether a run's verification caught a wrong result
+ * @run: the run
+ *
+ * Such a run measured nothing: an implementation that computes wrong
+ * results has no throughput worth showing.
+ *
+ * Return: true if the kernel sent the case that failed.
+ */
+bool kb_run_invalid(const struct kb_run *run)
+{
+	return run->state == KB_RUN_ENDED && run->status && run->check.has_case;
 }
 
 /**
@@ -256,6 +271,9 @@ const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len)
 		snprintf(
 			buf, len,
 			"starting a run needs CAP_NET_ADMIN (run kaesbench as root)");
+	else if (kb_run_invalid(run))
+		snprintf(buf, len, "verification failed: %s",
+			 run->message ? run->message : strerror(err));
 	else if (run->state == KB_RUN_LOST || run->state == KB_RUN_UNAVAILABLE)
 		snprintf(buf, len, "%s", run->message ? run->message : "lost");
 	else if (run->message)

@@ -14,6 +14,7 @@
 
 #include "impl.h"
 #include "sizes.h"
+#include "vcase.h"
 
 struct kb_sample {
 	uint32_t size;
@@ -55,6 +56,7 @@ struct kb_run {
 	double wall_s; /* from request to end, as the tool saw it */
 	char *library; /* userspace paths: the library and its version */
 	char *measured; /* userspace paths: what one request is, in words */
+	struct kb_check check; /* the verification, or the run's first one */
 };
 
 struct kb_summary {
@@ -86,6 +88,7 @@ void kb_runs_free(struct kb_runs *runs);
 int kb_run_add_sample(struct kb_run *run, const struct kb_sample *s);
 void kb_run_release(struct kb_run *run);
 bool kb_run_failed(const struct kb_run *run);
+bool kb_run_invalid(const struct kb_run *run);
 int kb_summarize(const struct kb_run *run, uint32_t size,
 		 struct kb_summary *sum);
 double kb_run_cpu_percent(const struct kb_run *run, bool *any);

@@ -3,7 +3,8 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * `kaesbench run`: one implementation, with a row per buffer size, or
- * with --all-impls every implementation of a name, as in the sweep.
+ * with --all-impls every implementation of a name, as in the sweep; with
+ * --imix, the sizes of a packet mix and the mix's rate.
  */
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <linux/kaesbench.h>
 #include <unistd.h>
 
+#include "imixout.h"
 #include "runjson.h"
 #include "runner.h"
 #include "subcommands.h"
@@ -29,6 +31,9 @@ static int all_impls(const struct kb_run_opts *o, double start)
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	}
 	ret = kb_bench_alg(o, &list, o->alg, &runs);
+	if (!ret && !o->json && o->imix.count &&
+	    kb_print_imix(stdout, &o->imix, runs.run, runs.count))
+		ret = -ENOMEM;
 	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
 	kb_runs_free(&runs);
 	kb_impl_list_free(&list);
@@ -110,14 +115,17 @@ static int report(const struct kb_run_opts *o, struct kb_run *run, double start)
 {
 	struct kb_runs runs = { .run = run, .count = 1 };
 
-	say_why(run);
+	/* The table shows a verification's failure instead of figures. */
+	if (o->json || !kb_run_invalid(run))
+		say_why(run);
 	if (!o->json && run->state == KB_RUN_REFUSED)
 		return KB_EXIT_ERROR; /* the runner said why */
 	if (!o->json && run->state != KB_RUN_LOST &&
-	    kb_print_run_table(
-		    stdout, run,
-		    kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		    kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)))
+	    (kb_print_run_table(
+		     stdout, run,
+		     kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)) ||
+	     (o->imix.count && kb_print_imix(stdout, &o->imix, run, 1))))
 		fprintf(stderr, "kaesbench: out of memory\n");
 	return kb_bench_finish(o, &runs, start);
 }
@@ -131,6 +139,7 @@ static int one(const struct kb_run_opts *o, double start)
 		.param = o->param,
 		.given = o->given,
 		.progress = isatty(STDERR_FILENO),
+		.no_verify = o->no_verify,
 	};
 	int ret = setup(o, &run);
 
@@ -144,6 +153,23 @@ static int one(const struct kb_run_opts *o, double start)
 		ret = report(o, &run, start);
 	kb_run_release(&run);
 	return ret;
+}
+
+/* The mix's sizes replace the run's, rounded to what the mode takes. */
+static int imix_sizes(struct kb_run_opts *o)
+{
+	struct kb_impl_list list = { 0 };
+	int ret;
+
+	if (kb_bench_list(&list)) {
+		kb_impl_list_free(&list);
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	}
+	ret = kb_imix_prepare(o, &list);
+	kb_impl_list_free(&list);
+	if (ret)
+		fprintf(stderr, "kaesbench: out of memory\n");
+	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
 
 /**
@@ -164,7 +190,11 @@ int kb_run_main(int argc, char *argv[])
 		kb_run_usage(stdout, false);
 	else if (!ret && kb_signals_install())
 		ret = KB_EXIT_ERROR;
-	else if (!ret)
+	else if (!ret && o.imix.count)
+		ret = imix_sizes(&o);
+	if (!ret && !o.help && o.no_verify && !o.json)
+		kb_print_no_verify_header(stdout);
+	if (!ret && !o.help)
 		ret = o.all_impls ? all_impls(&o, start) : one(&o, start);
 	kb_run_opts_free(&o);
 	return ret;

@@ -15,9 +15,11 @@
 #include "paths.h"
 #include "runjson.h"
 
-static const char *state_name(enum kb_run_state state)
+static const char *state_name(const struct kb_run *run)
 {
-	switch (state) {
+	if (kb_run_invalid(run))
+		return "invalid";
+	switch (run->state) {
 	case KB_RUN_NOT_STARTED:
 		return "not_started";
 	case KB_RUN_REFUSED:
@@ -129,6 +131,75 @@ static int add_summary(struct json_object *o, const struct kb_run *run)
 	return 0;
 }
 
+static const char *op_name(uint32_t op)
+{
+	static const char *const names[] = {
+		[KAESBENCH_CASE_OP_ENCRYPT] = "encryption",
+		[KAESBENCH_CASE_OP_DECRYPT] = "decryption",
+		[KAESBENCH_CASE_OP_TAG] = "tag check",
+		[KAESBENCH_CASE_OP_AAD] = "associated data check",
+	};
+
+	return op < sizeof(names) / sizeof(names[0]) ? names[op] : NULL;
+}
+
+static struct json_object *segments_json(const struct kb_vcase *c)
+{
+	struct json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; arr && i < c->nsegs && i < KB_VCASE_SEGS; i++)
+		if (json_object_array_add(arr, u64(c->seg[i]))) {
+			json_object_put(arr);
+			return NULL;
+		}
+	return arr;
+}
+
+/**
+ * kb_vcase_to_json() - a failing verification case as a JSON object
+ * @c: the case
+ *
+ * Return: a new object the caller must json_object_put(), or NULL if out of
+ * memory.
+ */
+struct json_object *kb_vcase_to_json(const struct kb_vcase *c)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	add(o, "index", u64(c->index));
+	add(o, "op", str(op_name(c->op)));
+	add(o, "len", u64(c->len));
+	add(o, "aad_len", u64(c->aad_len));
+	add(o, "src_offset", u64(c->src_offset));
+	add(o, "dst_offset", u64(c->dst_offset));
+	add(o, "in_place", json_object_new_boolean(c->in_place));
+	add(o, "segments", segments_json(c));
+	add(o, "error", c->has_error ? json_object_new_int(c->error) : NULL);
+	add(o, "offset", c->has_offset ? u64(c->offset) : NULL);
+	return o;
+}
+
+/* How a run was verified first: null when it was not. */
+static struct json_object *check_json(const struct kb_check *check)
+{
+	struct json_object *o;
+
+	if (!check->cases)
+		return NULL;
+	o = json_object_new_object();
+	if (!o)
+		return NULL;
+	add(o, "reference", str(check->reference));
+	add(o, "cases", u64(check->cases));
+	add(o, "cases_done", check->has_done ? u64(check->done) : NULL);
+	add(o, "case",
+	    check->has_case ? kb_vcase_to_json(&check->vcase) : NULL);
+	return o;
+}
+
 /**
  * kb_run_to_json() - one run as a JSON object
  * @run: the run
@@ -155,12 +226,17 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 	add(o, "depth", run->depth ? u64(run->depth) : NULL);
 	add(o, "key_bits", run->key_bits ? u64(run->key_bits) : NULL);
 	add(o, "decrypt", json_object_new_boolean(run->decrypt));
-	add(o, "state", json_object_new_string(state_name(run->state)));
+	add(o, "state", json_object_new_string(state_name(run)));
 	add(o, "status", json_object_new_int(run->status));
 	add(o, "message", str(run->message));
 	add(o, "wall_s", json_object_new_double(run->wall_s));
 	add(o, "library", str(run->library));
 	add(o, "measured", str(run->measured));
+	if (run->path == KB_PATH_KERNEL) {
+		add(o, "verified", check_json(&run->check));
+		add(o, "no_verify",
+		    json_object_new_boolean(run->check.skipped));
+	}
 	if (add_samples(o, run) || add_summary(o, run)) {
 		json_object_put(o);
 		return NULL;

@@ -14,6 +14,7 @@
 #include "result.h"
 
 struct json_object *kb_run_to_json(const struct kb_run *run);
+struct json_object *kb_vcase_to_json(const struct kb_vcase *c);
 int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count);
 
 #endif /* KAESBENCH_RUNJSON_H */

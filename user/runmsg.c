@@ -70,6 +70,15 @@ int kb_msg_cmd(const struct nlmsghdr *nlh)
 	return genl->cmd;
 }
 
+static int get_str(const struct nlattr *attr, char **v)
+{
+	if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
+		return MNL_CB_ERROR;
+	free(*v);
+	*v = strdup(mnl_attr_get_str(attr));
+	return *v ? MNL_CB_OK : MNL_CB_ERROR;
+}
+
 static int reply_attr(const struct nlattr *attr, void *data)
 {
 	struct seen *seen = data;
@@ -87,6 +96,15 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_KEY_BITS:
 		ret = get_u32(attr, &r->key_bits);
 		break;
+	case KAESBENCH_A_VERIFY_CASES:
+		ret = get_u32(attr, &r->cases);
+		break;
+	case KAESBENCH_A_VERIFY_SEED:
+		ret = get_u64(attr, &r->seed);
+		break;
+	case KAESBENCH_A_VERIFY_REFERENCE:
+		ret = get_str(attr, &r->reference);
+		break;
 	default:
 		return MNL_CB_OK;
 	}
@@ -95,16 +113,8 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	return ret;
 }
 
-/**
- * kb_run_reply_parse() - parse the kernel's reply to KAESBENCH_CMD_RUN
- * @nlh: the message
- * @r: filled in; release @r->impl with kb_impl_release() whatever the
- *     result
- *
- * Return: 0, -EINVAL if malformed or lacking the run id, depth, key length
- * or implementation, or -ENOMEM.
- */
-int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
+static int reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r,
+		       uint64_t required)
 {
 	struct seen seen = { .out = r };
 	int ret;
@@ -113,10 +123,59 @@ int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
 	ret = kb_impl_parse_msg(nlh, &r->impl);
 	if (ret)
 		return ret;
-	return parse(nlh, reply_attr, &seen,
-		     BIT_ATTR(KAESBENCH_A_RUN_ID) |
-			     BIT_ATTR(KAESBENCH_A_RUN_DEPTH) |
-			     BIT_ATTR(KAESBENCH_A_RUN_KEY_BITS));
+	return parse(nlh, reply_attr, &seen, required);
+}
+
+/**
+ * kb_run_reply_parse() - parse the kernel's reply to KAESBENCH_CMD_RUN
+ * @nlh: the message
+ * @r: filled in; release it with kb_run_reply_release() whatever the
+ *     result
+ *
+ * Return: 0, -EINVAL if malformed or lacking the run id, depth, key length
+ * or implementation, or -ENOMEM.
+ */
+int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
+{
+	int ret = reply_parse(nlh, r,
+			      BIT_ATTR(KAESBENCH_A_RUN_ID) |
+				      BIT_ATTR(KAESBENCH_A_RUN_DEPTH) |
+				      BIT_ATTR(KAESBENCH_A_RUN_KEY_BITS));
+
+	/* A run that verifies first names both the cases and the reference. */
+	if (!ret && !r->cases != !r->reference)
+		ret = -EINVAL;
+	return ret;
+}
+
+/**
+ * kb_verify_reply_parse() - parse the kernel's reply to KAESBENCH_CMD_VERIFY
+ * @nlh: the message
+ * @r: filled in, but for @r->depth; release it with kb_run_reply_release()
+ *     whatever the result
+ *
+ * Return: 0, -EINVAL if malformed or lacking the run id, key length, cases,
+ * seed, reference or implementation, or -ENOMEM.
+ */
+int kb_verify_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
+{
+	return reply_parse(nlh, r,
+			   BIT_ATTR(KAESBENCH_A_RUN_ID) |
+				   BIT_ATTR(KAESBENCH_A_RUN_KEY_BITS) |
+				   BIT_ATTR(KAESBENCH_A_VERIFY_CASES) |
+				   BIT_ATTR(KAESBENCH_A_VERIFY_SEED) |
+				   BIT_ATTR(KAESBENCH_A_VERIFY_REFERENCE));
+}
+
+/**
+ * kb_run_reply_release() - free what a parsed reply holds
+ * @r: the reply
+ */
+void kb_run_reply_release(struct kb_run_reply *r)
+{
+	kb_impl_release(&r->impl);
+	free(r->reference);
+	r->reference = NULL;
 }
 
 struct sample_out {
@@ -212,13 +271,16 @@ static int end_attr(const struct nlattr *attr, void *data)
 		e->status = (int32_t)status;
 		break;
 	case KAESBENCH_A_RUN_MESSAGE:
-		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
-			return MNL_CB_ERROR;
-		free(e->message);
-		e->message = strdup(mnl_attr_get_str(attr));
-		if (!e->message)
-			return MNL_CB_ERROR;
-		ret = MNL_CB_OK;
+		ret = get_str(attr, &e->message);
+		break;
+	case KAESBENCH_A_VERIFY_CASES:
+		ret = get_u32(attr, &e->done);
+		e->has_done = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_A_VERIFY_CASE:
+		ret = kb_vcase_parse(attr, &e->vcase) ? MNL_CB_ERROR :
+							MNL_CB_OK;
+		e->has_case = ret == MNL_CB_OK;
 		break;
 	default:
 		return MNL_CB_OK;
@@ -246,13 +308,14 @@ int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e)
 			     BIT_ATTR(KAESBENCH_A_RUN_STATUS));
 }
 
-static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run)
+static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 {
 	struct kb_run_reply r;
-	int ret = kb_run_reply_parse(nlh, &r);
+	int ret = verify ? kb_verify_reply_parse(nlh, &r) :
+			   kb_run_reply_parse(nlh, &r);
 
 	if (ret) {
-		kb_impl_release(&r.impl);
+		kb_run_reply_release(&r);
 		return ret;
 	}
 	kb_impl_release(&run->impl);
@@ -260,6 +323,11 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run)
 	run->id = r.id;
 	run->depth = r.depth;
 	run->key_bits = r.key_bits;
+	run->check.cases = r.cases;
+	free(run->check.reference);
+	run->check.reference = r.reference;
+	run->check.seed = r.seed;
+	run->check.has_seed = verify;
 	run->state = KB_RUN_STARTED;
 	return 0;
 }
@@ -290,12 +358,16 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 	free(run->message);
 	run->message = e.message;
 	run->status = e.status;
+	run->check.done = e.done;
+	run->check.has_done = e.has_done;
+	run->check.vcase = e.vcase;
+	run->check.has_case = e.has_case;
 	run->state = KB_RUN_ENDED;
 	return 0;
 }
 
 /**
- * kb_run_msg_cb() - libmnl data callback collecting a run's messages
+ * kb_run_msg_cb() - libmnl data callback collecting a job's messages
  * @nlh: a message from the kaesbench family
  * @data: the struct kb_run
  *
@@ -312,7 +384,9 @@ int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data)
 
 	switch (kb_msg_cmd(nlh)) {
 	case KAESBENCH_CMD_RUN:
-		ret = on_reply(nlh, run);
+	case KAESBENCH_CMD_VERIFY:
+		ret = on_reply(nlh, run,
+			       kb_msg_cmd(nlh) == KAESBENCH_CMD_VERIFY);
 		break;
 	case KAESBENCH_CMD_SAMPLE:
 		ret = on_sample(nlh, run);

@@ -2,34 +2,47 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Parsing of the messages of a run: the reply to KAESBENCH_CMD_RUN, the
- * KAESBENCH_CMD_SAMPLE messages and the final KAESBENCH_CMD_RUN_END.
+ * Parsing of the messages of a job: the reply to KAESBENCH_CMD_RUN or
+ * KAESBENCH_CMD_VERIFY, the KAESBENCH_CMD_SAMPLE messages of a run and the
+ * final KAESBENCH_CMD_RUN_END.
  */
 #ifndef KAESBENCH_RUNMSG_H
 #define KAESBENCH_RUNMSG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "impl.h"
 #include "result.h"
+#include "vcase.h"
 
 struct nlmsghdr;
 
+/* The reply to KAESBENCH_CMD_RUN or KAESBENCH_CMD_VERIFY. */
 struct kb_run_reply {
 	uint32_t id;
-	uint32_t depth;
+	uint32_t depth; /* runs only */
 	uint32_t key_bits;
 	struct kb_impl impl;
+	uint32_t cases; /* 0 when the run does not verify first */
+	char *reference; /* NULL when the run does not verify first */
+	uint64_t seed; /* verifications only */
 };
 
 struct kb_run_end {
 	uint32_t id;
 	int32_t status;
 	char *message; /* NULL when the kernel sent none */
+	uint32_t done; /* verification cases done, if has_done */
+	bool has_done;
+	bool has_case;
+	struct kb_vcase vcase; /* the case that failed, if has_case */
 };
 
 int kb_msg_cmd(const struct nlmsghdr *nlh);
 int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r);
+int kb_verify_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r);
+void kb_run_reply_release(struct kb_run_reply *r);
 int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
 		    struct kb_sample *s);
 int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e);

@@ -76,6 +76,26 @@ double kb_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
+				     const struct kb_run_req *req)
+{
+	struct nlmsghdr *nlh;
+
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_VERIFY, NLM_F_ACK);
+	if (req->driver)
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, req->driver);
+	else
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_ALG, req->alg);
+	if (req->given & (1U << KB_P_KEY_BITS))
+		mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS,
+				 req->param[KB_P_KEY_BITS]);
+	if (req->has_cases)
+		mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, req->cases);
+	if (req->has_seed)
+		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
+	return nlh;
+}
+
 static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 			      const struct kb_run_req *req,
 			      const struct kb_run *run)
@@ -83,6 +103,8 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	struct nlmsghdr *nlh;
 	int p;
 
+	if (req->verify)
+		return build_verify(g, buf, req);
 	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_RUN, NLM_F_ACK);
 	if (req->driver)
 		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, req->driver);
@@ -90,6 +112,8 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_ALG, req->alg);
 	if (run->decrypt)
 		mnl_attr_put(nlh, KAESBENCH_A_RUN_DECRYPT, 0, NULL);
+	if (req->no_verify)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_NO_VERIFY, 0, NULL);
 	mnl_attr_put(nlh, KAESBENCH_A_RUN_SIZES,
 		     run->sizes.count * sizeof(*run->sizes.size),
 		     run->sizes.size);
@@ -154,11 +178,16 @@ static int wait_readable(struct kb_genl *g)
 static void refused(const struct kb_run_req *req, struct kb_run *run,
 		    struct kb_genl_reply *r)
 {
+	const char *what = req->verify ? "a verification" : "a run";
+
 	if (!req->quiet && r->error == EPERM)
 		fprintf(stderr,
-			"kaesbench: starting a run needs CAP_NET_ADMIN (run kaesbench as root)\n");
+			"kaesbench: starting %s needs CAP_NET_ADMIN (run kaesbench as root)\n",
+			what);
 	else if (!req->quiet)
-		kb_genl_report(stderr, r, r->error, "starting the run");
+		kb_genl_report(stderr, r, r->error,
+			       req->verify ? "starting the verification" :
+					     "starting the run");
 	run->state = KB_RUN_REFUSED;
 	run->status = -r->error;
 	free(run->message);
@@ -200,14 +229,15 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 }
 
 /**
- * kb_runner_run() - run one measurement and collect its samples
+ * kb_runner_run() - run one measurement or verification, and collect it
  * @req: what to ask for
  * @run: set up by the caller with the sizes to send, @run->decrypt and
  *	 whatever it knows of the implementation; filled in with the outcome
  *	 in @run->state
  *
  * Returns once the kernel sent the run's end, refused it, or a signal
- * arrived (see kb_interrupted()).
+ * arrived (see kb_interrupted()). A verification is a run without sizes
+ * or samples: its outcome is in @run->check.
  *
  * Return: 0, or -1 when the module could not be reached (printed).
  */
@@ -220,8 +250,11 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 	void *buf;
 	int ret = -1;
 
+	run->check.skipped = !req->verify && req->no_verify;
 	if (kb_genl_open(&g) ||
-	    kb_genl_require_op(&g, KAESBENCH_CMD_RUN, "RUN"))
+	    kb_genl_require_op(
+		    &g, req->verify ? KAESBENCH_CMD_VERIFY : KAESBENCH_CMD_RUN,
+		    req->verify ? "VERIFY" : "RUN"))
 		goto out;
 	len = MNL_SOCKET_BUFFER_SIZE + run->sizes.count * sizeof(uint32_t) +
 	      strlen(req->driver ? req->driver : req->alg);

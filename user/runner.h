@@ -2,7 +2,8 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Running one measurement in the kernel and collecting its samples.
+ * Running one job in the kernel, a measurement or a verification, and
+ * collecting what it sends.
  */
 #ifndef KAESBENCH_RUNNER_H
 #define KAESBENCH_RUNNER_H
@@ -20,6 +21,12 @@ struct kb_run_req {
 	unsigned int given; /* bit n: send param[n] */
 	bool quiet; /* leave reporting a refusal to the caller */
 	bool progress; /* show progress on stderr */
+	bool no_verify; /* a run: measure without verifying first */
+	bool verify; /* KAESBENCH_CMD_VERIFY rather than a run */
+	uint32_t cases; /* a verification: cases, if has_cases */
+	bool has_cases;
+	uint64_t seed; /* a verification: the seed, if has_seed */
+	bool has_seed;
 };
 
 int kb_signals_install(void);

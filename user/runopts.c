@@ -34,6 +34,8 @@ enum {
 	OPT_AAD,
 	OPT_TAG,
 	OPT_PATHS,
+	OPT_NO_VERIFY,
+	OPT_IMIX,
 };
 
 static const struct {
@@ -56,6 +58,9 @@ static const struct {
 	{ KAESBENCH_A_RUN_ALG, "-a" },
 	{ KAESBENCH_A_RUN_SIZES, "-b" },
 	{ KAESBENCH_A_RUN_DECRYPT, "--decrypt" },
+	{ KAESBENCH_A_RUN_NO_VERIFY, "--no-verify" },
+	{ KAESBENCH_A_VERIFY_CASES, "--cases" },
+	{ KAESBENCH_A_VERIFY_SEED, "--seed" },
 };
 
 /**
@@ -91,7 +96,7 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--json]\n"
+			"                 [--tag N] [--no-verify] [--json]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
 			"and the same work from userspace through AF_ALG and OpenSSL.\n"
@@ -101,14 +106,18 @@ void kb_run_usage(FILE *f, bool sweep)
 	else
 		fprintf(f,
 			"Usage: kaesbench run (-d DRIVER | -a ALGORITHM [--all-impls]) [-k BITS]\n"
-			"                     [-b SIZES] [-t MS] [-r SAMPLES] [-w MS] [--decrypt]\n"
-			"                     [--depth N] [--aad N] [--tag N] [--json]\n"
+			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
+			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
+			"                     [--no-verify] [--json]\n"
 			"\n"
 			"Measure one implementation, or all of one algorithm name.\n"
 			"\n"
 			"  -d, --driver DRIVER     the implementation, by driver name\n"
 			"  -a, --algorithm NAME    the one the crypto API picks for NAME\n"
-			"      --all-impls         with -a: every implementation of NAME\n");
+			"      --all-impls         with -a: every implementation of NAME\n"
+			"      --imix [SPEC]       the rate of a packet-size mix COUNTxSIZE,...\n"
+			"                          (default " KB_IMIX_DEFAULT
+			")\n");
 	fprintf(f,
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
 		"  -b, --sizes LIST        buffer sizes in bytes, comma-separated\n"
@@ -121,6 +130,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		"                          asynchronous implementations)\n"
 		"      --aad N             associated data bytes per aead request\n"
 		"      --tag N             aead tag length\n"
+		"      --no-verify         measure without verifying the implementation\n"
+		"                          against the generic reference first\n"
 		"  -j, --json              print JSON\n"
 		"  -h, --help              print this help\n");
 }
@@ -143,6 +154,25 @@ static int numeric_opt(struct kb_run_opts *o, int c, const char *who,
 	}
 	kb_bad_option(who, argv);
 	return KB_EXIT_USAGE;
+}
+
+/* --imix takes its SPEC as the next word too, unless that is an option. */
+static int imix_opt(struct kb_run_opts *o, const char *who, char *argv[])
+{
+	const char *spec = optarg;
+
+	if (!spec && argv[optind] && argv[optind][0] != '-')
+		spec = argv[optind++];
+	if (!spec)
+		spec = KB_IMIX_DEFAULT;
+	kb_imix_free(&o->imix);
+	if (kb_imix_parse(spec, &o->imix)) {
+		fprintf(stderr,
+			"%s: --imix: \"%s\" is not a packet-size mix COUNTxSIZE,... of counts and sizes from 1 up\n",
+			who, spec);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
 }
 
 static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
@@ -170,6 +200,11 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	case OPT_ALL_IMPLS:
 		o->all_impls = true;
 		return KB_EXIT_OK;
+	case OPT_NO_VERIFY:
+		o->no_verify = true;
+		return KB_EXIT_OK;
+	case OPT_IMIX:
+		return imix_opt(o, who, argv);
 	case OPT_PATHS:
 		if (kb_paths_parse(optarg, &o->paths)) {
 			fprintf(stderr,
@@ -210,6 +245,10 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 			who);
 		return KB_EXIT_USAGE;
 	}
+	if (o->imix.count && o->sizes_given) {
+		fprintf(stderr, "%s: give -b SIZES or --imix, not both\n", who);
+		return KB_EXIT_USAGE;
+	}
 	if (o->all_impls && !o->alg) {
 		fprintf(stderr, "%s: --all-impls needs -a ALGORITHM\n", who);
 		return KB_EXIT_USAGE;
@@ -246,6 +285,8 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "aad", required_argument, NULL, OPT_AAD },
 		{ "tag", required_argument, NULL, OPT_TAG },
+		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+		{ "imix", optional_argument, NULL, OPT_IMIX },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -260,9 +301,10 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jh", long_opts,
 				NULL)) != -1) {
-		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS)) {
+		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
+			      c == OPT_IMIX)) {
 			fprintf(stderr,
-				"%s: -d, -a and --all-impls are options of \"kaesbench run\"\n",
+				"%s: -d, -a, --all-impls and --imix are options of \"kaesbench run\"\n",
 				who);
 			ret = KB_EXIT_USAGE;
 			goto usage;
@@ -301,6 +343,7 @@ usage:
 void kb_run_opts_free(struct kb_run_opts *o)
 {
 	kb_sizes_free(&o->sizes);
+	kb_imix_free(&o->imix);
 }
 
 /**

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "imix.h"
 #include "sizes.h"
 
 /* The numeric parameters of a run, each sent only when given. */
@@ -42,6 +43,8 @@ struct kb_run_opts {
 	unsigned int given; /* bit n: param[n] was given */
 	bool decrypt;
 	bool all_impls;
+	bool no_verify; /* --no-verify */
+	struct kb_imix imix; /* --imix: parts only when given */
 	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
 	bool json;
 	bool help;

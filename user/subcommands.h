@@ -29,5 +29,6 @@ int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
 int kb_list_main(int argc, char *argv[]);
 int kb_run_main(int argc, char *argv[]);
 int kb_sweep_main(int argc, char *argv[]);
+int kb_verify_main(int argc, char *argv[]);
 
 #endif /* KAESBENCH_SUBCOMMANDS_H */

@@ -17,6 +17,7 @@
 #include "afalg.h"
 #include "format.h"
 #include "genl.h"
+#include "imixout.h"
 #include "ossl.h"
 #include "paths.h"
 #include "runjson.h"
@@ -74,6 +75,7 @@ static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
 		.given = o->given,
 		.quiet = true,
 		.progress = isatty(STDERR_FILENO),
+		.no_verify = o->no_verify,
 	};
 	/* An offload engine needs requests queued to show its rate. */
 	if (!kb_param_given(o, KB_P_DEPTH) &&
@@ -215,7 +217,11 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	for (i = 0; i < runs->count; i++)
 		if (kb_run_failed(&runs->run[i]))
 			status = KB_EXIT_ERROR;
-	if (o->json && kb_print_runs_json(stdout, runs->run, runs->count)) {
+	if (o->json &&
+	    (o->imix.count ?
+		     kb_print_imix_json(stdout, &o->imix, runs->run,
+					runs->count) :
+		     kb_print_runs_json(stdout, runs->run, runs->count))) {
 		fprintf(stderr, "kaesbench: out of memory\n");
 		status = KB_EXIT_ERROR;
 	}
@@ -459,6 +465,8 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return ret;
 	}
+	if (o.no_verify && !o.json)
+		kb_print_no_verify_header(stdout);
 	if (kb_signals_install() || find_paths(&sw)) {
 		kb_impl_list_free(&sw.list);
 		kb_run_opts_free(&o);

@@ -24,6 +24,8 @@ struct notes {
 	bool interrupted;
 	unsigned int types; /* bit n: implementation type n was measured */
 	uint32_t largest;
+	const struct kb_run *verified; /* a row verified first, or NULL */
+	const struct kb_run *unverified; /* a row measured unverified */
 };
 
 static const char *verb(bool decrypt)
@@ -74,6 +76,48 @@ static void note_type(struct notes *n, const struct kb_run *run)
 {
 	if (run->impl.type && run->impl.type <= KAESBENCH_IMPL_TYPE_MAX)
 		n->types |= 1U << run->impl.type;
+}
+
+/**
+ * kb_check_words() - how a run was verified before it measured, in words
+ * @run: the run
+ * @buf: where to write
+ * @len: size of @buf
+ *
+ * Return: @buf: "verified first: 96 cases against cbc(aes-generic)", "not
+ * verified (--no-verify)" or "not verified: no generic reference for this
+ * algorithm".
+ */
+const char *kb_check_words(const struct kb_run *run, char *buf, size_t len)
+{
+	const struct kb_check *c = &run->check;
+
+	if (c->skipped)
+		snprintf(buf, len, "not verified (--no-verify)");
+	else if (c->cases && c->reference)
+		snprintf(buf, len,
+			 "verified first: %" PRIu32 " cases against %s",
+			 c->cases, c->reference);
+	else
+		snprintf(
+			buf, len,
+			"not verified: no generic reference for this algorithm");
+	return buf;
+}
+
+/**
+ * kb_print_no_verify_header() - say once that figures may be unverified
+ * @f: where to
+ */
+void kb_print_no_verify_header(FILE *f)
+{
+	fprintf(f, "--no-verify: figures of unverified implementations\n\n");
+}
+
+/* A run that measured without its results being checked first. */
+static bool unverified(const struct kb_run *run)
+{
+	return run->state >= KB_RUN_STARTED && !run->check.cases;
 }
 
 /**
@@ -135,12 +179,23 @@ static void print_row_head(FILE *f, const struct kb_run *run, int name_w,
 			   struct notes *n)
 {
 	char depth[16] = "-";
+	bool mark = unverified(run) && !kb_run_failed(run);
 
 	if (run->depth)
 		snprintf(depth, sizeof(depth), "%" PRIu32, run->depth);
 	n->selected |= run->selected == 1;
-	fprintf(f, "%c %-*s %5s", run->selected == 1 ? '*' : ' ', name_w,
-		run->impl.driver_name, depth);
+	fprintf(f, "%c %s%-*s %5s", run->selected == 1 ? '*' : ' ',
+		run->impl.driver_name,
+		name_w - (int)strlen(run->impl.driver_name), mark ? "?" : "",
+		depth);
+}
+
+static void note_check(struct notes *n, const struct kb_run *run)
+{
+	if (run->check.cases && !n->verified)
+		n->verified = run;
+	else if (unverified(run) && !n->unverified)
+		n->unverified = run;
 }
 
 static int print_sweep_row(FILE *f, const struct kb_table *t,
@@ -154,10 +209,12 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 
 	print_row_head(f, run, name_w, n);
 	if (kb_run_failed(run)) {
-		fprintf(f, "  failed: %s\n",
+		fprintf(f, "  %s: %s\n",
+			kb_run_invalid(run) ? "invalid" : "failed",
 			kb_run_reason(run, reason, sizeof(reason)));
 		return 0;
 	}
+	note_check(n, run);
 	note_type(n, run);
 	n->interrupted |= run->state == KB_RUN_INTERRUPTED;
 	for (i = 0; i < t->sizes->count; i++)
@@ -171,6 +228,19 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 		kb_fmt3(v, cpb, sizeof(cpb));
 	fprintf(f, " %5s %7s\n", cpu, cpb);
 	return 0;
+}
+
+static void print_check_notes(FILE *f, const struct notes *n)
+{
+	char words[256];
+
+	if (n->verified)
+		fprintf(f, "%s%s\n",
+			kb_check_words(n->verified, words, sizeof(words)),
+			n->unverified ? " (rows without ?)" : " (each row)");
+	if (n->unverified)
+		fprintf(f, "? = %s\n",
+			kb_check_words(n->unverified, words, sizeof(words)));
 }
 
 static void print_sweep_notes(FILE *f, const struct kb_table *t,
@@ -195,6 +265,7 @@ static void print_sweep_notes(FILE *f, const struct kb_table *t,
 	if (n->interrupted)
 		fprintf(f,
 			"interrupted: the figures are from the samples taken before the stop\n");
+	print_check_notes(f, n);
 	print_measured(f, n->types, t->decrypt, t->wall_s);
 }
 
@@ -214,8 +285,11 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 	size_t i;
 
 	for (i = 0; i < t->count; i++)
-		if ((int)strlen(t->runs[i].impl.driver_name) > name_w)
-			name_w = strlen(t->runs[i].impl.driver_name);
+		if ((int)strlen(t->runs[i].impl.driver_name) +
+			    unverified(&t->runs[i]) >
+		    name_w)
+			name_w = strlen(t->runs[i].impl.driver_name) +
+				 unverified(&t->runs[i]);
 	fprintf(f,
 		"%s %s, %" PRIu32
 		"-bit key: MB/s (10^6 bytes/s), median of %" PRIu32
@@ -268,6 +342,8 @@ static void print_size_row(FILE *f, const struct kb_summary *s, bool *spread)
 
 static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
 {
+	char words[256];
+
 	fprintf(f,
 		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
 		"\u00b5s/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
@@ -280,11 +356,26 @@ static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
 	if (run->state == KB_RUN_INTERRUPTED)
 		fprintf(f,
 			"interrupted: the figures are from the samples taken before the stop\n");
+	fprintf(f, "%s\n", kb_check_words(run, words, sizeof(words)));
 	print_measured(f,
 		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
 			       1U << run->impl.type :
 			       0,
 		       run->decrypt, run->wall_s);
+}
+
+/* Instead of figures: the case the implementation got wrong. */
+static void print_invalid(FILE *f, const struct kb_run *run)
+{
+	char reason[512], layout[KB_VCASE_TEXT_MAX];
+
+	fprintf(f, "invalid: %s\n", kb_run_reason(run, reason, sizeof(reason)));
+	fprintf(f, "  %s\n",
+		kb_vcase_layout(&run->check.vcase, layout, sizeof(layout)));
+	fprintf(f,
+		"nothing was measured: the implementation's results differ from %s\n",
+		run->check.reference ? run->check.reference :
+				       "the generic reference");
 }
 
 /**
@@ -310,6 +401,10 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 		run->impl.alg_name, verb(run->decrypt), run->impl.driver_name,
 		run->impl.module ? run->impl.module : "-", run->impl.priority,
 		run->key_bits, run->depth, samples, sample_ms);
+	if (kb_run_invalid(run)) {
+		print_invalid(f, run);
+		return 0;
+	}
 	/* "µ" takes two bytes but one column. */
 	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %8s\n", "size (B)",
 		"MB/s", "min-max", "ops/s", "\u00b5s/op", "CPU%", "thread CPU%",

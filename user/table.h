@@ -32,6 +32,8 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 void kb_print_total(FILE *f, double seconds);
 void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
 const char *kb_fmt_pct(double v, char *buf, size_t len);
+const char *kb_check_words(const struct kb_run *run, char *buf, size_t len);
+void kb_print_no_verify_header(FILE *f);
 
 /* The columns of the side-by-side table, left to right. */
 enum kb_col {

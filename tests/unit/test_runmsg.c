@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -218,6 +219,172 @@ static void test_collect(void **state)
 	kb_run_release(&run);
 }
 
+/* What the module sends for KAESBENCH_CMD_VERIFY. */
+static struct nlmsghdr *verify_reply(void *buf, uint32_t id, bool seed)
+{
+	struct nlmsghdr *nlh = msg_start_cmd(buf, KAESBENCH_CMD_VERIFY);
+
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, id);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS, 128);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, 256);
+	if (seed)
+		msg_put_u64(nlh, KAESBENCH_A_VERIFY_SEED,
+			    8054088443247347265ULL);
+	mnl_attr_put_strz(nlh, KAESBENCH_A_VERIFY_REFERENCE,
+			  "cbc(aes-generic)");
+	msg_put_skcipher(nlh, "cbc(aes)", "cbc-aes-kaesbench-broken", 1, 0);
+	return nlh;
+}
+
+static void test_verify_reply(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_reply r;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = verify_reply(buf, 9, true);
+	mnl_attr_put_u32(nlh, UNKNOWN_ATTR, 1);
+	assert_int_equal(kb_verify_reply_parse(nlh, &r), 0);
+	assert_int_equal(r.id, 9);
+	assert_int_equal(r.cases, 256);
+	assert_true(r.seed == 8054088443247347265ULL);
+	assert_string_equal(r.reference, "cbc(aes-generic)");
+	assert_string_equal(r.impl.driver_name, "cbc-aes-kaesbench-broken");
+	kb_run_reply_release(&r);
+
+	/* The seed is required. */
+	nlh = verify_reply(buf, 9, false);
+	assert_int_equal(kb_verify_reply_parse(nlh, &r), -EINVAL);
+	kb_run_reply_release(&r);
+
+	/* A reference without its terminating NUL. */
+	nlh = msg_start_cmd(buf, KAESBENCH_CMD_VERIFY);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 1);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS, 128);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, 1);
+	msg_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, 1);
+	mnl_attr_put(nlh, KAESBENCH_A_VERIFY_REFERENCE, 3, "cbc");
+	msg_put_skcipher(nlh, "cbc(aes)", "cbc-aes-aesni", 400, 0);
+	assert_int_equal(kb_verify_reply_parse(nlh, &r), -EINVAL);
+	kb_run_reply_release(&r);
+}
+
+static void test_run_reply_verified(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_reply r;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = msg_run_reply(buf, 4);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, KAESBENCH_QUICK_CASES);
+	mnl_attr_put_strz(nlh, KAESBENCH_A_VERIFY_REFERENCE,
+			  "cbc(aes-generic)");
+	assert_int_equal(kb_run_reply_parse(nlh, &r), 0);
+	assert_int_equal(r.cases, 96);
+	assert_string_equal(r.reference, "cbc(aes-generic)");
+	kb_run_reply_release(&r);
+
+	/* Cases without the reference they were checked against. */
+	nlh = msg_run_reply(buf, 4);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, KAESBENCH_QUICK_CASES);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), -EINVAL);
+	kb_run_reply_release(&r);
+
+	/* Not verified: neither. */
+	nlh = msg_run_reply(buf, 4);
+	assert_int_equal(kb_run_reply_parse(nlh, &r), 0);
+	assert_int_equal(r.cases, 0);
+	assert_null(r.reference);
+	kb_run_reply_release(&r);
+}
+
+/* A RUN_END of a verification whose case 81 failed. */
+static struct nlmsghdr *failed_end(void *buf, uint32_t id, bool full_case,
+				   bool odd_segments)
+{
+	const uint32_t segs[] = { 12381, 8765, 3 };
+	struct nlmsghdr *nlh;
+	struct nlattr *nest;
+
+	nlh = msg_run_end(
+		buf, id, -EBADMSG,
+		"case 81: encryption output differs from cbc(aes-generic) at byte 4096 of 21149");
+	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, 81);
+	nest = mnl_attr_nest_start(nlh, KAESBENCH_A_VERIFY_CASE);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_INDEX, 81);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_OP, KAESBENCH_CASE_OP_ENCRYPT);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_LEN, 21149);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_AAD_LEN, 0);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_SRC_OFFSET, 3);
+	if (full_case)
+		mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_DST_OFFSET, 9);
+	mnl_attr_put(nlh, KAESBENCH_CASE_A_SEGMENTS,
+		     odd_segments ? 5 : sizeof(segs), segs);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_OFFSET, 4096);
+	mnl_attr_put_u32(nlh, KAESBENCH_CASE_A_MAX + 3, 1);
+	mnl_attr_nest_end(nlh, nest);
+	return nlh;
+}
+
+static void test_verify_end(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run_end e;
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = failed_end(buf, 2, true, false);
+	assert_int_equal(kb_run_end_parse(nlh, &e), 0);
+	assert_int_equal(e.status, -EBADMSG);
+	assert_true(e.has_done);
+	assert_int_equal(e.done, 81);
+	assert_true(e.has_case);
+	assert_int_equal(e.vcase.index, 81);
+	assert_int_equal(e.vcase.op, KAESBENCH_CASE_OP_ENCRYPT);
+	assert_int_equal(e.vcase.len, 21149);
+	assert_int_equal(e.vcase.src_offset, 3);
+	assert_int_equal(e.vcase.dst_offset, 9);
+	assert_false(e.vcase.in_place);
+	assert_int_equal(e.vcase.nsegs, 3);
+	assert_int_equal(e.vcase.seg[1], 8765);
+	assert_true(e.vcase.has_offset);
+	assert_int_equal(e.vcase.offset, 4096);
+	assert_false(e.vcase.has_error);
+	free(e.message);
+
+	/* The case without its destination offset. */
+	nlh = failed_end(buf, 2, false, false);
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	free(e.message);
+
+	/* Segments that are no array of __u32. */
+	nlh = failed_end(buf, 2, true, true);
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	free(e.message);
+}
+
+static void test_collect_verify(void **state)
+{
+	struct kb_run run = { .selected = -1 };
+	char buf[MSG_BUF_SIZE];
+
+	(void)state;
+	assert_int_equal(kb_run_msg_cb(verify_reply(buf, 11, true), &run),
+			 MNL_CB_OK);
+	assert_int_equal(run.state, KB_RUN_STARTED);
+	assert_true(run.check.has_seed);
+	assert_int_equal(run.check.cases, 256);
+	assert_int_equal(kb_run_msg_cb(failed_end(buf, 11, true, false), &run),
+			 MNL_CB_STOP);
+	assert_int_equal(run.state, KB_RUN_ENDED);
+	assert_true(run.check.has_case);
+	assert_int_equal(run.check.done, 81);
+	assert_true(kb_run_invalid(&run));
+	kb_run_release(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +394,10 @@ int main(void)
 		cmocka_unit_test(test_sample_bad),
 		cmocka_unit_test(test_run_end),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_verify_reply),
+		cmocka_unit_test(test_run_reply_verified),
+		cmocka_unit_test(test_verify_end),
+		cmocka_unit_test(test_collect_verify),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

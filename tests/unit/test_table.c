@@ -72,6 +72,8 @@ static void fixture(struct kb_run runs[3])
 	runs[0].state = KB_RUN_ENDED;
 	runs[0].depth = 1;
 	runs[0].wall_s = 1.5;
+	runs[0].check.cases = 96;
+	runs[0].check.reference = strdup("cbc(aes-generic)");
 	assert_int_equal(kb_sizes_copy(&runs[0].sizes, fit, 2), 0);
 	for (i = 0; i < 3; i++) {
 		/* 13.94 MB/s, 14.4 cycles a byte */
@@ -85,6 +87,7 @@ static void fixture(struct kb_run runs[3])
 	runs[1].state = KB_RUN_ENDED;
 	runs[1].depth = 8;
 	runs[1].wall_s = 1.0;
+	runs[1].check.skipped = true;
 	assert_int_equal(kb_sizes_copy(&runs[1].sizes, fit, 2), 0);
 	for (i = 0; i < 3; i++) {
 		/* 0.0712 and 180.46 MB/s */
@@ -119,15 +122,17 @@ static int print_sweep(FILE *f, const void *arg)
 
 static const char sweep_want[] =
 	"cbc(aes) encrypt, 128-bit key: MB/s (10^6 bytes/s), median of 3 samples of 1 ms\n"
-	"  implementation        depth      16     1420    16384   CPU%   cyc/B\n"
-	"* cbc-aes-aesni             1    13.9      n/a     1000~   100    1.23\n"
-	"  virtio_crypto_aes_cbc     8  0.0712      n/a      180     23       -\n"
-	"  cbc-aes-broken            -  failed: kernel: unsupported key length: Invalid argument\n"
+	"  implementation         depth      16     1420    16384   CPU%   cyc/B\n"
+	"* cbc-aes-aesni              1    13.9      n/a     1000~   100    1.23\n"
+	"  virtio_crypto_aes_cbc?     8  0.0712      n/a      180     23       -\n"
+	"  cbc-aes-broken             -  failed: kernel: unsupported key length: Invalid argument\n"
 	"* = what the crypto API hands out for cbc(aes)\n"
 	"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
 	"n/a: not a multiple of the 16-byte block, not measured\n"
 	"CPU% = busy time of all CPUs / wall time, over all of the row's samples (100 = one CPU; includes interrupts and other threads)\n"
 	"cyc/B = TSC cycles per byte at the largest size measured (median); - where the kernel sent no cycle count\n"
+	"verified first: 96 cases against cbc(aes-generic) (rows without ?)\n"
+	"? = not verified (--no-verify)\n"
 	"measured: crypto_skcipher_encrypt() called from a kernel thread, timed with CLOCK_MONOTONIC; runs took 2.5 s\n";
 
 static void test_sweep_table(void **state)
@@ -172,6 +177,7 @@ static const char run_want[] =
 	"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
 	"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
 	"interrupted: the figures are from the samples taken before the stop\n"
+	"verified first: 96 cases against cbc(aes-generic)\n"
 	"measured: crypto_skcipher_encrypt() called from a kernel thread, timed with CLOCK_MONOTONIC; runs took 1.5 s\n";
 
 static void test_run_table(void **state)
@@ -188,6 +194,88 @@ static void test_run_table(void **state)
 	free(text);
 	for (i = 0; i < 3; i++)
 		kb_run_release(&runs[i]);
+}
+
+/* The quick verification of runs[2] caught case 81. */
+static void make_invalid(struct kb_run *run)
+{
+	run->state = KB_RUN_ENDED;
+	run->status = -EBADMSG;
+	free(run->message);
+	run->message = strdup(
+		"case 81: encryption output differs from cbc(aes-generic) at byte 4096 of 56368");
+	run->check.cases = 96;
+	run->check.reference = strdup("cbc(aes-generic)");
+	run->check.done = 81;
+	run->check.has_done = true;
+	run->check.has_case = true;
+	run->check.vcase = (struct kb_vcase){
+		.index = 81,
+		.len = 56368,
+		.src_offset = 3,
+		.dst_offset = 9,
+		.seg = { 40000, 16368 },
+		.nsegs = 2,
+		.offset = 4096,
+		.has_offset = true,
+	};
+}
+
+static void test_invalid(void **state)
+{
+	struct kb_sizes cols = { .size = (uint32_t *)sizes, .count = 1 };
+	struct kb_table t = {
+		.alg = "cbc(aes)",
+		.key_bits = 128,
+		.sample_ms = 1,
+		.samples = 3,
+		.sizes = &cols,
+		.count = 1,
+	};
+	struct kb_run runs[3];
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	make_invalid(&runs[2]);
+	t.runs = &runs[2];
+	assert_true(kb_run_invalid(&runs[2]));
+	assert_true(kb_run_failed(&runs[2]));
+	text = render(print_sweep, &t);
+	assert_non_null(strstr(
+		text,
+		"\n  cbc-aes-broken     -  invalid: verification failed: case 81: encryption output differs from cbc(aes-generic) at byte 4096 of 56368\n"));
+	free(text);
+	text = render(print_run, &runs[2]);
+	assert_non_null(strstr(
+		text,
+		"\ninvalid: verification failed: case 81: encryption output differs from cbc(aes-generic) at byte 4096 of 56368\n"
+		"  length 56368, associated data 0, source offset 3 in 2 segments (40000+16368), destination offset 9, out of place\n"));
+	assert_null(strstr(text, "MB/s"));
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
+static void test_check_words(void **state)
+{
+	struct kb_run run = { 0 };
+	char buf[256];
+
+	(void)state;
+	assert_string_equal(
+		kb_check_words(&run, buf, sizeof(buf)),
+		"not verified: no generic reference for this algorithm");
+	run.check.skipped = true;
+	assert_string_equal(kb_check_words(&run, buf, sizeof(buf)),
+			    "not verified (--no-verify)");
+	run.check.skipped = false;
+	run.check.cases = 96;
+	run.check.reference = "cbc(aes-generic)";
+	assert_string_equal(
+		kb_check_words(&run, buf, sizeof(buf)),
+		"verified first: 96 cases against cbc(aes-generic)");
 }
 
 static void test_json(void **state)
@@ -265,6 +353,8 @@ int main(void)
 		cmocka_unit_test(test_sweep_table),
 		cmocka_unit_test(test_run_table),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_invalid),
+		cmocka_unit_test(test_check_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
