@@ -271,38 +271,70 @@ static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
 	return genlmsg_reply(skb, info);
 }
 
-/*
- * Sets the run up and replies; the measurement itself happens in the job's
- * thread, started only once the reply is on its way so that it comes first.
- */
-static int run_doit(struct sk_buff *skb, struct genl_info *info)
+static void *create_run(const void *params, struct kaesbench_impl *impl,
+			struct netlink_ext_ack *extack)
 {
-	struct kaesbench_params params;
+	return kaesbench_run_create(params, impl, extack);
+}
+
+static int reply_run(struct genl_info *info, const struct kaesbench_job *job,
+		     const void *run, const struct kaesbench_impl *impl)
+{
+	return run_reply(info, job, run, impl);
+}
+
+/* What a kind of job needs to be started from a request. */
+struct job_kind {
+	const struct kaesbench_job_ops *ops;
+	void *(*create)(const void *params, struct kaesbench_impl *impl,
+			struct netlink_ext_ack *extack);
+	int (*reply)(struct genl_info *info, const struct kaesbench_job *job,
+		     const void *work, const struct kaesbench_impl *impl);
+};
+
+/*
+ * Claims the machine, sets the work up and replies; the work itself
+ * happens in the job's thread, woken only once the reply is on its way so
+ * that it comes first.
+ */
+static int start_job(struct genl_info *info, const struct job_kind *kind,
+		     const void *params)
+{
 	struct kaesbench_impl impl;
-	struct kaesbench_run *run;
 	struct kaesbench_job *job;
+	void *work;
 	int err;
 
-	err = parse_run(info, &params);
-	if (err)
-		return err;
 	job = kaesbench_job_reserve(info->snd_portid, info->snd_seq,
 				    genl_info_net(info), info->extack);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
-	run = kaesbench_run_create(&params, &impl, info->extack);
-	err = PTR_ERR_OR_ZERO(run);
+	work = kind->create(params, &impl, info->extack);
+	err = PTR_ERR_OR_ZERO(work);
 	if (!err)
-		err = kaesbench_job_prepare(job, &kaesbench_run_ops, run,
-					    info->extack);
+		err = kaesbench_job_prepare(job, kind->ops, work, info->extack);
 	if (!err)
-		err = run_reply(info, job, run, &impl);
+		err = kind->reply(info, job, work, &impl);
 	if (err) {
 		kaesbench_job_abort(job);
 		return err;
 	}
 	kaesbench_job_start(job);
 	return 0;
+}
+
+static int run_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	static const struct job_kind run = {
+		.ops = &kaesbench_run_ops,
+		.create = create_run,
+		.reply = reply_run,
+	};
+	struct kaesbench_params params;
+	int err;
+
+	err = parse_run(info, &params);
+	return err ?: start_job(info, &run, &params);
 }
 
 static int parse_verify(struct genl_info *info,
@@ -355,34 +387,31 @@ static int verify_reply(struct genl_info *info, const struct kaesbench_job *job,
 	return genlmsg_reply(skb, info);
 }
 
+static void *create_verify(const void *params, struct kaesbench_impl *impl,
+			   struct netlink_ext_ack *extack)
+{
+	return kaesbench_verify_create(params, impl, extack);
+}
+
+static int reply_verify(struct genl_info *info,
+			const struct kaesbench_job *job, const void *verify,
+			const struct kaesbench_impl *impl)
+{
+	return verify_reply(info, job, verify, impl);
+}
+
 static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	static const struct job_kind verify = {
+		.ops = &kaesbench_verify_ops,
+		.create = create_verify,
+		.reply = reply_verify,
+	};
 	struct kaesbench_verify_params params;
-	struct kaesbench_verify *verify;
-	struct kaesbench_impl impl;
-	struct kaesbench_job *job;
 	int err;
 
 	err = parse_verify(info, &params);
-	if (err)
-		return err;
-	job = kaesbench_job_reserve(info->snd_portid, info->snd_seq,
-				    genl_info_net(info), info->extack);
-	if (IS_ERR(job))
-		return PTR_ERR(job);
-	verify = kaesbench_verify_create(&params, &impl, info->extack);
-	err = PTR_ERR_OR_ZERO(verify);
-	if (!err)
-		err = kaesbench_job_prepare(job, &kaesbench_verify_ops, verify,
-					    info->extack);
-	if (!err)
-		err = verify_reply(info, job, verify, &impl);
-	if (err) {
-		kaesbench_job_abort(job);
-		return err;
-	}
-	kaesbench_job_start(job);
-	return 0;
+	return err ?: start_job(info, &verify, &params);
 }
 
 static int cancel_doit(struct sk_buff *skb, struct genl_info *info)

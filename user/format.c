@@ -310,6 +310,38 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr)
 }
 
 /**
+ * kb_print_json_list() - print a top-level JSON document of @count items
+ * @f: where to
+ * @key: the member holding the items: "implementations", "runs"
+ * @item: makes item @i of @ctx; NULL when out of memory
+ * @ctx: what the items are made from
+ * @count: how many
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
+		       const void *ctx, size_t count)
+{
+	struct json_object *arr = json_object_new_array(), *obj;
+	size_t i;
+
+	for (i = 0; arr && i < count; i++) {
+		obj = item(ctx, i);
+		if (!obj || json_object_array_add(arr, obj)) {
+			json_object_put(obj);
+			json_object_put(arr);
+			arr = NULL;
+		}
+	}
+	return kb_print_json_document(f, key, arr);
+}
+
+static struct json_object *impl_item(const void *list, size_t i)
+{
+	return kb_impl_to_json(&((const struct kb_impl_list *)list)->impl[i]);
+}
+
+/**
  * kb_print_json() - print all implementations as one JSON document
  * @f: where to
  * @list: the implementations, printed in kernel order
@@ -318,17 +350,6 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr)
  */
 int kb_print_json(FILE *f, const struct kb_impl_list *list)
 {
-	struct json_object *arr = json_object_new_array();
-	struct json_object *obj;
-	size_t i;
-
-	for (i = 0; arr && i < list->count; i++) {
-		obj = kb_impl_to_json(&list->impl[i]);
-		if (!obj || json_object_array_add(arr, obj)) {
-			json_object_put(obj);
-			json_object_put(arr);
-			return -ENOMEM;
-		}
-	}
-	return kb_print_json_document(f, "implementations", arr);
+	return kb_print_json_list(f, "implementations", impl_item, list,
+				  list->count);
 }

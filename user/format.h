@@ -18,7 +18,12 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list);
 void kb_print_dump_line(FILE *f, const struct kb_impl *impl);
 void kb_print_dump(FILE *f, const struct kb_impl_list *list);
 struct json_object *kb_impl_to_json(const struct kb_impl *impl);
+/* Item @i of a list, as JSON; NULL when out of memory. */
+typedef struct json_object *(*kb_json_item_fn)(const void *ctx, size_t i);
+
 int kb_print_json_document(FILE *f, const char *key, struct json_object *arr);
+int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
+		       const void *ctx, size_t count);
 int kb_print_json(FILE *f, const struct kb_impl_list *list);
 
 #endif /* KAESBENCH_FORMAT_H */

@@ -229,6 +229,24 @@ static struct json_object *imix_json(const struct kb_imix *mix,
 	return o;
 }
 
+/* What imix_item() makes each run's JSON from. */
+struct imix_ctx {
+	const struct kb_imix *mix;
+	const struct kb_run *runs;
+	double *ops;
+};
+
+static struct json_object *imix_item(const void *ctx, size_t i)
+{
+	const struct imix_ctx *c = ctx;
+	struct json_object *o = kb_run_to_json(&c->runs[i]);
+
+	if (o)
+		json_object_object_add(o, "imix",
+				       imix_json(c->mix, &c->runs[i], c->ops));
+	return o;
+}
+
 /**
  * kb_print_imix_json() - print runs as one JSON document, each with its
  * rate on a mix
@@ -242,25 +260,16 @@ static struct json_object *imix_json(const struct kb_imix *mix,
 int kb_print_imix_json(FILE *f, const struct kb_imix *mix,
 		       const struct kb_run *runs, size_t count)
 {
-	struct json_object *arr = json_object_new_array(), *o;
-	double *ops = calloc(mix->count + 1, sizeof(*ops));
-	size_t i;
+	struct imix_ctx ctx = {
+		.mix = mix,
+		.runs = runs,
+		.ops = calloc(mix->count + 1, sizeof(*ctx.ops)),
+	};
+	int ret;
 
-	for (i = 0; arr && ops && i < count; i++) {
-		o = kb_run_to_json(&runs[i]);
-		if (o)
-			json_object_object_add(o, "imix",
-					       imix_json(mix, &runs[i], ops));
-		if (!o || json_object_array_add(arr, o)) {
-			json_object_put(o);
-			json_object_put(arr);
-			arr = NULL;
-		}
-	}
-	free(ops);
-	if (!ops) {
-		json_object_put(arr);
-		arr = NULL;
-	}
-	return kb_print_json_document(f, "runs", arr);
+	if (!ctx.ops)
+		return -ENOMEM;
+	ret = kb_print_json_list(f, "runs", imix_item, &ctx, count);
+	free(ctx.ops);
+	return ret;
 }

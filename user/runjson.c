@@ -244,6 +244,11 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 	return o;
 }
 
+static struct json_object *run_item(const void *runs, size_t i)
+{
+	return kb_run_to_json(&((const struct kb_run *)runs)[i]);
+}
+
 /**
  * kb_print_runs_json() - print runs as one JSON document
  * @f: where to
@@ -254,16 +259,5 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
  */
 int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count)
 {
-	struct json_object *arr = json_object_new_array(), *o;
-	size_t i;
-
-	for (i = 0; arr && i < count; i++) {
-		o = kb_run_to_json(&runs[i]);
-		if (!o || json_object_array_add(arr, o)) {
-			json_object_put(o);
-			json_object_put(arr);
-			return -ENOMEM;
-		}
-	}
-	return kb_print_json_document(f, "runs", arr);
+	return kb_print_json_list(f, "runs", run_item, runs, count);
 }

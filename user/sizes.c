@@ -26,15 +26,13 @@ const size_t kb_default_sizes_count =
 	sizeof(kb_default_sizes) / sizeof(kb_default_sizes[0]);
 
 /**
- * kb_parse_u32() - parse a whole string as a decimal 32-bit number
- * @s: the string
- * @v: the value, set only on success
+ * kb_parse_u64() - parse a whole string as a decimal 64-bit number
+ * @s: the string; no sign, no spaces, no suffix
+ * @v: set to the number
  *
- * strtoul() alone would take "", " 7", "-1" (as a huge value) and "7x".
- *
- * Return: 0, or -EINVAL.
+ * Return: 0, or -EINVAL if @s is not such a number or overflows.
  */
-int kb_parse_u32(const char *s, uint32_t *v)
+int kb_parse_u64(const char *s, uint64_t *v)
 {
 	unsigned long long n;
 	char *end;
@@ -43,7 +41,24 @@ int kb_parse_u32(const char *s, uint32_t *v)
 		return -EINVAL;
 	errno = 0;
 	n = strtoull(s, &end, 10);
-	if (errno || *end || n > UINT32_MAX)
+	if (errno || *end)
+		return -EINVAL;
+	*v = n;
+	return 0;
+}
+
+/**
+ * kb_parse_u32() - parse a whole string as a decimal 32-bit number
+ * @s: the string; no sign, no spaces, no suffix
+ * @v: set to the number
+ *
+ * Return: 0, or -EINVAL if @s is not such a number or exceeds UINT32_MAX.
+ */
+int kb_parse_u32(const char *s, uint32_t *v)
+{
+	uint64_t n;
+
+	if (kb_parse_u64(s, &n) || n > UINT32_MAX)
 		return -EINVAL;
 	*v = n;
 	return 0;

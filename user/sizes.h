@@ -22,6 +22,7 @@ struct kb_sizes {
 extern const uint32_t kb_default_sizes[];
 extern const size_t kb_default_sizes_count;
 
+int kb_parse_u64(const char *s, uint64_t *v);
 int kb_parse_u32(const char *s, uint32_t *v);
 int kb_sizes_parse(const char *s, struct kb_sizes *sizes);
 int kb_sizes_copy(struct kb_sizes *dst, const uint32_t *size, size_t count);

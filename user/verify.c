@@ -15,6 +15,7 @@
 #include <linux/kaesbench.h>
 
 #include "format.h"
+#include "sizes.h"
 #include "runner.h"
 #include "subcommands.h"
 #include "sweep.h"
@@ -48,17 +49,6 @@ static void usage(FILE *f)
 		"  -h, --help              print this help\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || *end ? -EINVAL : 0;
-}
-
 static int number(int c, struct verify_opts *o)
 {
 	struct kb_run_req *r = &o->req;
@@ -70,7 +60,7 @@ static int number(int c, struct verify_opts *o)
 		r->has_cases = !ret;
 		return ret;
 	case 's':
-		ret = parse_u64(optarg, &r->seed);
+		ret = kb_parse_u64(optarg, &r->seed);
 		r->has_seed = !ret;
 		return ret;
 	default:
@@ -186,10 +176,14 @@ static int all(const struct verify_opts *o, struct kb_runs *runs)
 	return ret;
 }
 
+static struct json_object *verification_item(const void *runs, size_t i)
+{
+	return kb_verify_to_json(&((const struct kb_run *)runs)[i]);
+}
+
 static int print(const struct verify_opts *o, const struct kb_runs *runs,
 		 struct kb_verify_totals *t)
 {
-	struct json_object *arr, *v;
 	size_t i;
 
 	for (i = 0; i < runs->count; i++)
@@ -200,16 +194,8 @@ static int print(const struct verify_opts *o, const struct kb_runs *runs,
 		kb_print_verify_totals(stdout, t);
 		return 0;
 	}
-	arr = json_object_new_array();
-	for (i = 0; arr && i < runs->count; i++) {
-		v = kb_verify_to_json(&runs->run[i]);
-		if (!v || json_object_array_add(arr, v)) {
-			json_object_put(v);
-			json_object_put(arr);
-			return -ENOMEM;
-		}
-	}
-	return kb_print_json_document(stdout, "verifications", arr);
+	return kb_print_json_list(stdout, "verifications", verification_item,
+				  runs->run, runs->count);
 }
 
 /* A single job's refusal was printed by the runner; a list gets its rows. */
