@@ -7,6 +7,8 @@
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
 #   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
+#   make bench-openssl the OpenSSL path against openssl speed, on this host
+#   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
 #   make install      module (modules_install), tool and man page
@@ -39,6 +41,12 @@ check:
 bench:
 	@tests/bench/run.sh
 
+bench-openssl: tool
+	@tests/bench/openssl.sh
+
+bench-afalg:
+	@tests/bench/afalg.sh
+
 style:
 	scripts/lint.sh style
 
@@ -56,4 +64,4 @@ clean:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check bench style sparse install clean
+.PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install clean

@@ -13,7 +13,7 @@
 set -eu
 
 build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
-vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq"
+vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12"
 
 case "${1:-}" in

@@ -56,6 +56,10 @@ done
 install_program "$top/user/kaesbench" usr/sbin/kaesbench
 # The tests read the tool's JSON with jq.
 install_program "$(command -v jq)" usr/bin/jq
+# tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
+if command -v cryptsetup >/dev/null; then
+	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup
+fi
 for tool in "$top"/tests/tools/kaesbench-*; do
 	[ -x "$tool" ] && install_program "$tool" "usr/bin/${tool##*/}"
 done
