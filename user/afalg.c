@@ -232,13 +232,23 @@ static int describe(const struct kb_afalg_req *req, struct kb_run *run)
 		       -ENOMEM;
 }
 
+/*
+ * A name AF_ALG does not find (no algif module, no such driver), or a
+ * driver the kernel does not offer to AF_ALG (Linux 7.2 refuses offload
+ * drivers), is n/a with the reason, not an error.
+ */
 static void cannot_bind(struct kb_run *run, const char *name, int ret)
 {
 	if (ret == -ENOENT)
 		kb_run_unavailable(
 			run, ENOENT,
-			"AF_ALG cannot bind %s: %s (algif module not loaded, or not offered to AF_ALG)",
+			"AF_ALG cannot bind %s (%s: algif module not loaded, no such driver, or not offered to AF_ALG)",
 			name, strerror(ENOENT));
+	else if (ret == -EOPNOTSUPP || ret == -EPERM || ret == -EACCES)
+		kb_run_unavailable(
+			run, -ret,
+			"AF_ALG cannot bind %s (%s: the kernel does not offer it to AF_ALG)",
+			name, strerror(-ret));
 	else
 		kb_run_unavailable(run, -ret, "AF_ALG cannot set up %s: %s",
 				   name, strerror(-ret));

@@ -233,19 +233,43 @@ static int aead_decrypt(struct ossl *s)
 	return 0;
 }
 
+typedef int update_fn(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl,
+		      const unsigned char *in, int inl);
+
+/*
+ * @n requests in place, each checked, as openssl speed -evp's loop does
+ * them: inlined with a constant @update, the loop makes direct calls.
+ */
+static inline int updates(struct ossl *s, uint64_t n, update_fn *update,
+			  const char *call)
+{
+	EVP_CIPHER_CTX *ctx = s->ctx;
+	uint8_t *buf = s->buf;
+	int len = s->size, outl;
+
+	for (; n; n--)
+		if (update(ctx, buf, &outl, buf, len) != 1 || outl != len)
+			return failed(s, call);
+	return 0;
+}
+
+static int ops(struct kb_upath *p, uint64_t n)
+{
+	struct ossl *s = (struct ossl *)p;
+
+	if (s->req->decrypt)
+		return updates(s, n, EVP_DecryptUpdate, "EVP_DecryptUpdate");
+	return updates(s, n, EVP_EncryptUpdate, "EVP_EncryptUpdate");
+}
+
 static int op(struct kb_upath *p)
 {
 	struct ossl *s = (struct ossl *)p;
-	int outl;
 
 	if (s->aead)
 		return s->req->decrypt ? aead_decrypt(s) :
 					 aead_encrypt(s, s->buf, s->buf);
-	if (EVP_CipherUpdate(s->ctx, s->buf, &outl, s->buf, s->size) != 1 ||
-	    (uint32_t)outl != s->size)
-		return failed(s, s->req->decrypt ? "EVP_DecryptUpdate" :
-						   "EVP_EncryptUpdate");
-	return 0;
+	return ops(p, 1);
 }
 
 static int realloc_buf(uint8_t **buf, size_t len)
@@ -318,6 +342,7 @@ struct kb_upath *kb_ossl_open(const struct kb_ossl_req *req, const uint8_t *key,
 	s->up.size = size;
 	s->up.op = op;
 	s->aead = !strcmp(req->alg, "gcm(aes)");
+	s->up.ops = s->aead ? NULL : ops;
 	s->tag_len = req->tag_len ? req->tag_len : TAG_MAX;
 	memcpy(s->key, key, req->key_bits / 8);
 	memcpy(s->iv, iv, sizeof(s->iv));

@@ -34,12 +34,15 @@ enum kb_path {
 
 /*
  * One userspace path, set up for one algorithm: @size prepares requests
- * of a size, @op does one. Both return 0, or a negative errno with @why
- * saying what failed; a failed request is an error, never throughput.
+ * of a size, @op does one, @ops (optional) does @n in a loop of its own,
+ * without a call through a pointer per request. All return 0, or a
+ * negative errno with @why saying what failed; a failed request is an
+ * error, never throughput.
  */
 struct kb_upath {
 	int (*size)(struct kb_upath *p, uint32_t size);
 	int (*op)(struct kb_upath *p);
+	int (*ops)(struct kb_upath *p, uint64_t n);
 	char why[256];
 };
 

@@ -148,7 +148,9 @@ static void print_kernel_note(FILE *f, const struct kb_path_table *t,
 	const struct kb_run *run = t->col[c];
 
 	fprintf(f, "%s: %s, ", col_label[c], run->impl.driver_name);
-	if (c == KB_COL_KERNEL)
+	if (c == KB_COL_KERNEL && t->driver_asked)
+		fputs("the implementation asked for", f);
+	else if (c == KB_COL_KERNEL)
 		fprintf(f, "what the crypto API hands out for %s", t->alg);
 	else
 		fputs("the fastest implementation at the largest size", f);

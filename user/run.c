@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "imixout.h"
+#include "paths.h"
 #include "runjson.h"
 #include "runner.h"
 #include "subcommands.h"
@@ -111,10 +112,9 @@ static void say_why(const struct kb_run *run)
 			kb_run_reason(run, reason, sizeof(reason)));
 }
 
-static int report(const struct kb_run_opts *o, struct kb_run *run, double start)
+/* The kernel's run, as a table; KB_EXIT_ERROR if refused (said why). */
+static int report_kernel(const struct kb_run_opts *o, struct kb_run *run)
 {
-	struct kb_runs runs = { .run = run, .count = 1 };
-
 	/* The table shows a verification's failure instead of figures. */
 	if (o->json || !kb_run_invalid(run))
 		say_why(run);
@@ -127,12 +127,31 @@ static int report(const struct kb_run_opts *o, struct kb_run *run, double start)
 		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)) ||
 	     (o->imix.count && kb_print_imix(stdout, &o->imix, run, 1))))
 		fprintf(stderr, "kaesbench: out of memory\n");
-	return kb_bench_finish(o, &runs, start);
+	return KB_EXIT_OK;
 }
 
-static int one(const struct kb_run_opts *o, double start)
+/* Every path side by side; @kernel: whether @runs starts with its run. */
+static void report_paths(const struct kb_run_opts *o, const char *alg,
+			 const struct kb_runs *runs, bool kernel)
 {
-	struct kb_run run = { .selected = -1 };
+	struct kb_path_table t;
+
+	kb_path_table_init(&t, o, alg);
+	t.driver_asked = !!o->driver;
+	if (kernel)
+		t.col[KB_COL_KERNEL] = &runs->run[0];
+	kb_path_table_user_cols(&t, runs->run + kernel, runs->count - kernel,
+				true);
+	if (kernel)
+		putchar('\n'); /* after the kernel's table */
+	kb_print_path_table(stdout, &t);
+	putchar('\n');
+}
+
+/* The kernel's run, appended to @runs. Return: 0, or an exit status. */
+static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
+{
+	struct kb_run *run = kb_runs_add(runs);
 	struct kb_run_req req = {
 		.driver = o->driver,
 		.alg = o->alg,
@@ -141,17 +160,84 @@ static int one(const struct kb_run_opts *o, double start)
 		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
 	};
-	int ret = setup(o, &run);
+	int ret = run ? setup(o, run) : -ENOMEM;
 
 	if (ret == -ENOMEM)
 		fprintf(stderr, "kaesbench: out of memory\n");
 	if (ret == -EINTR)
-		ret = KB_EXIT_INTERRUPTED;
-	else if (ret || kb_runner_run(&req, &run))
-		ret = KB_EXIT_ERROR;
-	else
-		ret = report(o, &run, start);
-	kb_run_release(&run);
+		return KB_EXIT_INTERRUPTED;
+	if (ret || kb_runner_run(&req, run))
+		return KB_EXIT_ERROR;
+	return report_kernel(o, run);
+}
+
+/*
+ * What the userspace paths do: the kernel run's algorithm and driver as
+ * its reply names them, else -a's name, else -d's as GET_IMPLS lists it.
+ */
+static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
+		       char **alg, char **driver)
+{
+	const struct kb_run *run = runs->count ? &runs->run[0] : NULL;
+	struct kb_impl_list list = { 0 };
+	const struct kb_impl *impl;
+
+	if (run && run->state >= KB_RUN_STARTED) {
+		*alg = strdup(run->impl.alg_name);
+		*driver = strdup(run->impl.driver_name);
+		return *alg && *driver ? 0 : -ENOMEM;
+	}
+	if (o->alg) {
+		*alg = strdup(o->alg);
+		return *alg ? 0 : -ENOMEM;
+	}
+	if (kb_bench_list(&list))
+		return -EIO;
+	impl = find(o, &list);
+	if (!impl)
+		fprintf(stderr, "kaesbench run: no implementation %s\n",
+			o->driver);
+	*alg = impl ? strdup(impl->alg_name) : NULL;
+	*driver = strdup(o->driver);
+	kb_impl_list_free(&list);
+	if (!impl)
+		return -ENOENT;
+	return *alg && *driver ? 0 : -ENOMEM;
+}
+
+/* The userspace paths --paths asks for, and the table of every path. */
+static int user_paths(const struct kb_run_opts *o, struct kb_runs *runs)
+{
+	bool with_kernel = o->paths & KB_PATHS_KERNEL;
+	char *alg = NULL, *driver = NULL;
+	int ret;
+
+	ret = user_target(o, runs, &alg, &driver);
+	if (!ret)
+		ret = kb_bench_user_paths(o, alg, driver, runs);
+	if (!ret && !o->json)
+		report_paths(o, alg, runs, with_kernel);
+	if (ret == -ENOMEM)
+		fprintf(stderr, "kaesbench: out of memory\n");
+	free(alg);
+	free(driver);
+	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static int one(const struct kb_run_opts *o, double start)
+{
+	struct kb_runs runs = { 0 };
+	int ret = KB_EXIT_OK;
+
+	if (o->paths & KB_PATHS_KERNEL)
+		ret = kernel(o, &runs);
+	/* Userspace figures only beside a kernel run that went ahead. */
+	if (!ret && o->paths != KB_PATHS_KERNEL && !kb_interrupted() &&
+	    (!runs.count || runs.run[0].state >= KB_RUN_STARTED))
+		ret = user_paths(o, &runs);
+	if (!ret)
+		ret = kb_bench_finish(o, &runs, start);
+	kb_runs_free(&runs);
 	return ret;
 }
 

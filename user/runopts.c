@@ -105,7 +105,8 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                          (default: all three)\n");
 	else
 		fprintf(f,
-			"Usage: kaesbench run (-d DRIVER | -a ALGORITHM [--all-impls]) [-k BITS]\n"
+			"Usage: kaesbench run (-d DRIVER | -a ALGORITHM [--all-impls]) [--paths LIST]\n"
+			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
 			"                     [--no-verify] [--json]\n"
@@ -115,6 +116,9 @@ void kb_run_usage(FILE *f, bool sweep)
 			"  -d, --driver DRIVER     the implementation, by driver name\n"
 			"  -a, --algorithm NAME    the one the crypto API picks for NAME\n"
 			"      --all-impls         with -a: every implementation of NAME\n"
+			"      --paths LIST        kernel, afalg, openssl, comma-separated: the\n"
+			"                          same work from userspace, AF_ALG bound to\n"
+			"                          the same driver (default: kernel)\n"
 			"      --imix [SPEC]       the rate of a packet-size mix COUNTxSIZE,...\n"
 			"                          (default " KB_IMIX_DEFAULT
 			")\n");
@@ -253,6 +257,12 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 		fprintf(stderr, "%s: --all-impls needs -a ALGORITHM\n", who);
 		return KB_EXIT_USAGE;
 	}
+	if (o->paths != KB_PATHS_KERNEL && (o->all_impls || o->imix.count)) {
+		fprintf(stderr,
+			"%s: --paths measures one implementation: not with --all-impls or --imix\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
 	return KB_EXIT_OK;
 }
 
@@ -295,7 +305,8 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
-	o->paths = KB_PATHS_ALL;
+	/* The sweep takes every path, `kaesbench run` the kernel's. */
+	o->paths = sweep ? KB_PATHS_ALL : KB_PATHS_KERNEL;
 	/* 0, not 1: fully resets getopt, which may have run before. */
 	optind = 0;
 	opterr = 0;
@@ -305,13 +316,6 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 			      c == OPT_IMIX)) {
 			fprintf(stderr,
 				"%s: -d, -a, --all-impls and --imix are options of \"kaesbench run\"\n",
-				who);
-			ret = KB_EXIT_USAGE;
-			goto usage;
-		}
-		if (!sweep && c == OPT_PATHS) {
-			fprintf(stderr,
-				"%s: --paths is an option of the sweep (\"kaesbench --paths ...\")\n",
 				who);
 			ret = KB_EXIT_USAGE;
 			goto usage;

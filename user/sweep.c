@@ -286,27 +286,26 @@ static void umeasure(const struct kb_run_opts *o, struct kb_umeasure *m)
 }
 
 /* A userspace run of @alg: its sizes, less those the mode cannot take. */
-static struct kb_run *add_user_run(struct sweep *sw, const char *alg)
+static struct kb_run *add_user_run(const struct kb_run_opts *o,
+				   struct kb_runs *runs, const char *alg)
 {
-	struct kb_run *run = kb_runs_add(&sw->runs);
+	struct kb_run *run = kb_runs_add(runs);
 	size_t i;
 
 	if (!run)
 		return NULL;
-	run->sizes.size = calloc(sw->o->sizes.count + 1, sizeof(uint32_t));
+	run->sizes.size = calloc(o->sizes.count + 1, sizeof(uint32_t));
 	if (!run->sizes.size)
 		return NULL;
-	for (i = 0; i < sw->o->sizes.count; i++)
-		if (kb_path_size_fits(alg, sw->o->sizes.size[i]))
-			run->sizes.size[run->sizes.count++] =
-				sw->o->sizes.size[i];
+	for (i = 0; i < o->sizes.count; i++)
+		if (kb_path_size_fits(alg, o->sizes.size[i]))
+			run->sizes.size[run->sizes.count++] = o->sizes.size[i];
 	return run;
 }
 
-static int run_afalg(struct sweep *sw, const char *alg, const char *driver,
-		     bool vmsplice)
+static int run_afalg(const struct kb_run_opts *o, struct kb_runs *runs,
+		     const char *alg, const char *driver, bool vmsplice)
 {
-	const struct kb_run_opts *o = sw->o;
 	struct kb_afalg_req req = {
 		.alg = alg,
 		.driver = driver,
@@ -318,7 +317,7 @@ static int run_afalg(struct sweep *sw, const char *alg, const char *driver,
 		.tag_len = kb_param_or(o, KB_P_TAG, 0),
 	};
 	struct kb_umeasure m;
-	struct kb_run *run = add_user_run(sw, alg);
+	struct kb_run *run = add_user_run(o, runs, alg);
 
 	if (!run)
 		return -ENOMEM;
@@ -326,9 +325,9 @@ static int run_afalg(struct sweep *sw, const char *alg, const char *driver,
 	return kb_afalg_run(&req, &m, run);
 }
 
-static int run_openssl(struct sweep *sw, const char *alg)
+static int run_openssl(const struct kb_run_opts *o, struct kb_runs *runs,
+		       const char *alg)
 {
-	const struct kb_run_opts *o = sw->o;
 	struct kb_ossl_req req = {
 		.alg = alg,
 		.key_bits =
@@ -338,12 +337,81 @@ static int run_openssl(struct sweep *sw, const char *alg)
 		.tag_len = kb_param_or(o, KB_P_TAG, 0),
 	};
 	struct kb_umeasure m;
-	struct kb_run *run = add_user_run(sw, alg);
+	struct kb_run *run = add_user_run(o, runs, alg);
 
 	if (!run)
 		return -ENOMEM;
 	umeasure(o, &m);
 	return kb_ossl_run(&req, &m, run);
+}
+
+/**
+ * kb_bench_user_paths() - measure the userspace paths @o->paths selects
+ * @o: the options
+ * @alg: the algorithm name
+ * @driver: the driver AF_ALG binds, or NULL to bind @alg; not in @runs,
+ *	    whose runs may move
+ * @runs: appended to: AF_ALG copy, AF_ALG zero-copy, OpenSSL, as selected
+ *
+ * Stops early once interrupted. A path that cannot run gives a run that
+ * says why (KB_RUN_UNAVAILABLE).
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_bench_user_paths(const struct kb_run_opts *o, const char *alg,
+			const char *driver, struct kb_runs *runs)
+{
+	int ret = 0;
+
+	if ((o->paths & KB_PATHS_AFALG) && !kb_interrupted())
+		ret = run_afalg(o, runs, alg, driver, false);
+	if (!ret && (o->paths & KB_PATHS_AFALG) && !kb_interrupted())
+		ret = run_afalg(o, runs, alg, driver, true);
+	if (!ret && (o->paths & KB_PATHS_OPENSSL) && !kb_interrupted())
+		ret = run_openssl(o, runs, alg);
+	return ret;
+}
+
+/**
+ * kb_path_table_init() - a side-by-side table with no column yet
+ * @t: set up
+ * @o: the options: key length, direction, sample time and count, sizes
+ * @alg: the algorithm name
+ */
+void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
+			const char *alg)
+{
+	*t = (struct kb_path_table){
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.sample_ms =
+			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sizes = &o->sizes,
+	};
+}
+
+/**
+ * kb_path_table_user_cols() - put userspace runs in a table's columns
+ * @t: the table
+ * @runs: the runs
+ * @count: how many, each of a userspace path
+ * @afalg: whether to show the AF_ALG runs
+ */
+void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,
+			     size_t count, bool afalg)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (runs[i].path == KB_PATH_OPENSSL)
+			t->col[KB_COL_OPENSSL] = &runs[i];
+		else if (afalg)
+			t->col[runs[i].path == KB_PATH_AFALG_SENDMSG ?
+				       KB_COL_AFALG_COPY :
+				       KB_COL_AFALG_ZC] = &runs[i];
 }
 
 /* The kernel's runs of @alg, or one that says why there are none. */
@@ -378,21 +446,11 @@ static const struct kb_run *selected(const struct kb_runs *runs, size_t first,
 static void print_paths(const struct sweep *sw, const char *alg, size_t first,
 			size_t kernel_end)
 {
-	const struct kb_run_opts *o = sw->o;
-	const struct kb_run *run, *best;
-	struct kb_path_table t = {
-		.alg = alg,
-		.key_bits =
-			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
-		.decrypt = o->decrypt,
-		.sample_ms =
-			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
-		.sizes = &o->sizes,
-	};
+	const struct kb_run *best;
+	struct kb_path_table t;
 	uint32_t at;
-	size_t i;
 
+	kb_path_table_init(&t, sw->o, alg);
 	if (!sw->no_kernel && kernel_end > first) {
 		t.col[KB_COL_KERNEL] = selected(&sw->runs, first, kernel_end);
 		best = kb_best_kernel_run(sw->runs.run + first,
@@ -400,15 +458,8 @@ static void print_paths(const struct sweep *sw, const char *alg, size_t first,
 		if (best != t.col[KB_COL_KERNEL])
 			t.col[KB_COL_BEST] = best;
 	}
-	for (i = kernel_end; i < sw->runs.count; i++) {
-		run = &sw->runs.run[i];
-		if (run->path == KB_PATH_OPENSSL)
-			t.col[KB_COL_OPENSSL] = run;
-		else if (!sw->no_afalg[0])
-			t.col[run->path == KB_PATH_AFALG_SENDMSG ?
-				      KB_COL_AFALG_COPY :
-				      KB_COL_AFALG_ZC] = run;
-	}
+	kb_path_table_user_cols(&t, sw->runs.run + kernel_end,
+				sw->runs.count - kernel_end, !sw->no_afalg[0]);
 	kb_print_path_table(stdout, &t);
 	putchar('\n');
 	fflush(stdout);
@@ -420,22 +471,21 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	unsigned int paths = sw->o->paths;
 	const struct kb_run *sel;
 	size_t first = sw->runs.count, kernel_end;
+	char *driver = NULL;
 	int ret = 0;
 
 	if (paths & KB_PATHS_KERNEL)
 		ret = run_kernel(sw, alg);
 	kernel_end = sw->runs.count;
 	sel = selected(&sw->runs, first, kernel_end);
-	if (!ret && (paths & KB_PATHS_AFALG) && !kb_interrupted())
-		ret = run_afalg(sw, alg, sel ? sel->impl.driver_name : NULL,
-				false);
-	/* The runs may have moved: look the driver up again. */
-	sel = selected(&sw->runs, first, kernel_end);
-	if (!ret && (paths & KB_PATHS_AFALG) && !kb_interrupted())
-		ret = run_afalg(sw, alg, sel ? sel->impl.driver_name : NULL,
-				true);
-	if (!ret && (paths & KB_PATHS_OPENSSL) && !kb_interrupted())
-		ret = run_openssl(sw, alg);
+	/* A copy: the runs may move as the userspace runs are added. */
+	if (!ret && sel) {
+		driver = strdup(sel->impl.driver_name);
+		ret = driver ? 0 : -ENOMEM;
+	}
+	if (!ret)
+		ret = kb_bench_user_paths(sw->o, alg, driver, &sw->runs);
+	free(driver);
 	if (!ret && !sw->o->json && paths != KB_PATHS_KERNEL)
 		print_paths(sw, alg, first, kernel_end);
 	if (ret)

@@ -11,11 +11,18 @@
 #include "impl.h"
 #include "result.h"
 #include "runopts.h"
+#include "table.h"
 
 uint32_t kb_default_key_bits(const char *alg);
 int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		 const char *alg, struct kb_runs *runs);
 int kb_bench_list(struct kb_impl_list *list);
+int kb_bench_user_paths(const struct kb_run_opts *o, const char *alg,
+			const char *driver, struct kb_runs *runs);
+void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
+			const char *alg);
+void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,
+			     size_t count, bool afalg);
 int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 		    double start);
 

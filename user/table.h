@@ -59,6 +59,7 @@ struct kb_path_table {
 	uint32_t samples;
 	const struct kb_sizes *sizes; /* the rows */
 	const struct kb_run *col[KB_COL_COUNT];
+	bool driver_asked; /* the kernel column is `run -d`'s driver */
 };
 
 int kb_print_path_table(FILE *f, const struct kb_path_table *t);

@@ -64,33 +64,48 @@ static uint64_t cycles(void)
 #endif
 }
 
+/* @n requests: the path's own loop where it has one. */
+static int batch(struct kb_upath *p, uint64_t n)
+{
+	uint64_t i;
+	int ret;
+
+	if (p->ops)
+		return p->ops(p, n);
+	for (i = 0; i < n; i++) {
+		ret = p->op(p);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /*
- * Requests until @ns have passed: in batches that double while a batch
- * takes under 1/64 of the time, so that reading the clock costs little
- * and the end overshoots by little. Return: 0, -EINTR, or the request's
- * error.
+ * Requests until @ns have passed, in batches between clock reads, as the
+ * kernel does: a batch doubles until it takes BATCH_NS, so that reading
+ * the clock costs little, and stays under 1/64 of @ns, so that the end
+ * overshoots by little. Return: 0, -EINTR, or the request's error.
  */
+#define BATCH_NS 500000ULL
+
 static int loop(struct kb_upath *p, uint64_t ns, uint64_t *ops)
 {
-	uint64_t start = clock_ns(CLOCK_MONOTONIC), last = start, now;
-	uint64_t batch = 1, i;
+	uint64_t start = clock_ns(CLOCK_MONOTONIC), last = start, now, n = 1;
 	int ret;
 
 	*ops = 0;
 	for (;;) {
-		for (i = 0; i < batch; i++) {
-			ret = p->op(p);
-			if (ret)
-				return ret;
-		}
-		*ops += batch;
+		ret = batch(p, n);
+		if (ret)
+			return ret;
+		*ops += n;
 		now = clock_ns(CLOCK_MONOTONIC);
 		if (now - start >= ns)
 			return 0;
 		if (kb_interrupted())
 			return -EINTR;
-		if ((now - last) * 64 < ns)
-			batch *= 2;
+		if (now - last < BATCH_NS && (now - last) * 64 < ns)
+			n *= 2;
 		last = now;
 	}
 }

@@ -19,6 +19,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 
 rounds=${KAESBENCH_BENCH_ROUNDS:-5}
 # cryptsetup's chunk per sendmsg()/read() (CIPHER_BLOCK_BYTES) and the
@@ -118,20 +120,7 @@ exit $status
 EOF
 }
 
-make -s tool test-tools
-
-start=$(date +%s)
-log=$(mktemp)
-rcfile=$(mktemp)
-trap 'rm -f "$log" "$rcfile"' EXIT
-echo "# bench-afalg: cryptsetup and kaesbench alternately, $rounds rounds, one VM boot (6.12)"
-{
-	rc=0
-	tests/vm/rig.sh exec 6.12 "$(guest)" || rc=$?
-	echo $rc >"$rcfile"
-} | tee "$log"
-rc=$(cat "$rcfile")
-wall=$(($(date +%s) - start))
+bench_boot "# bench-afalg: cryptsetup and kaesbench alternately, $rounds rounds, one VM boot (6.12)"
 
 echo
 echo "commands, in the guest; first one of each, discarded (kaesbench with -t 200),"
@@ -140,20 +129,7 @@ echo "  $cs_cmd"
 echo "  $kb_cmd"
 echo
 
-awk -v rounds="$rounds" -v size="$size" '
-function sort(list, v,    n, i, j, t) {
-	n = split(list, v, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
-			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-		}
-	return n
-}
-function median(list,    v, n) {
-	n = sort(list, v)
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
-function spread(list,    v, n) { n = sort(list, v); return (v[n] - v[1]) / median(list) }
+awk -v rounds="$rounds" -v size="$size" "$BENCH_AWK_STATS"'
 /^raw cryptsetup / { mb["cryptsetup"] = mb["cryptsetup"] " " $8; cnt["cryptsetup"]++ }
 /^raw afalg-/ { mb[$2] = mb[$2] " " $14; cnt[$2]++; drv = $6 }
 END {

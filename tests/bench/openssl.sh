@@ -18,6 +18,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 
 rounds=${KAESBENCH_BENCH_ROUNDS:-5}
 # openssl speed times whole seconds; kaesbench takes one sample of the
@@ -153,20 +155,7 @@ echo "  $kb_cmd"
 echo
 
 awk -v rounds="$rounds" -v sizes="$sizes" -v modes="$modes" -v goal="$goal" \
-	-v goal_size="$goal_size" '
-function sort(list, v,    n, i, j, t) {
-	n = split(list, v, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
-			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-		}
-	return n
-}
-function median(list,    v, n) {
-	n = sort(list, v)
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
-function spread(list,    v, n) { n = sort(list, v); return (v[n] - v[1]) / median(list) }
+	-v goal_size="$goal_size" "$BENCH_AWK_STATS"'
 /^raw / {
 	key = $2 SUBSEP $3 SUBSEP $7
 	mbps[key] = mbps[key] " " $15

@@ -17,6 +17,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 
 rounds=${KAESBENCH_BENCH_ROUNDS:-7}
 # tcrypt times whole seconds (sec=1 is its shortest timed run); kaesbench
@@ -164,20 +166,7 @@ exit $status
 EOF
 }
 
-make -s tool test-tools
-
-start=$(date +%s)
-log=$(mktemp)
-rcfile=$(mktemp)
-trap 'rm -f "$log" "$rcfile"' EXIT
-echo "# make bench: tcrypt and kaesbench alternately, $rounds rounds, one VM boot (6.12)"
-{
-	rc=0
-	tests/vm/rig.sh exec 6.12 "$(guest)" || rc=$?
-	echo $rc >"$rcfile"
-} | tee "$log"
-rc=$(cat "$rcfile")
-wall=$(($(date +%s) - start))
+bench_boot "# make bench: tcrypt and kaesbench alternately, $rounds rounds, one VM boot (6.12)"
 
 echo
 echo "commands, in the guest; first a warm-up, discarded:"
@@ -194,21 +183,8 @@ echo
 # Per driver and size: the median MB/s of each side over the rounds and
 # their ratio; the best round of each and their ratio; the spread of each.
 awk -v rounds="$rounds" -v sizes="$sizes" -v noisy=0.20 -v slack=0.97 \
-	-v cases="$(echo "$cases" | cut -d: -f1 | tr '\n' ' ')" '
-function sort(list, v,    n, i, j, t) {
-	n = split(list, v, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
-			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-		}
-	return n
-}
-function median(list,    v, n) {
-	n = sort(list, v)
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
+	-v cases="$(echo "$cases" | cut -d: -f1 | tr '\n' ' ')" "$BENCH_AWK_STATS"'
 function best(list,    v, n) { n = sort(list, v); return v[n] }
-function spread(list,    v, n) { n = sort(list, v); return (v[n] - v[1]) / median(list) }
 /^raw / {
 	key = $2 SUBSEP $3 SUBSEP $7
 	mbps[key] = mbps[key] " " $15

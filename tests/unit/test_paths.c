@@ -78,8 +78,18 @@ static void test_paths_option(void **state)
 	assert_int_equal(PARSE(&o, true, "--paths", "kernel,gpu"),
 			 KB_EXIT_USAGE);
 	assert_int_equal(PARSE(&o, true, "--paths"), KB_EXIT_USAGE);
-	/* `kaesbench run` measures one kernel implementation. */
-	assert_int_equal(PARSE(&o, false, "-d", "x", "--paths", "openssl"),
+	/* `kaesbench run`: the kernel's, unless --paths asks for more. */
+	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
+	assert_int_equal(o.paths, KB_PATHS_KERNEL);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--paths", "kernel,afalg"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.paths, KB_PATHS_KERNEL | KB_PATHS_AFALG);
+	/* One implementation: not with every one, nor with a mix. */
+	assert_int_equal(PARSE(&o, false, "-a", "x", "--all-impls", "--paths",
+			       "openssl"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--imix", "--paths",
+			       "kernel,openssl"),
 			 KB_EXIT_USAGE);
 	kb_run_opts_free(&o);
 }

@@ -111,6 +111,37 @@ afalg_without_algif() {
 ktap_test "without algif modules, AF_ALG reads n/a with the reason" \
 	afalg_without_algif
 
+# kaesbench run -d DRIVER --paths: AF_ALG binds that very driver, so the
+# difference to the kernel row is the interface's cost; a kernel that does
+# not offer the driver to AF_ALG gives a note saying why, and exit 0.
+run_driver_paths() {
+	drv=virtio_crypto_aes_cbc
+	# shellcheck disable=SC2086 # $PFAST is a word list
+	kaesbench run -d "$drv" --paths kernel,afalg --depth 8 -b 4096 $PFAST \
+		--json >/tmp/paths.json || fail "run failed"
+	jq -e ".runs[0] | .path == \"kernel\" and .driver == \"$drv\" and
+		.state == \"ended\"" /tmp/paths.json >/dev/null ||
+		fail "the kernel run did not measure $drv"
+	for path in afalg-sendmsg afalg-vmsplice; do
+		run=".runs[] | select(.path == \"$path\")"
+		jq -r "$run | \"$path \\(.driver): \\(.state) \\(.message)\"" \
+			/tmp/paths.json
+		jq -e "$run | .driver == \"$drv\"" /tmp/paths.json >/dev/null ||
+			fail "$path: not bound to $drv"
+		if jq -e "$run | .state == \"unavailable\"" /tmp/paths.json \
+			>/dev/null; then
+			jq -e "$run | .message |
+				startswith(\"AF_ALG cannot bind $drv (\")" \
+				/tmp/paths.json >/dev/null ||
+				fail "$path: unavailable without saying why"
+		else
+			path_figures "$path" "cbc(aes)" "4096" || exit 1
+		fi
+	done
+}
+ktap_test "run -d DRIVER --paths kernel,afalg: AF_ALG binds the same driver" \
+	run_driver_paths
+
 unknown_path_refused() {
 	expect_failure 2 "is not a comma-separated list" kaesbench --paths gpu
 }
