@@ -196,24 +196,36 @@ static u32 get_u32(struct genl_info *info, int attr, u32 fallback)
 	return info->attrs[attr] ? nla_get_u32(info->attrs[attr]) : fallback;
 }
 
-static int parse_run(struct genl_info *info, struct kaesbench_params *params)
+/* What a run or verification is of: exactly one of a driver, an algorithm. */
+static int parse_name(struct genl_info *info, char name[CRYPTO_MAX_ALG_NAME],
+		      bool *by_alg)
 {
 	struct nlattr *driver = info->attrs[KAESBENCH_A_RUN_DRIVER];
 	struct nlattr *alg = info->attrs[KAESBENCH_A_RUN_ALG];
-	struct nlattr *sizes = info->attrs[KAESBENCH_A_RUN_SIZES];
 
 	if (!driver == !alg) {
 		NL_SET_ERR_MSG(info->extack,
 			       "name either a driver or an algorithm");
 		return -EINVAL;
 	}
+	*by_alg = alg;
+	nla_strscpy(name, driver ?: alg, CRYPTO_MAX_ALG_NAME);
+	return 0;
+}
+
+static int parse_run(struct genl_info *info, struct kaesbench_params *params)
+{
+	struct nlattr *sizes = info->attrs[KAESBENCH_A_RUN_SIZES];
+	int err;
+
+	memset(params, 0, sizeof(*params));
+	err = parse_name(info, params->name, &params->by_alg);
+	if (err)
+		return err;
 	if (!sizes) {
 		NL_SET_ERR_MSG(info->extack, "a run needs sizes");
 		return -EINVAL;
 	}
-	memset(params, 0, sizeof(*params));
-	params->by_alg = alg;
-	nla_strscpy(params->name, driver ?: alg, sizeof(params->name));
 	params->decrypt = nla_get_flag(info->attrs[KAESBENCH_A_RUN_DECRYPT]);
 	params->no_verify =
 		nla_get_flag(info->attrs[KAESBENCH_A_RUN_NO_VERIFY]);
@@ -340,18 +352,13 @@ static int run_doit(struct sk_buff *skb, struct genl_info *info)
 static int parse_verify(struct genl_info *info,
 			struct kaesbench_verify_params *params)
 {
-	struct nlattr *driver = info->attrs[KAESBENCH_A_RUN_DRIVER];
-	struct nlattr *alg = info->attrs[KAESBENCH_A_RUN_ALG];
 	struct nlattr *seed = info->attrs[KAESBENCH_A_VERIFY_SEED];
+	int err;
 
-	if (!driver == !alg) {
-		NL_SET_ERR_MSG(info->extack,
-			       "name either a driver or an algorithm");
-		return -EINVAL;
-	}
 	memset(params, 0, sizeof(*params));
-	params->by_alg = alg;
-	nla_strscpy(params->name, driver ?: alg, sizeof(params->name));
+	err = parse_name(info, params->name, &params->by_alg);
+	if (err)
+		return err;
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
 	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
 	params->seed = seed ? nla_get_u64(seed) : get_random_u64();
