@@ -62,6 +62,8 @@ static void test_sort_order(void **state)
 	struct kb_impl_list list = { 0 };
 
 	(void)state;
+	add(&list, "__cbc(aes)", "__cbc-aes-aesni", 400,
+	    KAESBENCH_IMPL_F_INTERNAL);
 	add(&list, "xts(aes)", "xts-aes-aesni", 401, 0);
 	add(&list, "cbc(aes)", "cbc-aes-generic", 100, 0);
 	add(&list, "cbc(aes)", "cbc-aes-b", 300, 0);
@@ -73,6 +75,8 @@ static void test_sort_order(void **state)
 	assert_string_equal(list.impl[2].driver_name, "cbc-aes-b");
 	assert_string_equal(list.impl[3].driver_name, "cbc-aes-generic");
 	assert_string_equal(list.impl[4].driver_name, "xts-aes-aesni");
+	/* Internal ones last, whatever their name sorts as. */
+	assert_string_equal(list.impl[5].driver_name, "__cbc-aes-aesni");
 	kb_impl_list_free(&list);
 }
 
