@@ -21,18 +21,11 @@
 static uint32_t block_of(const struct kb_run_opts *o,
 			 const struct kb_impl_list *list)
 {
-	size_t i;
+	const struct kb_impl *impl = kb_run_target(o, list);
 
-	for (i = 0; i < list->count; i++) {
-		const struct kb_impl *impl = &list->impl[i];
-
-		if ((o->driver && !strcmp(impl->driver_name, o->driver)) ||
-		    (o->alg && !strcmp(impl->alg_name, o->alg)))
-			return kb_size_fits(impl, impl->block_size + 1) ?
-				       0 :
-				       impl->block_size;
-	}
-	return 0;
+	if (!impl || kb_size_fits(impl, impl->block_size + 1))
+		return 0;
+	return impl->block_size;
 }
 
 /**

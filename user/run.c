@@ -41,22 +41,6 @@ static int all_impls(const struct kb_run_opts *o, double start)
 	return ret;
 }
 
-/* What the crypto API hands out for -a, or the -d driver, if registered. */
-static const struct kb_impl *find(const struct kb_run_opts *o,
-				  const struct kb_impl_list *list)
-{
-	const struct kb_impl *impl;
-
-	for (impl = list->impl; impl < list->impl + list->count; impl++) {
-		if (o->driver && !strcmp(impl->driver_name, o->driver))
-			return impl;
-		if (o->alg && !strcmp(impl->alg_name, o->alg) &&
-		    (impl->flags & KAESBENCH_IMPL_F_SELECTED))
-			return impl;
-	}
-	return NULL;
-}
-
 /*
  * The default sizes are the sweep's: leave out those the implementation
  * cannot take, as the sweep does. Sizes given with -b go as they are, so
@@ -72,7 +56,7 @@ static int default_sizes(const struct kb_run_opts *o, struct kb_run *run)
 		kb_impl_list_free(&list);
 		return kb_interrupted() ? -EINTR : -EIO;
 	}
-	impl = find(o, &list);
+	impl = kb_run_target(o, &list);
 	if (impl) {
 		run->selected = !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
 		ret = kb_sizes_filter(impl, &o->sizes, &run->sizes);
@@ -193,7 +177,7 @@ static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
 	}
 	if (kb_bench_list(&list))
 		return -EIO;
-	impl = find(o, &list);
+	impl = kb_run_target(o, &list);
 	if (!impl)
 		fprintf(stderr, "kaesbench run: no implementation %s\n",
 			o->driver);

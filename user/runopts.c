@@ -374,3 +374,26 @@ uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p, uint32_t def)
 {
 	return kb_param_given(o, p) ? o->param[p] : def;
 }
+
+/**
+ * kb_run_target() - what -d or -a names, among the registered
+ * @o: the options
+ * @list: the implementations registered
+ *
+ * Return: the -d driver, or what the crypto API hands out for -a; NULL
+ * when not registered (yet: a template instance is made on first use).
+ */
+const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
+				    const struct kb_impl_list *list)
+{
+	const struct kb_impl *impl;
+
+	for (impl = list->impl; impl < list->impl + list->count; impl++) {
+		if (o->driver && !strcmp(impl->driver_name, o->driver))
+			return impl;
+		if (o->alg && !strcmp(impl->alg_name, o->alg) &&
+		    (impl->flags & KAESBENCH_IMPL_F_SELECTED))
+			return impl;
+	}
+	return NULL;
+}

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "imix.h"
+#include "impl.h"
 #include "sizes.h"
 
 /* The numeric parameters of a run, each sent only when given. */
@@ -59,5 +60,8 @@ const char *kb_run_attr_option(uint16_t attr);
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
 uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,
 		     uint32_t def);
+
+const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
+				    const struct kb_impl_list *list);
 
 #endif /* KAESBENCH_RUNOPTS_H */
