@@ -21,6 +21,7 @@
 #include <linux/timex.h>
 
 #include "bench.h"
+#include "latency.h"
 #include "tfm.h"
 
 #define IV_MAX 64
@@ -40,6 +41,8 @@ struct slot {
 	struct scatterlist sg;
 	struct scatterlist ct_sg;
 	struct crypto_wait wait;
+	u64 submit_ns;		/* with latency only */
+	u64 done_ns;		/* set by the completion callback */
 	u8 iv[IV_MAX];
 };
 
@@ -60,6 +63,8 @@ struct kaesbench_bench {
 	unsigned int inflight;
 	/* A request never completed: its memory stays with the driver. */
 	bool stuck;
+	bool latency;		/* time every request */
+	struct kaesbench_latency lat;
 	char error[160];
 	struct slot slots[];
 };
@@ -159,6 +164,28 @@ static int check_sizes(struct kaesbench_bench *b,
 	return 0;
 }
 
+/* As crypto_req_done(), noting when the request completed. */
+static void slot_done(struct slot *s, int err)
+{
+	if (err == -EINPROGRESS)	/* left the backlog; not done yet */
+		return;
+	s->done_ns = ktime_get_ns();
+	s->wait.err = err;
+	complete(&s->wait.completion);
+}
+
+#ifdef KAESBENCH_COMPLETION_GETS_REQUEST
+static void request_done(crypto_completion_data_t *req, int err)
+{
+	slot_done(crypto_get_completion_data(req), err);
+}
+#else
+static void request_done(void *data, int err)
+{
+	slot_done(data, err);
+}
+#endif
+
 static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 {
 	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
@@ -175,15 +202,13 @@ static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 		s->sk = skcipher_request_alloc(b->tfm.sk, GFP_KERNEL);
 		if (!s->sk)
 			return -ENOMEM;
-		skcipher_request_set_callback(s->sk, flags, crypto_req_done,
-					      &s->wait);
+		skcipher_request_set_callback(s->sk, flags, request_done, s);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
 		s->aead = aead_request_alloc(b->tfm.aead, GFP_KERNEL);
 		if (!s->aead)
 			return -ENOMEM;
-		aead_request_set_callback(s->aead, flags, crypto_req_done,
-					  &s->wait);
+		aead_request_set_callback(s->aead, flags, request_done, s);
 		if (b->decrypt) {
 			s->ct = kmalloc(b->buf_len, GFP_KERNEL);
 			if (!s->ct)
@@ -239,6 +264,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 		return ERR_PTR(-ENOMEM);
 	b->decrypt = params->decrypt;
 	b->depth = params->depth;
+	b->latency = params->latency;
 
 	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
 				 extack);
@@ -280,6 +306,8 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	u32 off;
 
 	reinit_completion(&s->wait.completion);
+	if (b->latency)
+		s->submit_ns = ktime_get_ns();
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
@@ -334,6 +362,8 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 		if (err)
 			return fail(b, err, "a %u-byte request failed (%d)",
 				    b->size, err);
+		if (b->latency)
+			kaesbench_latency_add(&b->lat, s->done_ns - s->submit_ns);
 		(*ops)++;
 	}
 	return 0;
@@ -377,6 +407,10 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 			s = &b->slots[(b->head + b->inflight) % b->depth];
 			err = submit(b, s);
 			if (!err) {
+				if (b->latency)
+					kaesbench_latency_add(&b->lat,
+							      ktime_get_ns() -
+							      s->submit_ns);
 				(*ops)++;
 				n++;
 				continue;
@@ -485,19 +519,31 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 			  err) : 0;
 }
 
-static u64 busy_ns(void)
+/* All CPUs' busy time so far, by kind. */
+static void get_busy(struct kaesbench_busy *busy)
 {
 	struct kernel_cpustat kcs;
-	u64 sum = 0;
 	int cpu;
 
+	memset(busy, 0, sizeof(*busy));
 	for_each_possible_cpu(cpu) {
 		kcpustat_cpu_fetch(&kcs, cpu);
-		sum += kcs.cpustat[CPUTIME_USER] + kcs.cpustat[CPUTIME_NICE] +
-		       kcs.cpustat[CPUTIME_SYSTEM] + kcs.cpustat[CPUTIME_IRQ] +
-		       kcs.cpustat[CPUTIME_SOFTIRQ];
+		busy->user += kcs.cpustat[CPUTIME_USER] +
+			      kcs.cpustat[CPUTIME_NICE];
+		busy->system += kcs.cpustat[CPUTIME_SYSTEM];
+		busy->softirq += kcs.cpustat[CPUTIME_SOFTIRQ];
+		busy->irq += kcs.cpustat[CPUTIME_IRQ];
 	}
-	return sum;
+}
+
+static void busy_since(struct kaesbench_busy *busy,
+		       const struct kaesbench_busy *start)
+{
+	get_busy(busy);
+	busy->user -= start->user;
+	busy->system -= start->system;
+	busy->softirq -= start->softirq;
+	busy->irq -= start->irq;
 }
 
 /* TSC cycles are only worth reporting when the TSC runs at a fixed rate. */
@@ -526,12 +572,14 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 			    u32 duration_ms, struct kaesbench_sample *sample,
 			    const bool *stop)
 {
-	u64 start, thread, busy, cycles = 0, ops = 0;
+	u64 start, thread, cycles = 0, ops = 0;
+	struct kaesbench_busy busy;
 	int err, err2;
 
+	kaesbench_latency_reset(&bench->lat);
 	sample->has_cycles = cycles_usable();
 	thread = current->se.sum_exec_runtime;
-	busy = busy_ns();
+	get_busy(&busy);
 	if (sample->has_cycles)
 		cycles = get_cycles();
 	start = ktime_get_ns();
@@ -542,8 +590,14 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 	sample->wall_ns = ktime_get_ns() - start;
 	if (sample->has_cycles)
 		sample->cycles = get_cycles() - cycles;
-	sample->busy_ns = busy_ns() - busy;
+	busy_since(&sample->busy, &busy);
+	sample->busy_ns = sample->busy.user + sample->busy.system +
+			  sample->busy.softirq + sample->busy.irq;
 	sample->thread_ns = current->se.sum_exec_runtime - thread;
+	sample->lat_count = bench->lat.count;
+	sample->lat_p50_ns = kaesbench_latency_percentile(&bench->lat, 50);
+	sample->lat_p99_ns = kaesbench_latency_percentile(&bench->lat, 99);
+	sample->lat_max_ns = bench->lat.max;
 	sample->size = size;
 	sample->ops = ops;
 	sample->bytes = ops * size;

@@ -25,8 +25,19 @@ struct kaesbench_params {
 	u32 depth;
 	u32 aad_len;		/* U32_MAX: the algorithm's default */
 	u32 tag_len;		/* 0: the implementation's maximum */
+	bool latency;		/* time every request */
 	u32 nsizes;
 	u32 sizes[KAESBENCH_MAX_SIZES];
+	u32 ncpus;		/* 0: one thread, wherever it is scheduled */
+	u32 cpus[KAESBENCH_MAX_CPUS];
+};
+
+/* Busy time of all CPUs together, by kind, in ns. */
+struct kaesbench_busy {
+	u64 user;		/* with nice */
+	u64 system;
+	u64 softirq;
+	u64 irq;
 };
 
 struct kaesbench_sample {
@@ -37,8 +48,14 @@ struct kaesbench_sample {
 	u64 wall_ns;
 	u64 thread_ns;
 	u64 busy_ns;
+	struct kaesbench_busy busy;
 	u64 cycles;
 	bool has_cycles;
+	u32 cpu;		/* with a CPU list only */
+	u64 lat_count;		/* requests timed, with latency only */
+	u64 lat_p50_ns;
+	u64 lat_p99_ns;
+	u64 lat_max_ns;
 };
 
 struct kaesbench_bench;

@@ -7,6 +7,7 @@
  */
 
 #include <linux/build_bug.h>
+#include <linux/cpumask.h>
 #include <linux/random.h>
 #include <linux/stringify.h>
 #include <net/genetlink.h>
@@ -50,6 +51,39 @@ static int validate_sizes(const struct nlattr *attr,
 	return 0;
 }
 
+/* Offline CPUs are refused when the run is set up; hotplug may race. */
+static int validate_cpus(const struct nlattr *attr,
+			 struct netlink_ext_ack *extack)
+{
+	const u32 *cpus = nla_data(attr);
+	int len = nla_len(attr);
+	int i, j;
+
+	if (!len || len % sizeof(u32)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "CPUs are an array of __u32");
+		return -EINVAL;
+	}
+	if (len > KAESBENCH_MAX_CPUS * sizeof(u32)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "too many CPUs");
+		return -EINVAL;
+	}
+	for (i = 0; i < len / sizeof(u32); i++) {
+		if (cpus[i] >= nr_cpu_ids || !cpu_online(cpus[i])) {
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "a CPU does not exist or is offline");
+			return -EINVAL;
+		}
+		for (j = 0; j < i; j++) {
+			if (cpus[j] == cpus[i]) {
+				NL_SET_ERR_MSG_ATTR(extack, attr,
+						    "a CPU is listed twice");
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Bounds past the s16 that NLA_POLICY_RANGE() holds. */
 static struct netlink_range_validation sample_ms_range = {
 	.min = 1,
@@ -80,6 +114,9 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_AAD_LEN] = NLA_POLICY_MAX(NLA_U32, KAESBENCH_MAX_AAD),
 	[KAESBENCH_A_RUN_TAG_LEN] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
 	[KAESBENCH_A_RUN_NO_VERIFY] = { .type = NLA_FLAG },
+	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
+							validate_cpus),
+	[KAESBENCH_A_RUN_LATENCY] = { .type = NLA_FLAG },
 };
 
 static struct netlink_range_validation cases_range = {
@@ -216,6 +253,7 @@ static int parse_name(struct genl_info *info, char name[CRYPTO_MAX_ALG_NAME],
 static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 {
 	struct nlattr *sizes = info->attrs[KAESBENCH_A_RUN_SIZES];
+	struct nlattr *cpus = info->attrs[KAESBENCH_A_RUN_CPUS];
 	int err;
 
 	memset(params, 0, sizeof(*params));
@@ -236,8 +274,19 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
 	params->aad_len = get_u32(info, KAESBENCH_A_RUN_AAD_LEN, U32_MAX);
 	params->tag_len = get_u32(info, KAESBENCH_A_RUN_TAG_LEN, 0);
+	params->latency = nla_get_flag(info->attrs[KAESBENCH_A_RUN_LATENCY]);
 	params->nsizes = nla_len(sizes) / sizeof(u32);
 	memcpy(params->sizes, nla_data(sizes), nla_len(sizes));
+	if (cpus) {
+		params->ncpus = nla_len(cpus) / sizeof(u32);
+		memcpy(params->cpus, nla_data(cpus), nla_len(cpus));
+		if (params->ncpus * params->depth > KAESBENCH_MAX_INFLIGHT) {
+			NL_SET_ERR_MSG_ATTR(info->extack, cpus,
+					    "CPUs x depth exceeds "
+					    __stringify(KAESBENCH_MAX_INFLIGHT));
+			return -EINVAL;
+		}
+	}
 	return 0;
 }
 
@@ -451,15 +500,34 @@ static struct sk_buff *job_message(const struct kaesbench_job *job, u8 cmd,
 	return skb;
 }
 
+static int put_busy(struct sk_buff *skb, const struct kaesbench_busy *busy)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_USER_NS, busy->user) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SYSTEM_NS, busy->system) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SOFTIRQ_NS, busy->softirq) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_IRQ_NS, busy->irq);
+}
+
+static int put_latency(struct sk_buff *skb,
+		       const struct kaesbench_sample *sample)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_LAT_COUNT, sample->lat_count) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P50_NS, sample->lat_p50_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P99_NS, sample->lat_p99_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_MAX_NS, sample->lat_max_ns);
+}
+
 /**
  * kaesbench_genl_send_sample() - send one sample to a run's socket
  * @job: the run
+ * @run: what it asked for, which decides the attributes sent
  * @sample: the sample
  *
  * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
  * receive buffer is full (the tool stopped reading); -ENOMEM.
  */
 int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+			       const struct kaesbench_params *run,
 			       const struct kaesbench_sample *sample)
 {
 	struct sk_buff *skb;
@@ -475,8 +543,12 @@ int kaesbench_genl_send_sample(const struct kaesbench_job *job,
 	    put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
 	    put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
 	    put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
+	    put_busy(skb, &sample->busy) ||
 	    (sample->has_cycles &&
-	     put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles))) {
+	     put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
+	    (run->ncpus &&
+	     nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
+	    (run->latency && put_latency(skb, sample))) {
 		nlmsg_free(skb);
 		return -EMSGSIZE;
 	}

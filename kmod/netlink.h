@@ -9,10 +9,12 @@
 #include <linux/types.h>
 
 struct kaesbench_job;
+struct kaesbench_params;
 struct kaesbench_sample;
 struct sk_buff;
 
 int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+			       const struct kaesbench_params *run,
 			       const struct kaesbench_sample *sample);
 void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
 			     const char *message,

@@ -292,3 +292,41 @@ int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src)
 		return -ENOMEM;
 	return 0;
 }
+
+/*
+ * Modules of CPU instruction-set implementations, which are asynchronous
+ * only to defer to cryptd where the FPU is off limits.
+ */
+static const char *const cpu_modules[] = {
+	"aesni_intel",	 "aes_x86_64",		"aes_ce_blk",
+	"aes_ce_cipher", "aes_neon_blk",	"aes_neon_bs",
+	"aes_arm",	 "aes_arm_bs",		"aes_s390",
+	"vmx_crypto",	 "ghash_clmulni_intel", "aria_aesni_avx_x86_64",
+};
+
+/**
+ * kb_impl_is_offload() - whether an implementation runs off the CPU
+ * @impl: the implementation
+ *
+ * True for what its driver flags as hardware (CRYPTO_ALG_KERN_DRIVER_ONLY),
+ * and for an asynchronous implementation of a module that is neither the
+ * kernel's, nor a CPU instruction-set module, nor a template instance
+ * (a name with parentheses, built from other implementations): engines
+ * such as virtio_crypto do not all set the flag.
+ *
+ * Return: true for an offload engine.
+ */
+bool kb_impl_is_offload(const struct kb_impl *impl)
+{
+	size_t i;
+
+	if (impl->flags & KAESBENCH_IMPL_F_HARDWARE)
+		return true;
+	if (!(impl->flags & KAESBENCH_IMPL_F_ASYNC) || !impl->module ||
+	    !strcmp(impl->module, "kernel") || strchr(impl->driver_name, '('))
+		return false;
+	for (i = 0; i < sizeof(cpu_modules) / sizeof(cpu_modules[0]); i++)
+		if (!strcmp(impl->module, cpu_modules[i]))
+			return false;
+	return true;
+}

@@ -47,6 +47,7 @@ const char *kb_impl_flag_words(uint32_t flags, char *buf, size_t len);
 int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data);
 void kb_impl_list_free(struct kb_impl_list *list);
 int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src);
+bool kb_impl_is_offload(const struct kb_impl *impl);
 int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list);
 
 /* Room for every word kb_impl_flag_words() can write, separators and NUL. */

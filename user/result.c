@@ -149,6 +149,13 @@ static double fig_cpb(const struct kb_sample *s)
 	return s->bytes ? (double)s->cycles / (double)s->bytes : 0;
 }
 
+/* All CPUs' busy time, in cycles at the TSC's rate, per byte. */
+static double fig_cpu_cpb(const struct kb_sample *s)
+{
+	return (double)s->busy_ns * (double)s->cycles / (double)s->wall_ns /
+	       (double)s->bytes;
+}
+
 static void cycles_median(const struct kb_run *run, uint32_t size, double *buf,
 			  struct kb_summary *sum)
 {
@@ -158,11 +165,55 @@ static void cycles_median(const struct kb_run *run, uint32_t size, double *buf,
 	for (i = 0; i < run->samples; i++) {
 		const struct kb_sample *s = &run->sample[i];
 
-		if (s->size == size && s->has_cycles && s->bytes)
+		if (s->size == size && s->has_cycles && s->bytes && s->wall_ns)
 			buf[n++] = fig_cpb(s);
 	}
 	sum->has_cycles = n > 0;
 	sum->cycles_per_byte = kb_median(buf, n);
+	for (i = n = 0; i < run->samples; i++) {
+		const struct kb_sample *s = &run->sample[i];
+
+		if (s->size == size && s->has_cycles && s->bytes && s->wall_ns)
+			buf[n++] = fig_cpu_cpb(s);
+	}
+	sum->cpu_cycles_per_byte = kb_median(buf, n);
+	for (i = n = 0; i < run->samples; i++) {
+		const struct kb_sample *s = &run->sample[i];
+
+		if (s->size == size && s->bytes)
+			buf[n++] = (double)s->busy_ns / (double)s->bytes;
+	}
+	sum->cpu_ns_per_byte = kb_median(buf, n);
+}
+
+static double fig_p50(const struct kb_sample *s)
+{
+	return s->lat_p50_ns;
+}
+
+static double fig_p99(const struct kb_sample *s)
+{
+	return s->lat_p99_ns;
+}
+
+/* Medians over the samples that timed some request. */
+static void latency_median(const struct kb_run *run, uint32_t size, double *buf,
+			   struct kb_summary *sum)
+{
+	double (*const fig[2])(const struct kb_sample *) = { fig_p50, fig_p99 };
+	double *out[2] = { &sum->lat_p50_ns, &sum->lat_p99_ns };
+	size_t i, k, n;
+
+	for (k = 0; k < 2; k++) {
+		for (i = n = 0; i < run->samples; i++) {
+			const struct kb_sample *s = &run->sample[i];
+
+			if (s->size == size && s->has_latency && s->lat_count)
+				buf[n++] = fig[k](s);
+		}
+		*out[k] = kb_median(buf, n);
+	}
+	sum->has_latency = n > 0;
 }
 
 /**
@@ -194,6 +245,7 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 	n = collect(run, size, v, fig_ops);
 	sum->ops_per_s = kb_median(v, n);
 	cycles_median(run, size, v, sum);
+	latency_median(run, size, v, sum);
 	free(v);
 	for (i = 0; i < run->samples; i++) {
 		if (run->sample[i].size != size)
@@ -205,6 +257,22 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 	sum->cpu_percent = kb_percent(busy, wall);
 	sum->thread_cpu_percent = kb_percent(thread, wall);
 	return 0;
+}
+
+/**
+ * kb_run_has_latency() - whether a run timed its requests
+ * @run: the run
+ *
+ * Return: true if a sample carries latencies.
+ */
+bool kb_run_has_latency(const struct kb_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->samples; i++)
+		if (run->sample[i].has_latency)
+			return true;
+	return false;
 }
 
 /**

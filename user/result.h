@@ -23,9 +23,21 @@ struct kb_sample {
 	uint64_t bytes;
 	uint64_t wall_ns;
 	uint64_t thread_ns;
-	uint64_t busy_ns;
+	uint64_t busy_ns; /* all CPUs: the sum of the four below */
+	uint64_t user_ns;
+	uint64_t system_ns;
+	uint64_t softirq_ns;
+	uint64_t irq_ns;
+	bool has_busy_kinds; /* the four above were sent */
 	uint64_t cycles;
 	bool has_cycles;
+	uint32_t cpu; /* the CPU it was taken on, if has_cpu */
+	bool has_cpu;
+	uint64_t lat_count; /* requests timed; the rest if has_latency */
+	uint64_t lat_p50_ns;
+	uint64_t lat_p99_ns;
+	uint64_t lat_max_ns;
+	bool has_latency;
 };
 
 enum kb_run_state {
@@ -70,7 +82,13 @@ struct kb_summary {
 	double cpu_percent; /* all CPUs' busy time / wall time */
 	double thread_cpu_percent; /* measuring thread's CPU / wall time */
 	double cycles_per_byte; /* median; valid only if has_cycles */
+	/* All CPUs' busy time in TSC cycles per byte (median); has_cycles */
+	double cpu_cycles_per_byte;
 	bool has_cycles;
+	double cpu_ns_per_byte; /* all CPUs' busy time per byte (median) */
+	double lat_p50_ns; /* medians over samples; valid if has_latency */
+	double lat_p99_ns;
+	bool has_latency;
 };
 
 /* A growing array of runs. */
@@ -91,6 +109,7 @@ bool kb_run_failed(const struct kb_run *run);
 bool kb_run_invalid(const struct kb_run *run);
 int kb_summarize(const struct kb_run *run, uint32_t size,
 		 struct kb_summary *sum);
+bool kb_run_has_latency(const struct kb_run *run);
 double kb_run_cpu_percent(const struct kb_run *run, bool *any);
 bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb);
 const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len);

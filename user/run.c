@@ -17,6 +17,7 @@
 #include "paths.h"
 #include "runjson.h"
 #include "runner.h"
+#include "scaling.h"
 #include "subcommands.h"
 #include "sweep.h"
 #include "table.h"
@@ -143,6 +144,7 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		.given = o->given,
 		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
+		.latency = o->latency,
 	};
 	int ret = run ? setup(o, run) : -ENOMEM;
 
@@ -264,7 +266,15 @@ int kb_run_main(int argc, char *argv[])
 		ret = imix_sizes(&o);
 	if (!ret && !o.help && o.no_verify && !o.json)
 		kb_print_no_verify_header(stdout);
-	if (!ret && !o.help)
+	if (ret || o.help)
+		;
+	else if (o.cpus.count)
+		ret = kb_scaling_main(&o, start);
+	else if (o.crossover)
+		ret = kb_crossover_main(&o, start);
+	else if (o.depth_sweep)
+		ret = kb_depth_sweep_main(&o, start);
+	else
 		ret = o.all_impls ? all_impls(&o, start) : one(&o, start);
 	kb_run_opts_free(&o);
 	return ret;

@@ -53,6 +53,19 @@ static struct json_object *u64(uint64_t v)
 	return json_object_new_int64((int64_t)v);
 }
 
+static struct json_object *latency_json(const struct kb_sample *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	add(o, "count", u64(s->lat_count));
+	add(o, "p50_ns", u64(s->lat_p50_ns));
+	add(o, "p99_ns", u64(s->lat_p99_ns));
+	add(o, "max_ns", u64(s->lat_max_ns));
+	return o;
+}
+
 static struct json_object *sample_json(const struct kb_sample *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -66,7 +79,13 @@ static struct json_object *sample_json(const struct kb_sample *s)
 	add(o, "wall_ns", u64(s->wall_ns));
 	add(o, "thread_ns", u64(s->thread_ns));
 	add(o, "busy_ns", u64(s->busy_ns));
+	add(o, "user_ns", s->has_busy_kinds ? u64(s->user_ns) : NULL);
+	add(o, "system_ns", s->has_busy_kinds ? u64(s->system_ns) : NULL);
+	add(o, "softirq_ns", s->has_busy_kinds ? u64(s->softirq_ns) : NULL);
+	add(o, "irq_ns", s->has_busy_kinds ? u64(s->irq_ns) : NULL);
 	add(o, "cycles", s->has_cycles ? u64(s->cycles) : NULL);
+	add(o, "cpu", s->has_cpu ? u64(s->cpu) : NULL);
+	add(o, "latency", s->has_latency ? latency_json(s) : NULL);
 	return o;
 }
 
@@ -87,6 +106,14 @@ static struct json_object *summary_json(const struct kb_summary *s)
 	    json_object_new_double(s->thread_cpu_percent));
 	add(o, "cycles_per_byte",
 	    s->has_cycles ? json_object_new_double(s->cycles_per_byte) : NULL);
+	add(o, "cpu_cycles_per_byte",
+	    s->has_cycles ? json_object_new_double(s->cpu_cycles_per_byte) :
+			    NULL);
+	add(o, "cpu_ns_per_byte", json_object_new_double(s->cpu_ns_per_byte));
+	add(o, "latency_p50_ns",
+	    s->has_latency ? json_object_new_double(s->lat_p50_ns) : NULL);
+	add(o, "latency_p99_ns",
+	    s->has_latency ? json_object_new_double(s->lat_p99_ns) : NULL);
 	return o;
 }
 

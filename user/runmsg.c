@@ -183,6 +183,47 @@ struct sample_out {
 	struct kb_sample *s;
 };
 
+/* The optional 64-bit figures: by kind of busy time, and latencies. */
+static int sample_u64_attr(const struct nlattr *attr, struct seen *seen)
+{
+	struct sample_out *o = seen->out;
+	unsigned int type = mnl_attr_get_type(attr);
+	uint64_t *v;
+
+	switch (type) {
+	case KAESBENCH_A_SAMPLE_USER_NS:
+		v = &o->s->user_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_SYSTEM_NS:
+		v = &o->s->system_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_SOFTIRQ_NS:
+		v = &o->s->softirq_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_IRQ_NS:
+		v = &o->s->irq_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_LAT_COUNT:
+		v = &o->s->lat_count;
+		break;
+	case KAESBENCH_A_SAMPLE_LAT_P50_NS:
+		v = &o->s->lat_p50_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_LAT_P99_NS:
+		v = &o->s->lat_p99_ns;
+		break;
+	case KAESBENCH_A_SAMPLE_LAT_MAX_NS:
+		v = &o->s->lat_max_ns;
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (get_u64(attr, v) != MNL_CB_OK)
+		return MNL_CB_ERROR;
+	seen->mask |= BIT_ATTR(type);
+	return MNL_CB_OK;
+}
+
 static int sample_attr(const struct nlattr *attr, void *data)
 {
 	struct seen *seen = data;
@@ -219,8 +260,12 @@ static int sample_attr(const struct nlattr *attr, void *data)
 		ret = get_u64(attr, &o->s->cycles);
 		o->s->has_cycles = ret == MNL_CB_OK;
 		break;
+	case KAESBENCH_A_SAMPLE_CPU:
+		ret = get_u32(attr, &o->s->cpu);
+		o->s->has_cpu = ret == MNL_CB_OK;
+		break;
 	default:
-		return MNL_CB_OK;
+		return sample_u64_attr(attr, seen);
 	}
 	if (ret == MNL_CB_OK)
 		seen->mask |= BIT_ATTR(type);
@@ -231,27 +276,44 @@ static int sample_attr(const struct nlattr *attr, void *data)
  * kb_sample_parse() - parse a KAESBENCH_CMD_SAMPLE message
  * @nlh: the message
  * @id: set to the run id
- * @s: filled in; @s->has_cycles says whether the kernel sent a cycle count
+ * @s: filled in; @s->has_cycles, has_cpu, has_busy_kinds and has_latency
+ *     say which optional figures the kernel sent
  *
- * Return: 0, or -EINVAL if malformed or lacking an attribute other than
- * the cycle count.
+ * Return: 0, or -EINVAL if malformed, lacking a required attribute, or
+ * holding part of a group (busy time by kind, latencies) without the rest.
  */
 int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
 		    struct kb_sample *s)
 {
+	const uint64_t kinds = BIT_ATTR(KAESBENCH_A_SAMPLE_USER_NS) |
+			       BIT_ATTR(KAESBENCH_A_SAMPLE_SYSTEM_NS) |
+			       BIT_ATTR(KAESBENCH_A_SAMPLE_SOFTIRQ_NS) |
+			       BIT_ATTR(KAESBENCH_A_SAMPLE_IRQ_NS);
+	const uint64_t latency = BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_COUNT) |
+				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_P50_NS) |
+				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_P99_NS) |
+				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_MAX_NS);
 	struct sample_out o = { .id = id, .s = s };
 	struct seen seen = { .out = &o };
+	int ret;
 
 	memset(s, 0, sizeof(*s));
-	return parse(nlh, sample_attr, &seen,
-		     BIT_ATTR(KAESBENCH_A_RUN_ID) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_SIZE) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_INDEX) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_OPS) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_BYTES) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_WALL_NS) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_THREAD_NS) |
-			     BIT_ATTR(KAESBENCH_A_SAMPLE_BUSY_NS));
+	ret = parse(nlh, sample_attr, &seen,
+		    BIT_ATTR(KAESBENCH_A_RUN_ID) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_SIZE) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_INDEX) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_OPS) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_BYTES) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_WALL_NS) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_THREAD_NS) |
+			    BIT_ATTR(KAESBENCH_A_SAMPLE_BUSY_NS));
+	/* Each group comes whole or not at all. */
+	s->has_busy_kinds = (seen.mask & kinds) == kinds;
+	s->has_latency = (seen.mask & latency) == latency;
+	if (!ret && ((seen.mask & kinds && !s->has_busy_kinds) ||
+		     (seen.mask & latency && !s->has_latency)))
+		ret = -EINVAL;
+	return ret;
 }
 
 static int end_attr(const struct nlattr *attr, void *data)

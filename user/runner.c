@@ -120,6 +120,12 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	for (p = 0; p < KB_P_COUNT; p++)
 		if (req->given & (1U << p))
 			mnl_attr_put_u32(nlh, kb_param_attr[p], req->param[p]);
+	if (req->cpus && req->cpus->count)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_CPUS,
+			     req->cpus->count * sizeof(*req->cpus->cpu),
+			     req->cpus->cpu);
+	if (req->latency)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_LATENCY, 0, NULL);
 	return nlh;
 }
 
@@ -257,6 +263,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 		    req->verify ? "VERIFY" : "RUN"))
 		goto out;
 	len = MNL_SOCKET_BUFFER_SIZE + run->sizes.count * sizeof(uint32_t) +
+	      (req->cpus ? req->cpus->count * sizeof(uint32_t) : 0) +
 	      strlen(req->driver ? req->driver : req->alg);
 	buf = calloc(1, len);
 	if (!buf) {

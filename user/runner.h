@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpus.h"
 #include "result.h"
 #include "runopts.h"
 
@@ -22,6 +23,8 @@ struct kb_run_req {
 	bool quiet; /* leave reporting a refusal to the caller */
 	bool progress; /* show progress on stderr */
 	bool no_verify; /* a run: measure without verifying first */
+	const struct kb_cpus *cpus; /* a run: the CPUs to measure on at once */
+	bool latency; /* a run: time every request */
 	bool verify; /* KAESBENCH_CMD_VERIFY rather than a run */
 	uint32_t cases; /* a verification: cases, if has_cases */
 	bool has_cases;

@@ -36,6 +36,10 @@ enum {
 	OPT_PATHS,
 	OPT_NO_VERIFY,
 	OPT_IMIX,
+	OPT_CPUS,
+	OPT_LATENCY,
+	OPT_DEPTH_SWEEP,
+	OPT_CROSSOVER,
 };
 
 static const struct {
@@ -61,6 +65,8 @@ static const struct {
 	{ KAESBENCH_A_RUN_NO_VERIFY, "--no-verify" },
 	{ KAESBENCH_A_VERIFY_CASES, "--cases" },
 	{ KAESBENCH_A_VERIFY_SEED, "--seed" },
+	{ KAESBENCH_A_RUN_CPUS, "--cpus" },
+	{ KAESBENCH_A_RUN_LATENCY, "--latency" },
 };
 
 /**
@@ -109,7 +115,8 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--json]\n"
+			"                     [--no-verify] [--latency] [--json]\n"
+			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
 			"Measure one implementation, or all of one algorithm name.\n"
 			"\n"
@@ -121,7 +128,15 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                          the same driver (default: kernel)\n"
 			"      --imix [SPEC]       the rate of a packet-size mix COUNTxSIZE,...\n"
 			"                          (default " KB_IMIX_DEFAULT
-			")\n");
+			")\n"
+			"      --cpus LIST|all     on these CPUs at once (0-3,8): per-CPU and\n"
+			"                          aggregate figures, scaling against one CPU\n"
+			"      --latency           time every request: median and p99 latency\n"
+			"      --depth-sweep       asynchronous implementations at depth 1, 2,\n"
+			"                          4 ... 64, with latencies\n"
+			"      --crossover         with -a: every implementation, then which is\n"
+			"                          fastest and cheapest per size, and where each\n"
+			"                          offload engine overtakes the CPU\n");
 	fprintf(f,
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
 		"  -b, --sizes LIST        buffer sizes in bytes, comma-separated\n"
@@ -179,6 +194,24 @@ static int imix_opt(struct kb_run_opts *o, const char *who, char *argv[])
 	return KB_EXIT_OK;
 }
 
+static int cpus_opt(struct kb_run_opts *o, const char *who)
+{
+	char online[4096], why[256];
+	int err;
+
+	err = kb_cpus_read_online(KB_CPUS_ONLINE, online, sizeof(online));
+	if (err) {
+		fprintf(stderr, "%s: --cpus: cannot read %s: %s\n", who,
+			KB_CPUS_ONLINE, strerror(-err));
+		return KB_EXIT_ERROR;
+	}
+	if (kb_cpus_parse(optarg, online, &o->cpus, why, sizeof(why))) {
+		fprintf(stderr, "%s: --cpus: %s\n", who, why);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+}
+
 static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 {
 	switch (c) {
@@ -209,6 +242,17 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 		return KB_EXIT_OK;
 	case OPT_IMIX:
 		return imix_opt(o, who, argv);
+	case OPT_CPUS:
+		return cpus_opt(o, who);
+	case OPT_LATENCY:
+		o->latency = true;
+		return KB_EXIT_OK;
+	case OPT_DEPTH_SWEEP:
+		o->depth_sweep = true;
+		return KB_EXIT_OK;
+	case OPT_CROSSOVER:
+		o->crossover = true;
+		return KB_EXIT_OK;
 	case OPT_PATHS:
 		if (kb_paths_parse(optarg, &o->paths)) {
 			fprintf(stderr,
@@ -233,6 +277,45 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	default:
 		return numeric_opt(o, c, who, argv);
 	}
+}
+
+/* The options that shape kernel runs: one at a time, kernel path only. */
+static int check_kernel_only(struct kb_run_opts *o, const char *who)
+{
+	bool any = o->cpus.count || o->depth_sweep || o->crossover;
+
+	if (o->cpus.count && (o->depth_sweep || o->crossover)) {
+		fprintf(stderr,
+			"%s: --cpus goes with neither --depth-sweep nor --crossover\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
+	if (any && (o->paths != KB_PATHS_KERNEL || o->imix.count)) {
+		fprintf(stderr,
+			"%s: --cpus, --depth-sweep and --crossover measure the kernel path: not with --paths or --imix\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->cpus.count && o->all_impls) {
+		fprintf(stderr,
+			"%s: --cpus measures one implementation: not with --all-impls\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->depth_sweep && kb_param_given(o, KB_P_DEPTH)) {
+		fprintf(stderr, "%s: give --depth or --depth-sweep, not both\n",
+			who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->crossover && !o->alg) {
+		fprintf(stderr, "%s: --crossover needs -a ALGORITHM\n", who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->crossover)
+		o->all_impls = true;
+	if (o->depth_sweep)
+		o->latency = true;
+	return KB_EXIT_OK;
 }
 
 static int check(struct kb_run_opts *o, const char *who, bool sweep)
@@ -263,7 +346,7 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 			who);
 		return KB_EXIT_USAGE;
 	}
-	return KB_EXIT_OK;
+	return check_kernel_only(o, who);
 }
 
 /**
@@ -297,6 +380,10 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "tag", required_argument, NULL, OPT_TAG },
 		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
 		{ "imix", optional_argument, NULL, OPT_IMIX },
+		{ "cpus", required_argument, NULL, OPT_CPUS },
+		{ "latency", no_argument, NULL, OPT_LATENCY },
+		{ "depth-sweep", no_argument, NULL, OPT_DEPTH_SWEEP },
+		{ "crossover", no_argument, NULL, OPT_CROSSOVER },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -312,10 +399,12 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jh", long_opts,
 				NULL)) != -1) {
-		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
-			      c == OPT_IMIX)) {
+		if (sweep &&
+		    (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
+		     c == OPT_IMIX || c == OPT_CPUS || c == OPT_LATENCY ||
+		     c == OPT_DEPTH_SWEEP || c == OPT_CROSSOVER)) {
 			fprintf(stderr,
-				"%s: -d, -a, --all-impls and --imix are options of \"kaesbench run\"\n",
+				"%s: -d, -a, --all-impls, --imix, --cpus, --latency, --depth-sweep and --crossover are options of \"kaesbench run\"\n",
 				who);
 			ret = KB_EXIT_USAGE;
 			goto usage;

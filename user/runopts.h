@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cpus.h"
 #include "imix.h"
 #include "impl.h"
 #include "sizes.h"
@@ -47,6 +48,10 @@ struct kb_run_opts {
 	bool no_verify; /* --no-verify */
 	struct kb_imix imix; /* --imix: parts only when given */
 	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
+	struct kb_cpus cpus; /* --cpus: empty when not given */
+	bool latency; /* --latency: time every request */
+	bool depth_sweep; /* --depth-sweep */
+	bool crossover; /* --crossover */
 	bool json;
 	bool help;
 };

@@ -47,9 +47,17 @@ static int cmp_impl(const void *a, const void *b)
 				  *(const struct kb_impl *const *)b);
 }
 
-/* The non-internal implementations of @alg, by priority, highest first. */
-static const struct kb_impl **pick(const struct kb_impl_list *list,
-				   const char *alg, size_t *count)
+/**
+ * kb_pick_impls() - the implementations of an algorithm name people use
+ * @list: the implementations registered
+ * @alg: the algorithm name
+ * @count: set to how many
+ *
+ * Return: the non-internal implementations of @alg in table order, an
+ * array to free(), or NULL if out of memory.
+ */
+const struct kb_impl **kb_pick_impls(const struct kb_impl_list *list,
+				     const char *alg, size_t *count)
 {
 	const struct kb_impl **sel = calloc(list->count + 1, sizeof(*sel));
 	size_t i;
@@ -66,7 +74,7 @@ static const struct kb_impl **pick(const struct kb_impl_list *list,
 }
 
 static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
-		    struct kb_run_req *req, uint32_t *param)
+		    uint32_t depth, struct kb_run_req *req, uint32_t *param)
 {
 	memcpy(param, o->param, KB_P_COUNT * sizeof(*param));
 	*req = (struct kb_run_req){
@@ -76,17 +84,32 @@ static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
 		.quiet = true,
 		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
+		.latency = o->latency,
+		.cpus = o->cpus.count ? &o->cpus : NULL,
 	};
 	/* An offload engine needs requests queued to show its rate. */
-	if (!kb_param_given(o, KB_P_DEPTH) &&
-	    (impl->flags & KAESBENCH_IMPL_F_ASYNC)) {
-		param[KB_P_DEPTH] = KB_SWEEP_ASYNC_DEPTH;
+	if (!depth && !kb_param_given(o, KB_P_DEPTH) &&
+	    (impl->flags & KAESBENCH_IMPL_F_ASYNC))
+		depth = KB_SWEEP_ASYNC_DEPTH;
+	if (depth) {
+		param[KB_P_DEPTH] = depth;
 		req->given |= 1U << KB_P_DEPTH;
 	}
 }
 
-static int bench_one(const struct kb_run_opts *o, const struct kb_impl *impl,
-		     const char *alg, struct kb_run *run)
+/**
+ * kb_bench_impl() - run one implementation as the sweep does
+ * @o: the options
+ * @impl: the implementation
+ * @alg: its algorithm name
+ * @depth: requests in flight; 0: --depth, else the sweep's default
+ * @run: filled in; a run with no size the implementation takes is left
+ *	 unsent
+ *
+ * Return: 0, or -ENOMEM; the run's own failure is in @run.
+ */
+int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
+		  const char *alg, uint32_t depth, struct kb_run *run)
 {
 	uint32_t param[KB_P_COUNT];
 	struct kb_run_req req;
@@ -99,12 +122,21 @@ static int bench_one(const struct kb_run_opts *o, const struct kb_impl *impl,
 	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg));
 	if (!run->sizes.count)
 		return 0; /* every size n/a: nothing to ask */
-	request(o, impl, &req, param);
+	request(o, impl, depth, &req, param);
 	kb_runner_run(&req, run);
 	return 0;
 }
 
-static int print_table(const struct kb_run_opts *o, const char *alg,
+/**
+ * kb_print_alg_table() - print the sweep's table of some runs of @alg
+ * @o: the options
+ * @alg: the algorithm name
+ * @runs: the runs
+ * @first: the first of @runs to print
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
 		       const struct kb_runs *runs, size_t first)
 {
 	struct kb_table t = {
@@ -155,16 +187,16 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 	struct kb_run *run;
 	int ret = 0;
 
-	sel = pick(list, alg, &count);
+	sel = kb_pick_impls(list, alg, &count);
 	if (!sel)
 		ret = -ENOMEM;
 	for (i = 0; !ret && i < count && !kb_interrupted(); i++) {
 		run = kb_runs_add(runs);
-		ret = run ? bench_one(o, sel[i], alg, run) : -ENOMEM;
+		ret = run ? kb_bench_impl(o, sel[i], alg, 0, run) : -ENOMEM;
 	}
 	free(sel);
 	if (!ret && !o->json)
-		ret = print_table(o, alg, runs, first);
+		ret = kb_print_alg_table(o, alg, runs, first);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
 	return ret;
@@ -184,6 +216,35 @@ int kb_bench_list(struct kb_impl_list *list)
 	ret = kb_genl_open(&g) || kb_get_impls(&g, list);
 	kb_genl_close(&g);
 	return ret ? -1 : 0;
+}
+
+/**
+ * kb_find_target() - the registered implementation -d or -a names
+ * @o: the options
+ * @impl: filled in; release it with kb_impl_release() whatever the result
+ *
+ * Return: 0, or -1 after printing why.
+ */
+int kb_find_target(const struct kb_run_opts *o, struct kb_impl *impl)
+{
+	struct kb_impl_list list = { 0 };
+	const struct kb_impl *target;
+	int ret = -1;
+
+	if (kb_bench_list(&list))
+		goto out;
+	target = kb_run_target(o, &list);
+	if (!target)
+		fprintf(stderr,
+			"kaesbench run: no implementation %s is registered (a template instance is, after one plain run of it)\n",
+			o->driver ? o->driver : o->alg);
+	else if (kb_impl_copy(impl, target))
+		fprintf(stderr, "kaesbench: out of memory\n");
+	else
+		ret = 0;
+out:
+	kb_impl_list_free(&list);
+	return ret;
 }
 
 /* As kb_bench_list(), but a missing module is -ENOENT, and not printed. */

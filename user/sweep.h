@@ -14,9 +14,16 @@
 #include "table.h"
 
 uint32_t kb_default_key_bits(const char *alg);
+const struct kb_impl **kb_pick_impls(const struct kb_impl_list *list,
+				     const char *alg, size_t *count);
+int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
+		  const char *alg, uint32_t depth, struct kb_run *run);
+int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
+		       const struct kb_runs *runs, size_t first);
 int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		 const char *alg, struct kb_runs *runs);
 int kb_bench_list(struct kb_impl_list *list);
+int kb_find_target(const struct kb_run_opts *o, struct kb_impl *impl);
 int kb_bench_user_paths(const struct kb_run_opts *o, const char *alg,
 			const char *driver, struct kb_runs *runs);
 void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,

@@ -311,33 +311,50 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 	return 0;
 }
 
-static void print_size_row(FILE *f, const struct kb_summary *s, bool *spread)
+/* A latency in µs, or - without one. */
+static const char *fmt_us(bool has, double ns, char *buf, size_t len)
+{
+	return has ? kb_fmt3(ns / 1e3, buf, len) : "-";
+}
+
+static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
+			   bool *spread)
 {
 	char med[KB_FMT3_MAX], lo[KB_FMT3_MAX], hi[KB_FMT3_MAX];
 	char range[2 * KB_FMT3_MAX + 1], ops[KB_FMT3_MAX], us[KB_FMT3_MAX];
 	char cpu[KB_FMT3_MAX], thr[KB_FMT3_MAX], cpb[KB_FMT3_MAX] = "-";
+	char ccpb[KB_FMT3_MAX] = "-", p50[KB_FMT3_MAX], p99[KB_FMT3_MAX];
 	bool mark = s->spread > KB_SPREAD_MARK;
 
 	if (!s->samples) {
-		fprintf(f, "%8" PRIu32 " %8s  %15s %9s %8s %6s %11s %7s %8d\n",
-			s->size, "-", "-", "-", "-", "-", "-", "-", 0);
+		fprintf(f, "%8" PRIu32 " %8s  %15s %9s %8s %6s %11s %7s %7s",
+			s->size, "-", "-", "-", "-", "-", "-", "-", "-");
+		if (latency)
+			fprintf(f, " %8s %8s", "-", "-");
+		fprintf(f, " %8d\n", 0);
 		return;
 	}
 	*spread |= mark;
 	snprintf(range, sizeof(range), "%s-%s",
 		 kb_fmt3(s->mbps_min, lo, sizeof(lo)),
 		 kb_fmt3(s->mbps_max, hi, sizeof(hi)));
-	if (s->has_cycles)
+	if (s->has_cycles) {
 		kb_fmt3(s->cycles_per_byte, cpb, sizeof(cpb));
-	fprintf(f, "%8" PRIu32 " %8s%c %15s %9s %8s %6s %11s %7s %8zu\n",
-		s->size, kb_fmt3(s->mbps_median, med, sizeof(med)),
-		mark ? '~' : ' ', range,
-		kb_fmt3(s->ops_per_s, ops, sizeof(ops)),
+		kb_fmt3(s->cpu_cycles_per_byte, ccpb, sizeof(ccpb));
+	}
+	fprintf(f, "%8" PRIu32 " %8s%c %15s %9s %8s %6s %11s %7s %7s", s->size,
+		kb_fmt3(s->mbps_median, med, sizeof(med)), mark ? '~' : ' ',
+		range, kb_fmt3(s->ops_per_s, ops, sizeof(ops)),
 		s->ops_per_s > 0 ? kb_fmt3(1e6 / s->ops_per_s, us, sizeof(us)) :
 				   "-",
 		kb_fmt_pct(s->cpu_percent, cpu, sizeof(cpu)),
-		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb,
-		s->samples);
+		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb, ccpb);
+	if (latency)
+		fprintf(f, " %8s %8s",
+			fmt_us(s->has_latency, s->lat_p50_ns, p50, sizeof(p50)),
+			fmt_us(s->has_latency, s->lat_p99_ns, p99,
+			       sizeof(p99)));
+	fprintf(f, " %8zu\n", s->samples);
 }
 
 static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
@@ -348,7 +365,11 @@ static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
 		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
 		"\u00b5s/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
 		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU%% = the measuring thread alone\n"
-		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n");
+		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
+		"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not\n");
+	if (kb_run_has_latency(run))
+		fprintf(f,
+			"p50, p99 \u00b5s = request latency from submission to completion: medians over the samples of each sample's percentile\n");
 	if (spread)
 		fprintf(f,
 			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
@@ -390,8 +411,8 @@ static void print_invalid(FILE *f, const struct kb_run *run)
 int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 		       uint32_t samples)
 {
+	bool spread = false, latency = kb_run_has_latency(run);
 	struct kb_summary sum;
-	bool spread = false;
 	size_t i;
 
 	fprintf(f,
@@ -406,13 +427,16 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 		return 0;
 	}
 	/* "µ" takes two bytes but one column. */
-	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %8s\n", "size (B)",
-		"MB/s", "min-max", "ops/s", "\u00b5s/op", "CPU%", "thread CPU%",
-		"cyc/B", "samples");
+	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %7s", "size (B)", "MB/s",
+		"min-max", "ops/s", "\u00b5s/op", "CPU%", "thread CPU%",
+		"cyc/B", "CPU c/B");
+	if (latency)
+		fprintf(f, " %9s %9s", "p50 \u00b5s", "p99 \u00b5s");
+	fprintf(f, " %8s\n", "samples");
 	for (i = 0; i < run->sizes.count; i++) {
 		if (kb_summarize(run, run->sizes.size[i], &sum))
 			return -ENOMEM;
-		print_size_row(f, &sum, &spread);
+		print_size_row(f, &sum, latency, &spread);
 	}
 	print_run_notes(f, run, spread);
 	return 0;

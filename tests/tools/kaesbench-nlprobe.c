@@ -171,7 +171,7 @@ static int resolve_family(struct mnl_socket *nl)
 
 static int put_raw_attr(struct nlmsghdr *nlh, const char *spec)
 {
-	char payload[1024];
+	char payload[4096];
 	const char *hex = strchr(spec, ':');
 	const char *eq = strchr(spec, '=');
 	size_t len = 0;

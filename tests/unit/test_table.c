@@ -168,13 +168,14 @@ static int print_run(FILE *f, const void *arg)
 
 static const char run_want[] =
 	"cbc(aes) encrypt with cbc-aes-aesni (kernel, priority 400): 128-bit key, depth 1, 3 samples of 1 ms per size\n"
-	"size (B)     MB/s          min-max     ops/s    µs/op   CPU% thread CPU%   cyc/B  samples\n"
-	"      16     13.9        13.9-13.9    871000     1.15    100          50    14.4        3\n"
-	"   16384     1000~        800-1200     61035     16.4    100          50    1.23        3\n"
+	"size (B)     MB/s          min-max     ops/s    µs/op   CPU% thread CPU%   cyc/B CPU c/B  samples\n"
+	"      16     13.9        13.9-13.9    871000     1.15    100          50    14.4    14.4        3\n"
+	"   16384     1000~        800-1200     61035     16.4    100          50    1.23    1.23        3\n"
 	"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
 	"µs/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
 	"CPU% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU% = the measuring thread alone\n"
 	"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
+	"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not\n"
 	"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
 	"interrupted: the figures are from the samples taken before the stop\n"
 	"verified first: 96 cases against cbc(aes-generic)\n"

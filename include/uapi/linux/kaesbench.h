@@ -95,6 +95,14 @@
  *                             with SHA-2; else the implementation's
  *                             maximum)
  *    KAESBENCH_A_RUN_NO_VERIFY: NLA_FLAG, skip the quick verification
+ *    KAESBENCH_A_RUN_CPUS: NLA_BINARY, CPUs to measure on at once, an
+ *                          array of __u32 CPU numbers, 1 to
+ *                          KAESBENCH_MAX_CPUS of them, each online and
+ *                          listed once, with CPUs x depth at most
+ *                          KAESBENCH_MAX_INFLIGHT (default: one thread,
+ *                          not bound to any CPU)
+ *    KAESBENCH_A_RUN_LATENCY: NLA_FLAG, time every request (costs one
+ *                             clock read per request)
  *
  * Unless told not to, a run first verifies the implementation as
  * KAESBENCH_CMD_VERIFY does, with KAESBENCH_QUICK_CASES cases; if a case
@@ -126,8 +134,25 @@
  *                                kernel's per-CPU statistics, tick
  *                                granular): includes work a driver pushes
  *                                to other threads and interrupts
+ *    KAESBENCH_A_SAMPLE_USER_NS, KAESBENCH_A_SAMPLE_SYSTEM_NS,
+ *    KAESBENCH_A_SAMPLE_SOFTIRQ_NS, KAESBENCH_A_SAMPLE_IRQ_NS: NLA_U64,
+ *        the busy time above by kind (user includes nice); they add up to
+ *        KAESBENCH_A_SAMPLE_BUSY_NS
  *    KAESBENCH_A_SAMPLE_CYCLES: NLA_U64, TSC cycles elapsed; only where
  *                               the TSC is constant-rate
+ *    KAESBENCH_A_SAMPLE_CPU: NLA_U32, the CPU the sample was taken on;
+ *                            only for runs given KAESBENCH_A_RUN_CPUS
+ *    KAESBENCH_A_SAMPLE_LAT_COUNT: NLA_U64, requests timed; only for runs
+ *                                  given KAESBENCH_A_RUN_LATENCY, as are:
+ *    KAESBENCH_A_SAMPLE_LAT_P50_NS, KAESBENCH_A_SAMPLE_LAT_P99_NS: NLA_U64,
+ *        median and 99th percentile of the time from submitting a request
+ *        to its completion (within 1/32)
+ *    KAESBENCH_A_SAMPLE_LAT_MAX_NS: NLA_U64, the longest
+ *
+ * With KAESBENCH_A_RUN_CPUS, a thread bound to each CPU measures with a
+ * transform and requests of its own; the threads take each sample
+ * together, and every sample comes once per CPU. Busy times are the whole
+ * machine's, the same for every CPU of one sample.
  *
  * and finally one KAESBENCH_CMD_RUN_END message:
  *
@@ -140,7 +165,8 @@
  *
  * The run stops, within 100 ms, when the requesting socket is closed, on
  * KAESBENCH_CMD_CANCEL and on module unload. Its memory is bounded by
- * depth x 2 x (largest size + KAESBENCH_MAX_AAD + 16) bytes, 9 MiB at most.
+ * CPUs x depth x 2 x (largest size + KAESBENCH_MAX_AAD + 16) bytes, 9 MiB
+ * per CPU and 136 MiB at most.
  * A request an asynchronous implementation has not completed within
  * KAESBENCH_REQUEST_TIMEOUT_MS ends the run with -ETIMEDOUT; the memory of
  * such a request, and its transform, are never freed, since the driver may
@@ -216,6 +242,9 @@
 #define KAESBENCH_MAX_SAMPLE_MS 60000
 #define KAESBENCH_MAX_SAMPLES 1000
 #define KAESBENCH_MAX_DEPTH 64
+#define KAESBENCH_MAX_CPUS 256
+/* Requests in flight on all of a run's CPUs together. */
+#define KAESBENCH_MAX_INFLIGHT 1024
 #define KAESBENCH_MAX_AAD 4096
 #define KAESBENCH_REQUEST_TIMEOUT_MS 10000
 #define KAESBENCH_MAX_CASES 100000
@@ -264,6 +293,17 @@ enum kaesbench_attr {
 	KAESBENCH_A_VERIFY_REFERENCE,
 	KAESBENCH_A_VERIFY_CASE,
 	KAESBENCH_A_RUN_NO_VERIFY,
+	KAESBENCH_A_RUN_CPUS,
+	KAESBENCH_A_RUN_LATENCY,
+	KAESBENCH_A_SAMPLE_CPU,
+	KAESBENCH_A_SAMPLE_USER_NS,
+	KAESBENCH_A_SAMPLE_SYSTEM_NS,
+	KAESBENCH_A_SAMPLE_SOFTIRQ_NS,
+	KAESBENCH_A_SAMPLE_IRQ_NS,
+	KAESBENCH_A_SAMPLE_LAT_COUNT,
+	KAESBENCH_A_SAMPLE_LAT_P50_NS,
+	KAESBENCH_A_SAMPLE_LAT_P99_NS,
+	KAESBENCH_A_SAMPLE_LAT_MAX_NS,
 	__KAESBENCH_A_LAST
 };
 

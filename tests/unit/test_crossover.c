@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Per-CPU runs made into one, and which implementation wins where.
+ */
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <linux/kaesbench.h>
+
+#include "crossover.h"
+#include "percpu.h"
+
+static const uint32_t sizes[] = { 64, 1024, 16384 };
+
+static void impl(struct kb_run *run, const char *driver, const char *module,
+		 uint32_t flags)
+{
+	memset(run, 0, sizeof(*run));
+	run->impl.alg_name = strdup("cbc(aes)");
+	run->impl.driver_name = strdup(driver);
+	run->impl.module = strdup(module);
+	run->impl.flags = flags;
+	run->state = KB_RUN_ENDED;
+	run->depth = 1;
+	assert_int_equal(kb_sizes_copy(&run->sizes, sizes, 3), 0);
+}
+
+/* One sample: @mbps MB/s, with all CPUs busy @busy_pct of the time. */
+static void sample(struct kb_run *run, uint32_t size, uint32_t index,
+		   uint32_t cpu, bool has_cpu, double mbps, uint64_t busy_pct)
+{
+	struct kb_sample s = {
+		.size = size,
+		.index = index,
+		.wall_ns = 100000000,
+		.busy_ns = 100000000 * busy_pct / 100,
+		.thread_ns = 100000000,
+		.cpu = cpu,
+		.has_cpu = has_cpu,
+	};
+
+	s.bytes = (uint64_t)(mbps * 1e6 / 10);
+	s.ops = s.bytes / size;
+	assert_int_equal(kb_run_add_sample(run, &s), 0);
+}
+
+static void test_aggregate(void **state)
+{
+	struct kb_run run, agg, one;
+	struct kb_summary sum;
+
+	(void)state;
+	impl(&run, "aes-generic", "kernel", 0);
+	sample(&run, 64, 0, 0, true, 100, 200);
+	sample(&run, 64, 0, 1, true, 80, 200);
+	sample(&run, 64, 1, 0, true, 100, 200);
+	sample(&run, 64, 1, 1, true, 90, 200);
+	assert_int_equal(kb_run_aggregate(&run, &agg), 0);
+	assert_int_equal(agg.samples, 2);
+	assert_int_equal(kb_summarize(&agg, 64, &sum), 0);
+	/* 180 and 190 MB/s; busy time is counted once, not per CPU. */
+	assert_true(sum.mbps_median > 184.9 && sum.mbps_median < 185.1);
+	assert_true(sum.cpu_percent > 199.9 && sum.cpu_percent < 200.1);
+	assert_int_equal(kb_run_one_cpu(&run, 1, &one), 0);
+	assert_int_equal(one.samples, 2);
+	assert_int_equal(kb_summarize(&one, 64, &sum), 0);
+	assert_true(sum.mbps_median > 84.9 && sum.mbps_median < 85.1);
+	kb_run_release(&one);
+	kb_run_release(&agg);
+	kb_run_release(&run);
+}
+
+/* The CPU at 100 MB/s; an engine slower below 1024 B, faster from it. */
+static void fixture(struct kb_run runs[3])
+{
+	const double engine[] = { 10, 150, 400 }, cpu[] = { 100, 100, 100 };
+	size_t i;
+
+	impl(&runs[0], "cbc-aes-aesni", "aesni_intel", KAESBENCH_IMPL_F_ASYNC);
+	impl(&runs[1], "virtio_crypto_aes_cbc", "virtio_crypto",
+	     KAESBENCH_IMPL_F_ASYNC);
+	impl(&runs[2], "cbc(aes-generic)", "kernel", 0);
+	for (i = 0; i < 3; i++) {
+		sample(&runs[0], sizes[i], 0, 0, false, cpu[i], 100);
+		/* The engine costs the CPU little, but most at 64 B. */
+		sample(&runs[1], sizes[i], 0, 0, false, engine[i],
+		       i ? 10 : 100);
+		sample(&runs[2], sizes[i], 0, 0, false, cpu[i] / 4, 100);
+	}
+}
+
+static void release(struct kb_run runs[3])
+{
+	for (size_t i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
+static void test_offload(void **state)
+{
+	struct kb_run runs[3];
+
+	(void)state;
+	fixture(runs);
+	assert_false(kb_impl_is_offload(&runs[0].impl));
+	assert_true(kb_impl_is_offload(&runs[1].impl));
+	assert_false(kb_impl_is_offload(&runs[2].impl));
+	runs[2].impl.flags |= KAESBENCH_IMPL_F_HARDWARE;
+	assert_true(kb_impl_is_offload(&runs[2].impl));
+	release(runs);
+}
+
+static void test_best_and_crossover(void **state)
+{
+	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[3];
+	uint32_t from;
+	double v;
+
+	(void)state;
+	fixture(runs);
+	assert_int_equal(kb_best_run(runs, 3, 64, KB_BY_WALL, false, &v), 0);
+	assert_int_equal(kb_best_run(runs, 3, 16384, KB_BY_WALL, false, &v), 1);
+	assert_int_equal(kb_best_run(runs, 3, 16384, KB_BY_WALL, true, &v), 0);
+	assert_int_equal(kb_best_run(runs, 3, 16384, KB_BY_CPU, false, &v), 1);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_WALL, &from), 0);
+	assert_int_equal(from, 1024);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_CPU, &from), 0);
+	assert_int_equal(from, 1024);
+	release(runs);
+}
+
+static void test_never_and_dip(void **state)
+{
+	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[3];
+	uint32_t from;
+
+	(void)state;
+	fixture(runs);
+	/* Faster at 1024 B only: one lucky size is no crossover. */
+	runs[1].sample[2].bytes /= 10;
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_WALL, &from), 0);
+	assert_int_equal(from, 0);
+	release(runs);
+}
+
+static void test_report(void **state)
+{
+	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[3];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	fixture(runs);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"  virtio_crypto_aes_cbc at depth 1: faster than the CPU from 1024 B; cheaper in CPU from 1024 B\n"));
+	assert_non_null(strstr(text, "      64  cbc-aes-aesni@1 "));
+	free(text);
+	/* A failed engine is said so, not ranked. */
+	runs[1].status = -EIO;
+	f = open_memstream(&text, &len);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text, "virtio_crypto_aes_cbc at depth 1: not measured\n"));
+	free(text);
+	release(runs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_aggregate),
+		cmocka_unit_test(test_offload),
+		cmocka_unit_test(test_best_and_crossover),
+		cmocka_unit_test(test_never_and_dip),
+		cmocka_unit_test(test_report),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

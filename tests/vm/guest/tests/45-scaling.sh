@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0
+# Scaling and true cost: --cpus, request latencies, the depth sweep and the
+# crossover report (the VM has two CPUs).
+
+SCALE_FAST="-t 20 -r 2 -w 0"
+AES_GENERIC_HEX=6165732d67656e6572696300 # "aes-generic\0"
+
+cpus_all_aes_generic() {
+	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
+	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+		--json >/tmp/cpus.json 2>/tmp/cpus.err ||
+		{ cat /tmp/cpus.err; fail "--cpus all failed"; }
+	# First CPU 0 alone, then both at once: each sample once per CPU.
+	jq -c '[.runs[] | [.samples[] | .cpu]]' /tmp/cpus.json
+	[ "$(jq -c '[.runs[0].samples[] | .cpu] | unique' /tmp/cpus.json)" = \
+		"[0]" ] || fail "the first run was not on CPU 0 alone"
+	[ "$(jq -c '[.runs[1].samples[] | .cpu] | unique' /tmp/cpus.json)" = \
+		"[0,1]" ] || fail "the second run was not on CPUs 0 and 1"
+	[ "$(jq '[.runs[1].samples[] | select(.size == 4096)] | length' \
+		/tmp/cpus.json)" -eq 4 ] || fail "not 2 samples per CPU"
+	jq -e '[.runs[].samples[] | .bytes > 0 and .user_ns != null and
+		(.user_ns + .system_ns + .softirq_ns + .irq_ns == .busy_ns)] |
+		all' /tmp/cpus.json >/dev/null ||
+		fail "a sample without work, or busy kinds not adding up"
+}
+ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once" \
+	cpus_all_aes_generic
+
+cpus_table_aesni() {
+	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
+	kaesbench run -d cbc-aes-aesni --cpus 0,1 -b 64,4096 $SCALE_FAST \
+		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
+	cat /tmp/cpus.txt
+	grep -q '^size (B)      1 CPU       2 CPUs   per CPU min-max  scaling' \
+		/tmp/cpus.txt || fail "no scaling table"
+	# Every size has a scaling figure in percent.
+	[ "$(awk '$1 == 64 || $1 == 4096 { if ($5 + 0 > 0) n++ } END { print n + 0 }' \
+		/tmp/cpus.txt)" -eq 2 ] || fail "a size without scaling"
+}
+ktap_test "--cpus 0,1: cbc-aes-aesni per-CPU, aggregate and scaling" \
+	cpus_table_aesni
+
+cpus_bad_lists() {
+	expect_failure 2 "--cpus: CPU 7 is offline or does not exist (online: 0-1)" \
+		kaesbench run -d aes-generic --cpus 0,7 -b 64
+	expect_failure 2 "--cpus: CPU 1 is listed twice" \
+		kaesbench run -d aes-generic --cpus 1,0-1 -b 64
+	expect_failure 2 'is not a CPU list' \
+		kaesbench run -d aes-generic --cpus "" -b 64
+	expect_failure 2 "--cpus goes with neither" \
+		kaesbench run -d aes-generic --cpus all --depth-sweep
+}
+ktap_test "a CPU list with offline, repeated or no CPUs is refused by the tool" \
+	cpus_bad_lists
+
+cpus_kernel_refuses() {
+	expect_failure 1 "extack: a CPU does not exist or is offline" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:07000000
+	expect_failure 1 "extack: a CPU is listed twice" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 \
+		30:0000000000000000
+	many=$(awk 'BEGIN { for (i = 0; i < 257; i++) printf "00000000" }')
+	expect_failure 1 "extack: too many CPUs" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:$many
+	expect_failure 1 "extack: CPUs are an array of __u32" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:000000
+	kaesbench run -d aes-generic -b 16 -t 5 -r 1 -w 0 >/dev/null ||
+		fail "no run after the refusals"
+}
+ktap_test "the module refuses offline, repeated and too many CPUs" \
+	cpus_kernel_refuses
+
+latency_virtio() {
+	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
+	kaesbench run -d virtio_crypto_aes_cbc --depth 4 --latency \
+		-b 64,4096 $SCALE_FAST --json >/tmp/lat.json 2>/tmp/lat.err ||
+		{ cat /tmp/lat.err; fail "--latency failed"; }
+	jq -c '.runs[0].samples[] | [.size, .ops, .latency]' /tmp/lat.json
+	jq -e '[.runs[0].samples[] | .latency.count == .ops and
+		.latency.p50_ns > 0 and .latency.p50_ns <= .latency.p99_ns and
+		.latency.p99_ns <= .latency.max_ns] | all' /tmp/lat.json \
+		>/dev/null || fail "latencies missing or out of order"
+	kaesbench run -d aes-generic -b 64 -t 5 -r 1 -w 0 --json |
+		jq -e '.runs[0].samples[0].latency == null' >/dev/null ||
+		fail "latency reported without --latency"
+}
+ktap_test "--latency: every request of virtio_crypto_aes_cbc timed" \
+	latency_virtio
+
+depth_sweep_virtio() {
+	kaesbench run -d virtio_crypto_aes_cbc --depth-sweep -b 64,16384 \
+		-t 20 -r 1 -w 0 --no-verify >/tmp/ds.txt 2>&1 ||
+		{ cat /tmp/ds.txt; fail "--depth-sweep failed"; }
+	cat /tmp/ds.txt
+	for size in 64 16384; do
+		[ "$(awk -v s="$size B:" '$0 == s { on = 1; next }
+			/ B:$/ { on = 0 }
+			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 { n++ }
+			END { print n + 0 }' /tmp/ds.txt)" -eq 7 ] ||
+			fail "$size B: not 7 depths with rate and latency"
+	done
+}
+ktap_test "--depth-sweep: virtio_crypto_aes_cbc at depth 1 to 64" \
+	depth_sweep_virtio
+
+depth_sweep_sync() {
+	kaesbench run -d aes-generic --depth-sweep -b 64 $SCALE_FAST \
+		>/tmp/ds.txt 2>&1 || { cat /tmp/ds.txt; fail "failed"; }
+	cat /tmp/ds.txt
+	grep -q "^note: aes-generic is synchronous" /tmp/ds.txt ||
+		fail "no note"
+	[ "$(grep -Ec '^ +[0-9]+ ' /tmp/ds.txt)" -eq 1 ] || fail "not one depth"
+}
+ktap_test "--depth-sweep of a synchronous implementation: a note, depth 1" \
+	depth_sweep_sync
+
+crossover_cbc() {
+	kaesbench run -a 'cbc(aes)' --crossover --depth-sweep -b 64,16384 \
+		-t 20 -r 1 -w 0 --no-verify >/tmp/cross.txt 2>&1 ||
+		{ cat /tmp/cross.txt; fail "--crossover failed"; }
+	cat /tmp/cross.txt
+	grep -q '^crossover, cbc(aes): per size' /tmp/cross.txt ||
+		fail "no crossover report"
+	for size in 64 16384; do
+		grep -q "^ *$size  [^ ]*@[0-9]" /tmp/cross.txt ||
+			fail "no winner at $size B"
+	done
+	[ "$(grep -c '^  virtio_crypto_aes_cbc at depth [0-9]*: ' \
+		/tmp/cross.txt)" -eq 7 ] || fail "not a line per engine depth"
+	grep -q '^  cbc-aes-aesni at depth' /tmp/cross.txt &&
+		fail "a CPU implementation counted as offload"
+	return 0
+}
+ktap_test "--crossover: where virtio_crypto_aes_cbc overtakes the CPU" \
+	crossover_cbc
+
+crossover_usage() {
+	expect_failure 2 "--crossover needs -a ALGORITHM" \
+		kaesbench run -d aes-generic --crossover
+	expect_failure 2 "give --depth or --depth-sweep, not both" \
+		kaesbench run -d aes-generic --depth 2 --depth-sweep
+}
+ktap_test "--crossover and --depth-sweep usage errors" crossover_usage
