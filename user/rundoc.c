@@ -139,20 +139,14 @@ static const char *other_document(struct json_object *root)
 	return NULL;
 }
 
-/* The kernel the runs were made on, if the document says. */
+/* The kernel the runs were made on: "environment": { "kernel": { "release" */
 static const char *kernel_release(struct json_object *root)
 {
 	struct json_object *env = member(root, "environment"), *k;
-	const char *s;
 
-	if (!env || !json_object_is_type(env, json_type_object))
-		return NULL;
-	s = string_or(env, "kernel_release", NULL);
-	if (s)
-		return s;
-	k = member(env, "kernel");
-	if (k && json_object_is_type(k, json_type_string))
-		return json_object_get_string(k);
+	k = env && json_object_is_type(env, json_type_object) ?
+		    member(env, "kernel") :
+		    NULL;
 	return k && json_object_is_type(k, json_type_object) ?
 		       string_or(k, "release", NULL) :
 		       NULL;
