@@ -28,6 +28,9 @@ static const struct {
 	  "Check implementations against the generic reference" },
 	{ "list", kb_list_main,
 	  "List the AES implementations of the crypto API" },
+	{ "compare", kb_compare_main,
+	  "Compare two saved runs; exit 1 on a significant regression" },
+	{ "plot", kb_plot_main, "Plot saved runs: MB/s against buffer size" },
 	{ "help", help_main, "Show this help" },
 };
 
@@ -45,7 +48,7 @@ static void usage(FILE *f)
 		"Without a command, kaesbench runs \"%s\", taking its options. Commands:\n",
 		default_argv[0]);
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(f, "  %-6s  %s\n", subcommands[i].name,
+		fprintf(f, "  %-7s  %s\n", subcommands[i].name,
 			subcommands[i].description);
 	fprintf(f,
 		"\nRun \"kaesbench <command> --help\" for a command's options.\n");

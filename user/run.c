@@ -15,6 +15,7 @@
 
 #include "imixout.h"
 #include "paths.h"
+#include "plot.h"
 #include "runjson.h"
 #include "runner.h"
 #include "scaling.h"
@@ -258,6 +259,9 @@ int kb_run_main(int argc, char *argv[])
 	int ret;
 
 	ret = kb_run_parse(argc, argv, &o, false);
+	/* What could stop the plot is said before any measurement. */
+	if (!ret && !o.help && o.plot)
+		ret = kb_plot_check("kaesbench run", o.plot);
 	if (!ret && o.help)
 		kb_run_usage(stdout, false);
 	else if (!ret && kb_signals_install())

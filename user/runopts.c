@@ -40,6 +40,7 @@ enum {
 	OPT_LATENCY,
 	OPT_DEPTH_SWEEP,
 	OPT_CROSSOVER,
+	OPT_PLOT,
 };
 
 static const struct {
@@ -102,7 +103,7 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--no-verify] [--json]\n"
+			"                 [--tag N] [--no-verify] [--json] [--plot FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
 			"and the same work from userspace through AF_ALG and OpenSSL.\n"
@@ -115,7 +116,7 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--latency] [--json]\n"
+			"                     [--no-verify] [--latency] [--json] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
 			"Measure one implementation, or all of one algorithm name.\n"
@@ -152,6 +153,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		"      --no-verify         measure without verifying the implementation\n"
 		"                          against the generic reference first\n"
 		"  -j, --json              print JSON\n"
+		"      --plot FILE         draw MB/s against size into FILE, .svg or\n"
+		"                          .png, with gnuplot (package gnuplot-nox)\n"
 		"  -h, --help              print this help\n");
 }
 
@@ -263,6 +266,9 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 		return KB_EXIT_OK;
 	case 'j':
 		o->json = true;
+		return KB_EXIT_OK;
+	case OPT_PLOT:
+		o->plot = optarg;
 		return KB_EXIT_OK;
 	case 'h':
 		o->help = true;
@@ -385,6 +391,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "depth-sweep", no_argument, NULL, OPT_DEPTH_SWEEP },
 		{ "crossover", no_argument, NULL, OPT_CROSSOVER },
 		{ "json", no_argument, NULL, 'j' },
+		{ "plot", required_argument, NULL, OPT_PLOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};

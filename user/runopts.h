@@ -53,6 +53,7 @@ struct kb_run_opts {
 	bool depth_sweep; /* --depth-sweep */
 	bool crossover; /* --crossover */
 	bool json;
+	const char *plot; /* --plot FILE */
 	bool help;
 };
 

@@ -30,5 +30,7 @@ int kb_list_main(int argc, char *argv[]);
 int kb_run_main(int argc, char *argv[]);
 int kb_sweep_main(int argc, char *argv[]);
 int kb_verify_main(int argc, char *argv[]);
+int kb_compare_main(int argc, char *argv[]);
+int kb_plot_main(int argc, char *argv[]);
 
 #endif /* KAESBENCH_SUBCOMMANDS_H */

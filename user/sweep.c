@@ -20,6 +20,7 @@
 #include "imixout.h"
 #include "ossl.h"
 #include "paths.h"
+#include "plot.h"
 #include "runjson.h"
 #include "runner.h"
 #include "subcommands.h"
@@ -260,14 +261,40 @@ static int try_list(struct kb_impl_list *list)
 	return ret;
 }
 
+static int print_document(FILE *f, const struct kb_run_opts *o,
+			  const struct kb_runs *runs)
+{
+	return o->imix.count ?
+		       kb_print_imix_json(f, &o->imix, runs->run, runs->count) :
+		       kb_print_runs_json(f, runs->run, runs->count);
+}
+
+/* --plot: drawn from the document --json prints, printed or not. */
+static int plot(const struct kb_run_opts *o, const struct kb_runs *runs)
+{
+	char *doc = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&doc, &len);
+	int ret;
+
+	if (!f || print_document(f, o, runs) || fclose(f)) {
+		fprintf(stderr, "kaesbench: out of memory\n");
+		free(doc);
+		return KB_EXIT_ERROR;
+	}
+	ret = kb_plot_json("kaesbench", doc, len, o->plot);
+	free(doc);
+	return ret;
+}
+
 /**
  * kb_bench_finish() - print what is left to print, and pick the exit status
  * @o: the options
  * @runs: every run made
  * @start: kb_now() when the command started
  *
- * Return: 130 if interrupted, 1 if a run failed or the output could not be
- * written, else 0.
+ * Return: 130 if interrupted, 1 if a run failed, or the output or the
+ * plot could not be written, else 0.
  */
 int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 		    double start)
@@ -278,11 +305,7 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	for (i = 0; i < runs->count; i++)
 		if (kb_run_failed(&runs->run[i]))
 			status = KB_EXIT_ERROR;
-	if (o->json &&
-	    (o->imix.count ?
-		     kb_print_imix_json(stdout, &o->imix, runs->run,
-					runs->count) :
-		     kb_print_runs_json(stdout, runs->run, runs->count))) {
+	if (o->json && print_document(stdout, o, runs)) {
 		fprintf(stderr, "kaesbench: out of memory\n");
 		status = KB_EXIT_ERROR;
 	}
@@ -292,6 +315,8 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 		perror("kaesbench: writing the results");
 		status = KB_EXIT_ERROR;
 	}
+	if (o->plot && runs->count && plot(o, runs))
+		status = KB_EXIT_ERROR;
 	return kb_interrupted() ? KB_EXIT_INTERRUPTED : status;
 }
 
@@ -573,6 +598,11 @@ int kb_sweep_main(int argc, char *argv[])
 	if (ret || o.help) {
 		if (o.help)
 			kb_run_usage(stdout, true);
+		kb_run_opts_free(&o);
+		return ret;
+	}
+	ret = o.plot ? kb_plot_check("kaesbench", o.plot) : KB_EXIT_OK;
+	if (ret) {
 		kb_run_opts_free(&o);
 		return ret;
 	}

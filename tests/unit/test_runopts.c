@@ -47,6 +47,7 @@ static void test_run_good(void **state)
 	assert_int_equal(kb_param_or(&o, KB_P_KEY_BITS, 128), 128);
 	assert_true(o.decrypt);
 	assert_true(o.json);
+	assert_null(o.plot);
 
 	assert_int_equal(PARSE(&o, false, "-a", "cbc(aes)", "--all-impls", "-k",
 			       "256", "--aad", "16", "--tag", "12", "-w", "0"),
@@ -100,6 +101,10 @@ static void test_sweep(void **state)
 	assert_int_equal(PARSE(&o, true, "-d", "x"), KB_EXIT_USAGE);
 	assert_int_equal(PARSE(&o, true, "-a", "cbc(aes)"), KB_EXIT_USAGE);
 	assert_int_equal(PARSE(&o, true, "--all-impls"), KB_EXIT_USAGE);
+	/* --plot takes its file; the run and the sweep check it. */
+	assert_int_equal(PARSE(&o, true, "--plot", "sweep.svg"), KB_EXIT_OK);
+	assert_string_equal(o.plot, "sweep.svg");
+	assert_int_equal(PARSE(&o, true, "--plot"), KB_EXIT_USAGE);
 	assert_int_equal(PARSE(&o, true, "--help"), KB_EXIT_OK);
 	assert_true(o.help);
 	kb_run_opts_free(&o);

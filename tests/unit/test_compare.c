@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * kaesbench compare: reading run documents back (every kind of bad input
+ * exits 2 with a message naming the file and the fault), matching rows,
+ * verdicts and exit statuses. The documents are in tests/unit/data/:
+ * compare-old.json and compare-new.json are made so that each verdict
+ * appears once; run-6.12-cbc.json is a real run in a 6.12 VM.
+ */
+
+#define _GNU_SOURCE /* open_memstream() */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "compareout.h"
+#include "subcommands.h"
+
+#define DATA(f) KB_TEST_DATA "/" f
+
+/* Runs `kaesbench compare ARGS`; its stderr into @err. Return: its exit. */
+static int compare(char *err, size_t len, ...)
+{
+	char *argv[16] = { "compare" };
+	FILE *tmp = tmpfile();
+	int argc = 1, saved, ret;
+	va_list ap;
+	size_t n;
+
+	va_start(ap, len);
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	assert_non_null(tmp);
+	fflush(stdout);
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(tmp), STDERR_FILENO);
+	ret = kb_compare_main(argc, argv);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(tmp);
+	n = fread(err, 1, len - 1, tmp);
+	err[n] = '\0';
+	fclose(tmp);
+	return ret;
+}
+
+static void expect_bad(const char *file, const char *message)
+{
+	char err[1024];
+
+	assert_int_equal(compare(err, sizeof(err), DATA("compare-old.json"),
+				 file, NULL),
+			 KB_EXIT_USAGE);
+	if (!strstr(err, message))
+		fail_msg("%s: \"%s\" not in \"%s\"", file, message, err);
+	/* The file is named. */
+	assert_non_null(strstr(err, strrchr(file, '/') + 1));
+}
+
+static void test_bad_documents(void **state)
+{
+	(void)state;
+	expect_bad(DATA("bad-truncated.json"), "truncated JSON");
+	expect_bad(DATA("bad-malformed.json"), "not valid JSON");
+	expect_bad(DATA("bad-trailing.json"), "not one JSON document");
+	expect_bad(DATA("bad-empty.json"),
+		   "empty, not a kaesbench run document");
+	expect_bad(DATA("bad-array.json"), "not a kaesbench run document");
+	expect_bad(DATA("bad-foreign.json"), "not a kaesbench run document");
+	expect_bad(DATA("bad-verify.json"), "a kaesbench verify document");
+	expect_bad(DATA("bad-no-runs.json"), "no runs");
+	expect_bad(DATA("bad-schema.json"),
+		   "schema_version 2 is not supported");
+	expect_bad(DATA("bad-schema-type.json"),
+		   "\"schema_version\" is not a whole number");
+	expect_bad(DATA("bad-sample.json"),
+		   "runs[0].samples[2]: \"wall_ns\" is not a positive");
+	expect_bad(DATA("bad-run.json"), "runs[1]: \"path\" is missing");
+	expect_bad(DATA("no-such-file.json"), "cannot read");
+	expect_bad(
+		DATA("compare-ctr.json"),
+		"different algorithms: OLD (" DATA("compare-old.json") ") has cbc(aes), NEW (" DATA(
+			"compare-ctr.json") ") has ctr(aes)");
+}
+
+static void test_usage(void **state)
+{
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(compare(err, sizeof(err), DATA("compare-old.json"),
+				 NULL),
+			 KB_EXIT_USAGE);
+	assert_non_null(strstr(err, "give two files"));
+	assert_int_equal(compare(err, sizeof(err), "--alpha", "0",
+				 DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_USAGE);
+	assert_non_null(
+		strstr(err, "--alpha: \"0\" is not a number in (0, 1]"));
+	assert_int_equal(compare(err, sizeof(err), "--threshold", "-5",
+				 DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_USAGE);
+	assert_int_equal(compare(err, sizeof(err), "--threshold", "5x",
+				 DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_USAGE);
+	assert_int_equal(compare(err, sizeof(err), "--bogus", NULL),
+			 KB_EXIT_USAGE);
+}
+
+static void test_exit_status(void **state)
+{
+	char err[1024];
+
+	(void)state;
+	/* A significant regression of 30 %. */
+	assert_int_equal(compare(err, sizeof(err), DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_ERROR);
+	/* Not beyond a threshold of 40 %. */
+	assert_int_equal(compare(err, sizeof(err), "--threshold", "40",
+				 DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_OK);
+	/* Five samples a side never reach p < 0.005 (2 / 252 = 0.0079). */
+	assert_int_equal(compare(err, sizeof(err), "--alpha", "0.005",
+				 DATA("compare-old.json"),
+				 DATA("compare-new.json"), NULL),
+			 KB_EXIT_OK);
+	/* A real run against itself. */
+	assert_int_equal(compare(err, sizeof(err), "--json",
+				 DATA("run-6.12-cbc.json"),
+				 DATA("run-6.12-cbc.json"), NULL),
+			 KB_EXIT_OK);
+	assert_string_equal(err, "");
+}
+
+static void load(struct kb_doc *doc, const char *file)
+{
+	char err[512];
+
+	if (kb_doc_load(doc, file, err, sizeof(err)))
+		fail_msg("%s", err);
+}
+
+static const struct kb_cmp_opts defaults = { KB_CMP_DEFAULT_THRESHOLD,
+					     KB_CMP_DEFAULT_ALPHA };
+
+static void expect_row(const struct kb_cmp_row *r, const char *path,
+		       const char *driver, uint32_t size, enum kb_verdict v)
+{
+	assert_string_equal(r->key.path, path);
+	assert_string_equal(r->key.driver, driver);
+	assert_int_equal(r->size, size);
+	if (r->verdict != v)
+		fail_msg("%s %s %u: %s, want %s", path, driver, size,
+			 kb_verdict_label(r->verdict), kb_verdict_label(v));
+}
+
+static void test_rows(void **state)
+{
+	struct kb_doc old, new;
+	struct kb_cmp c;
+
+	(void)state;
+	load(&old, DATA("compare-old.json"));
+	load(&new, DATA("compare-new.json"));
+	assert_int_equal(old.schema_version, 0); /* before versioning */
+	assert_null(old.kernel_release);
+	assert_int_equal(new.schema_version, 1);
+	assert_string_equal(new.kernel_release, "6.12.117+deb12-amd64");
+	assert_true(kb_cmp_common_algorithm(&old, &new));
+	assert_int_equal(kb_compare(&old, &new, &defaults, &c), 0);
+	/* Kernel first, then by driver and size; nothing dropped. */
+	assert_int_equal(c.count, 6);
+	expect_row(&c.row[0], "kernel", "cbc(aes-generic)", 64, KB_V_ONLY_NEW);
+	assert_null(c.row[0].why_missing);
+	expect_row(&c.row[1], "kernel", "cbc-aes-aesni", 64, KB_V_NO_CHANGE);
+	expect_row(&c.row[2], "kernel", "cbc-aes-aesni", 1024, KB_V_REGRESSION);
+	assert_true(fabs(c.row[2].change - -30.0) < 0.5);
+	assert_true(fabs(c.row[2].test.p - 2.0 / 252) < 1e-12);
+	assert_int_equal(c.row[2].old.n, 5);
+	assert_int_equal(c.row[2].new.n, 5);
+	/* Failed its verification in NEW: said so, not dropped. */
+	expect_row(&c.row[3], "kernel", "virtio_crypto_aes_cbc", 64,
+		   KB_V_ONLY_OLD);
+	assert_string_equal(c.row[3].why_missing, "invalid");
+	expect_row(&c.row[4], "openssl", "AES-128-CBC", 64, KB_V_IMPROVEMENT);
+	expect_row(&c.row[5], "openssl", "AES-128-CBC", 1024, KB_V_WITHIN);
+	assert_int_equal(c.verdicts[KB_V_REGRESSION], 1);
+	assert_int_equal(c.verdicts[KB_V_ONLY_OLD], 1);
+	kb_cmp_free(&c);
+	kb_doc_free(&old);
+	kb_doc_free(&new);
+}
+
+/* The row key: a depth or a size apart is another row; same key pools. */
+static void test_matching(void **state)
+{
+	struct kb_doc old, new;
+	struct kb_cmp c;
+
+	(void)state;
+	load(&old, DATA("match-old.json"));
+	load(&new, DATA("match-new.json"));
+	assert_int_equal(kb_compare(&old, &new, &defaults, &c), 0);
+	assert_int_equal(c.count, 4);
+	/* Depth 1, 64 B: two runs of OLD pooled, none in NEW. */
+	expect_row(&c.row[0], "kernel", "x", 64, KB_V_ONLY_OLD);
+	assert_int_equal(c.row[0].old.n, 3);
+	assert_true(fabs(c.row[0].old.median - 1.001) < 1e-9);
+	assert_string_equal(c.row[0].why_missing, "not measured at this size");
+	/* One sample a side: p can never be small. */
+	expect_row(&c.row[1], "kernel", "x", 128, KB_V_TOO_FEW);
+	assert_int_equal(c.row[1].key.depth, 1);
+	expect_row(&c.row[2], "kernel", "x", 64, KB_V_ONLY_NEW);
+	assert_int_equal(c.row[2].key.depth, 8);
+	expect_row(&c.row[3], "afalg-sendmsg", "x", 128, KB_V_ONLY_NEW);
+	kb_cmp_free(&c);
+	kb_doc_free(&old);
+	kb_doc_free(&new);
+}
+
+static void test_verdict(void **state)
+{
+	struct kb_doc_run run = { 0 };
+	struct kb_cmp_row r = {
+		.old.run = &run,
+		.new.run = &run,
+		.min_p = 0.008,
+		.test.p = 0.01,
+		.change = -5.0,
+	};
+	struct kb_cmp_opts o = { 5, 0.05 };
+
+	(void)state;
+	/* Exactly at the threshold is not beyond it. */
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_WITHIN);
+	r.change = -5.01;
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_REGRESSION);
+	r.change = 5.01;
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_IMPROVEMENT);
+	r.test.p = 0.05;
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_NO_CHANGE);
+	r.min_p = 0.1;
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_TOO_FEW);
+	r.new.run = NULL;
+	assert_int_equal(kb_cmp_verdict(&r, &o), KB_V_ONLY_OLD);
+	assert_string_equal(kb_verdict_name(KB_V_NO_CHANGE), "no_change");
+	assert_string_equal(kb_verdict_label(KB_V_REGRESSION), "REGRESSION");
+}
+
+static void test_json_output(void **state)
+{
+	struct json_object *root, *rows, *row, *v;
+	struct kb_doc old, new;
+	struct kb_cmp c;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	load(&old, DATA("compare-old.json"));
+	load(&new, DATA("compare-new.json"));
+	assert_int_equal(kb_compare(&old, &new, &defaults, &c), 0);
+	assert_int_equal(kb_print_compare_json(f, &old, &new, &defaults, &c),
+			 0);
+	fclose(f);
+	root = json_tokener_parse(text);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "rows", &rows));
+	assert_int_equal(json_object_array_length(rows), 6);
+	row = json_object_array_get_idx(rows, 2);
+	assert_true(json_object_object_get_ex(row, "verdict", &v));
+	assert_string_equal(json_object_get_string(v), "regression");
+	assert_true(json_object_object_get_ex(row, "p_method", &v));
+	assert_string_equal(json_object_get_string(v), "exact");
+	row = json_object_array_get_idx(rows, 3);
+	assert_true(json_object_object_get_ex(row, "missing_reason", &v));
+	assert_string_equal(json_object_get_string(v), "invalid");
+	assert_true(json_object_object_get_ex(row, "new", &v));
+	assert_null(v);
+	json_object_put(root);
+	free(text);
+	kb_cmp_free(&c);
+	kb_doc_free(&old);
+	kb_doc_free(&new);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_documents),
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_exit_status),
+		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_matching),
+		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_json_output),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+# kaesbench compare on runs made here. The slowed run is the same
+# implementation, same options, measured while busy loops compete for
+# every CPU: its row key matches the unloaded run's, and its throughput
+# drops to about a third (five runnable tasks on two CPUs), which the
+# Mann-Whitney test on 7 samples a side tells apart from TCG's noise.
+# Asserted: the verdict and the exit status, never a figure.
+
+COMPARE_RUN="-b 1024,16384 -t 20 -r 7 -w 5 --json"
+
+# compare_run FILE DRIVER: one run, saved as JSON.
+compare_run() {
+	# shellcheck disable=SC2086 # $COMPARE_RUN is a word list
+	kaesbench run -d "$2" $COMPARE_RUN >"$1" 2>/tmp/compare.err ||
+		{ cat /tmp/compare.err; fail "kaesbench run -d $2 failed"; }
+}
+
+# loaded COMMAND...: COMMAND with two busy loops per CPU competing. Each
+# loop ends by itself within 100 s, even if this test is killed.
+loaded() {
+	n=$(($(nproc) * 2))
+	pids=
+	while [ "$n" -gt 0 ]; do
+		timeout 100 sh -c 'while :; do :; done' &
+		pids="$pids $!"
+		n=$((n - 1))
+	done
+	"$@"
+	rc=$?
+	# shellcheck disable=SC2086 # a list of pids
+	kill $pids 2>/dev/null
+	wait 2>/dev/null
+	return $rc
+}
+
+compare_regression() {
+	compare_run /tmp/old.json cbc-aes-aesni
+	loaded compare_run /tmp/new.json cbc-aes-aesni
+	kaesbench compare /tmp/old.json /tmp/new.json >/tmp/compare.out 2>&1
+	rc=$?
+	cat /tmp/compare.out
+	[ "$rc" -eq 1 ] || fail "exit $rc, expected 1 (a significant regression)"
+	grep -q '^  kernel  *cbc-aes-aesni .* REGRESSION$' /tmp/compare.out ||
+		fail "no REGRESSION row"
+	grep -q '^compare: [1-9][0-9]* regression' /tmp/compare.out ||
+		fail "no regression counted"
+	# The same, for scripts.
+	kaesbench compare --json /tmp/old.json /tmp/new.json >/tmp/compare.json
+	[ $? -eq 1 ] || fail "--json: not exit 1"
+	jq -e '.verdicts.regression >= 1 and
+	       ([.rows[] | select(.verdict == "regression") | .change_percent < -5]
+		| all)' /tmp/compare.json >/dev/null ||
+		fail "--json: regression rows not flagged"
+}
+ktap_test "compare: a run slowed by CPU load is a regression, exit 1" \
+	compare_regression
+
+compare_identical() {
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
+	kaesbench compare /tmp/old.json /tmp/old.json >/tmp/compare.out 2>&1
+	rc=$?
+	cat /tmp/compare.out
+	[ "$rc" -eq 0 ] || fail "exit $rc, expected 0"
+	grep -q '^compare: 0 regressions, 0 improvements, 0 within threshold, 2 no significant change' \
+		/tmp/compare.out || fail "identical runs differ"
+}
+ktap_test "compare: a run against itself, no regression, exit 0" \
+	compare_identical
+
+compare_other_algorithm() {
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
+	compare_run /tmp/ctr.json ctr-aes-aesni
+	expect_failure 2 "different algorithms: OLD (/tmp/old.json) has cbc(aes), NEW (/tmp/ctr.json) has ctr(aes)" \
+		kaesbench compare /tmp/old.json /tmp/ctr.json
+}
+ktap_test "compare: runs of different algorithms, exit 2" \
+	compare_other_algorithm
+
+compare_truncated() {
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
+	head -c 1000 /tmp/old.json >/tmp/cut.json
+	expect_failure 2 "/tmp/cut.json: truncated JSON" \
+		kaesbench compare /tmp/old.json /tmp/cut.json
+}
+ktap_test "compare: a truncated file, exit 2" compare_truncated
+
+plot_without_gnuplot() {
+	# No gnuplot in the VM: said before measuring anything.
+	out=$(kaesbench run -d cbc-aes-aesni -b 1024 -t 20 -r 2 \
+		--plot /tmp/p.svg 2>&1)
+	rc=$?
+	echo "$out"
+	[ "$rc" -eq 1 ] || fail "exit $rc, expected 1"
+	echo "$out" | grep -q "install the Debian package gnuplot-nox" ||
+		fail "no word of the package"
+	if echo "$out" | grep -q "MB/s"; then
+		fail "measured anyway"
+	fi
+}
+ktap_test "--plot without gnuplot: refused before measuring" \
+	plot_without_gnuplot
