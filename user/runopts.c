@@ -36,6 +36,8 @@ enum {
 	OPT_PATHS,
 	OPT_NO_VERIFY,
 	OPT_IMIX,
+	OPT_CSV,
+	OPT_MR,
 };
 
 static const struct {
@@ -96,7 +98,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--no-verify] [--json]\n"
+			"                 [--tag N] [--no-verify]\n"
+			"                 [--json | --csv[=samples] | --mr] [-o FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
 			"and the same work from userspace through AF_ALG and OpenSSL.\n"
@@ -109,7 +112,8 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--json]\n"
+			"                     [--no-verify] [--json | --csv[=samples] | --mr]\n"
+			"                     [-o FILE]\n"
 			"\n"
 			"Measure one implementation, or all of one algorithm name.\n"
 			"\n"
@@ -136,7 +140,10 @@ void kb_run_usage(FILE *f, bool sweep)
 		"      --tag N             aead tag length\n"
 		"      --no-verify         measure without verifying the implementation\n"
 		"                          against the generic reference first\n"
-		"  -j, --json              print JSON\n"
+		"  -j, --json              print JSON, every sample and the environment\n"
+		"      --csv[=samples]     print CSV: a row per size, or per sample\n"
+		"      --mr                print the lines of openssl speed -mr\n"
+		"  -o, --output FILE       write the results to FILE\n"
 		"  -h, --help              print this help\n");
 }
 
@@ -179,6 +186,13 @@ static int imix_opt(struct kb_run_opts *o, const char *who, char *argv[])
 	return KB_EXIT_OK;
 }
 
+static int output_opt(struct kb_run_opts *o, enum kb_output output)
+{
+	o->output = output;
+	o->outputs_given |= 1U << output;
+	return KB_EXIT_OK;
+}
+
 static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 {
 	switch (c) {
@@ -218,7 +232,20 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 		}
 		return KB_EXIT_OK;
 	case 'j':
-		o->json = true;
+		return output_opt(o, KB_OUT_JSON);
+	case OPT_CSV:
+		if (!optarg || !strcmp(optarg, "summary"))
+			return output_opt(o, KB_OUT_CSV);
+		if (!strcmp(optarg, "samples"))
+			return output_opt(o, KB_OUT_CSV_SAMPLES);
+		fprintf(stderr,
+			"%s: --csv: \"%s\" is neither summary nor samples\n",
+			who, optarg);
+		return KB_EXIT_USAGE;
+	case OPT_MR:
+		return output_opt(o, KB_OUT_MR);
+	case 'o':
+		o->output_file = optarg;
 		return KB_EXIT_OK;
 	case 'h':
 		o->help = true;
@@ -241,6 +268,16 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 					     kb_default_sizes_count)) {
 		fprintf(stderr, "%s: out of memory\n", who);
 		return KB_EXIT_ERROR;
+	}
+	/* More than one bit: two formats. */
+	if (o->outputs_given & (o->outputs_given - 1)) {
+		fprintf(stderr,
+			"%s: --json, --csv and --mr exclude each other\n", who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->output_file && !o->output_file[0]) {
+		fprintf(stderr, "%s: -o: the file name is empty\n", who);
+		return KB_EXIT_USAGE;
 	}
 	if (sweep)
 		return KB_EXIT_OK;
@@ -298,6 +335,9 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
 		{ "imix", optional_argument, NULL, OPT_IMIX },
 		{ "json", no_argument, NULL, 'j' },
+		{ "csv", optional_argument, NULL, OPT_CSV },
+		{ "mr", no_argument, NULL, OPT_MR },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -310,7 +350,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	/* 0, not 1: fully resets getopt, which may have run before. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jh", long_opts,
+	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jho:", long_opts,
 				NULL)) != -1) {
 		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
 			      c == OPT_IMIX)) {
@@ -360,6 +400,17 @@ void kb_run_opts_free(struct kb_run_opts *o)
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p)
 {
 	return o->given & (1U << p);
+}
+
+/**
+ * kb_tables() - whether the results are tables for people
+ * @o: the options
+ *
+ * Return: true unless --json, --csv or --mr was given.
+ */
+bool kb_tables(const struct kb_run_opts *o)
+{
+	return o->output == KB_OUT_TABLES;
 }
 
 /**

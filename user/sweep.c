@@ -15,9 +15,12 @@
 #include <linux/kaesbench.h>
 
 #include "afalg.h"
+#include "csvout.h"
+#include "env.h"
 #include "format.h"
 #include "genl.h"
 #include "imixout.h"
+#include "mrout.h"
 #include "ossl.h"
 #include "paths.h"
 #include "runjson.h"
@@ -142,8 +145,8 @@ static int print_table(const struct kb_run_opts *o, const char *alg,
  * @alg: the algorithm name
  * @runs: appended to, one run per implementation, in table order
  *
- * Stops early once interrupted. Prints the algorithm's table unless
- * @o->json.
+ * Stops early once interrupted. Prints the algorithm's table when the
+ * results are tables.
  *
  * Return: 0, or -ENOMEM (printed).
  */
@@ -163,7 +166,7 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		ret = run ? bench_one(o, sel[i], alg, run) : -ENOMEM;
 	}
 	free(sel);
-	if (!ret && !o->json)
+	if (!ret && kb_tables(o))
 		ret = print_table(o, alg, runs, first);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -199,6 +202,35 @@ static int try_list(struct kb_impl_list *list)
 	return ret;
 }
 
+/* The results in the format asked for; tables were printed as they came. */
+static int print_results(const struct kb_run_opts *o,
+			 const struct kb_runs *runs, double start)
+{
+	switch (o->output) {
+	case KB_OUT_TABLES:
+		kb_print_total(stdout, kb_now() - start);
+		return 0;
+	case KB_OUT_JSON:
+		return o->imix.count ?
+			       kb_print_imix_json(stdout, &o->imix, runs->run,
+						  runs->count,
+						  kb_env_json_here(NULL)) :
+			       kb_print_runs_json(stdout, runs->run,
+						  runs->count,
+						  kb_env_json_here(NULL));
+	case KB_OUT_CSV:
+		return kb_print_runs_csv(stdout, runs->run, runs->count,
+					 KB_CSV_SUMMARY);
+	case KB_OUT_CSV_SAMPLES:
+		return kb_print_runs_csv(stdout, runs->run, runs->count,
+					 KB_CSV_SAMPLES);
+	case KB_OUT_MR:
+		return kb_print_runs_mr(stdout, stderr, &o->sizes, runs->run,
+					runs->count);
+	}
+	return 0;
+}
+
 /**
  * kb_bench_finish() - print what is left to print, and pick the exit status
  * @o: the options
@@ -217,16 +249,10 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	for (i = 0; i < runs->count; i++)
 		if (kb_run_failed(&runs->run[i]))
 			status = KB_EXIT_ERROR;
-	if (o->json &&
-	    (o->imix.count ?
-		     kb_print_imix_json(stdout, &o->imix, runs->run,
-					runs->count) :
-		     kb_print_runs_json(stdout, runs->run, runs->count))) {
+	if (print_results(o, runs, start)) {
 		fprintf(stderr, "kaesbench: out of memory\n");
 		status = KB_EXIT_ERROR;
 	}
-	if (!o->json)
-		kb_print_total(stdout, kb_now() - start);
 	if (fflush(stdout) || ferror(stdout)) {
 		perror("kaesbench: writing the results");
 		status = KB_EXIT_ERROR;
@@ -265,7 +291,7 @@ static int find_paths(struct sweep *sw)
 	}
 	if (paths & KB_PATHS_AFALG)
 		kb_afalg_available(sw->no_afalg, sizeof(sw->no_afalg));
-	if (sw->o->json)
+	if (!kb_tables(sw->o))
 		return 0;
 	/* Said once here; the tables then leave those columns out. */
 	if (sw->no_kernel)
@@ -486,7 +512,7 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	if (!ret)
 		ret = kb_bench_user_paths(sw->o, alg, driver, &sw->runs);
 	free(driver);
-	if (!ret && !sw->o->json && paths != KB_PATHS_KERNEL)
+	if (!ret && kb_tables(sw->o) && paths != KB_PATHS_KERNEL)
 		print_paths(sw, alg, first, kernel_end);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -515,7 +541,12 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return ret;
 	}
-	if (o.no_verify && !o.json)
+	ret = kb_output_to(o.output_file, "kaesbench");
+	if (ret) {
+		kb_run_opts_free(&o);
+		return ret;
+	}
+	if (o.no_verify && kb_tables(&o))
 		kb_print_no_verify_header(stdout);
 	if (kb_signals_install() || find_paths(&sw)) {
 		kb_impl_list_free(&sw.list);
