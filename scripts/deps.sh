@@ -8,14 +8,15 @@
 #   build  the module (for the running kernel) and the tool
 #   vm     the qemu rig, and the headers of each KERNEL_RELEASE given
 #   check  vm plus the unit-test and static-analysis tools (checkpatch.pl
-#          comes from Debian's kernel source package) and gnuplot, which
-#          the unit tests of --plot draw with
+#          comes from Debian's kernel source package), gnuplot, which
+#          the unit tests of --plot draw with, and the JSON schema validator
 
 set -eu
 
 build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin"
-check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox"
+check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox \
+	python3-jsonschema"
 
 case "${1:-}" in
 build) pkgs=$build_pkgs ;;

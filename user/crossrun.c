@@ -64,7 +64,7 @@ int kb_crossover_main(const struct kb_run_opts *o, double start)
 	for (i = 0; !ret && i < count && !kb_interrupted(); i++)
 		ret = bench(o, sel[i], &runs);
 	free(sel);
-	if (!ret && !o->json) {
+	if (!ret && kb_tables(o)) {
 		ret = kb_print_alg_table(o, o->alg, &runs, 0);
 		if (!ret)
 			ret = kb_print_crossover(stdout, o->alg, runs.run,

@@ -111,7 +111,7 @@ int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	if (!(impl.flags & KAESBENCH_IMPL_F_ASYNC)) {
 		last = 1;
-		if (!o->json)
+		if (kb_tables(o))
 			printf("note: %s is synchronous: each request completes in the call that submits it, so depth does not apply; measured at depth 1\n\n",
 			       impl.driver_name);
 	}
@@ -123,7 +123,7 @@ int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
 		if (!ret && kb_run_failed(run))
 			break; /* deeper fails the same way */
 	}
-	if (!ret && !o->json && runs.count)
+	if (!ret && kb_tables(o) && runs.count)
 		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");

@@ -295,25 +295,33 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
  * @f: where to
  * @key: the member holding @arr: "implementations", "runs"
  * @arr: a JSON array; its reference is taken, whatever the result
+ * @env: the environment (kb_env_json_here()); its reference is taken,
+ *	 whatever the result
  *
- * Every document the tool prints names the tool's and the protocol's
- * versions first.
+ * Every document the tool prints starts with the version of its schema,
+ * Documentation/kaesbench-results.schema.json, then the tool's and the
+ * protocol's versions and the machine it describes.
  *
  * Return: 0, or -ENOMEM.
  */
-int kb_print_json_document(FILE *f, const char *key, struct json_object *arr)
+int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
+			   struct json_object *env)
 {
 	struct json_object *root = json_object_new_object();
 
-	if (!root || !arr) {
+	if (!root || !arr || !env) {
 		json_object_put(arr);
+		json_object_put(env);
 		json_object_put(root);
 		return -ENOMEM;
 	}
+	json_object_object_add(root, "schema_version",
+			       json_object_new_int(KB_RESULTS_SCHEMA_VERSION));
 	json_object_object_add(root, "kaesbench_version",
 			       json_object_new_string(KAESBENCH_VERSION));
 	json_object_object_add(root, "protocol_version",
 			       json_object_new_int(KAESBENCH_GENL_VERSION));
+	json_object_object_add(root, "environment", env);
 	json_object_object_add(root, key, arr);
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(
@@ -330,11 +338,12 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr)
  * @item: makes item @i of @ctx; NULL when out of memory
  * @ctx: what the items are made from
  * @count: how many
+ * @env: the environment; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
-		       const void *ctx, size_t count)
+		       const void *ctx, size_t count, struct json_object *env)
 {
 	struct json_object *arr = json_object_new_array(), *obj;
 	size_t i;
@@ -347,7 +356,7 @@ int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
 			arr = NULL;
 		}
 	}
-	return kb_print_json_document(f, key, arr);
+	return kb_print_json_document(f, key, arr, env);
 }
 
 static struct json_object *impl_item(const void *list, size_t i)
@@ -359,11 +368,13 @@ static struct json_object *impl_item(const void *list, size_t i)
  * kb_print_json() - print all implementations as one JSON document
  * @f: where to
  * @list: the implementations, printed in kernel order
+ * @env: the environment; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
-int kb_print_json(FILE *f, const struct kb_impl_list *list)
+int kb_print_json(FILE *f, const struct kb_impl_list *list,
+		  struct json_object *env)
 {
 	return kb_print_json_list(f, "implementations", impl_item, list,
-				  list->count);
+				  list->count, env);
 }

@@ -21,9 +21,20 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl);
 /* Item @i of a list, as JSON; NULL when out of memory. */
 typedef struct json_object *(*kb_json_item_fn)(const void *ctx, size_t i);
 
-int kb_print_json_document(FILE *f, const char *key, struct json_object *arr);
+/*
+ * The "schema_version" of every JSON document, as
+ * Documentation/kaesbench-results.schema.json states it: bumped on any
+ * change that a reader of the previous version could misread (a member
+ * removed, renamed or given another meaning or unit); members added keep
+ * it.
+ */
+#define KB_RESULTS_SCHEMA_VERSION 1
+
+int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
+			   struct json_object *env);
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
-		       const void *ctx, size_t count);
-int kb_print_json(FILE *f, const struct kb_impl_list *list);
+		       const void *ctx, size_t count, struct json_object *env);
+int kb_print_json(FILE *f, const struct kb_impl_list *list,
+		  struct json_object *env);
 
 #endif /* KAESBENCH_FORMAT_H */

@@ -247,11 +247,13 @@ static struct json_object *imix_item(const void *ctx, size_t i)
  * @mix: the mix
  * @runs: the runs
  * @count: how many
+ * @env: the environment; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
 int kb_print_imix_json(FILE *f, const struct kb_imix *mix,
-		       const struct kb_run *runs, size_t count)
+		       const struct kb_run *runs, size_t count,
+		       struct json_object *env)
 {
 	struct imix_ctx ctx = {
 		.mix = mix,
@@ -260,9 +262,11 @@ int kb_print_imix_json(FILE *f, const struct kb_imix *mix,
 	};
 	int ret;
 
-	if (!ctx.ops)
+	if (!ctx.ops) {
+		json_object_put(env);
 		return -ENOMEM;
-	ret = kb_print_json_list(f, "runs", imix_item, &ctx, count);
+	}
+	ret = kb_print_json_list(f, "runs", imix_item, &ctx, count, env);
 	free(ctx.ops);
 	return ret;
 }

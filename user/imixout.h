@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include <json-c/json.h>
+
 #include "imix.h"
 #include "result.h"
 #include "runopts.h"
@@ -20,6 +22,7 @@ int kb_imix_of_run(const struct kb_imix *mix, const struct kb_run *run,
 int kb_print_imix(FILE *f, const struct kb_imix *mix, const struct kb_run *runs,
 		  size_t count);
 int kb_print_imix_json(FILE *f, const struct kb_imix *mix,
-		       const struct kb_run *runs, size_t count);
+		       const struct kb_run *runs, size_t count,
+		       struct json_object *env);
 
 #endif /* KAESBENCH_IMIXOUT_H */

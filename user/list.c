@@ -10,6 +10,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "env.h"
 #include "format.h"
 #include "genl.h"
 #include "impl.h"
@@ -147,7 +148,8 @@ int kb_list_main(int argc, char *argv[])
 			kb_print_dump(stdout, &list);
 			break;
 		case KB_LIST_JSON:
-			ret = kb_print_json(stdout, &list);
+			ret = kb_print_json(stdout, &list,
+					    kb_env_json_here(&list));
 			break;
 		}
 		if (ret)

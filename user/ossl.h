@@ -11,18 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "osslcaps.h"
 #include "paths.h"
 #include "result.h"
-
-/* The x86 capability bits OpenSSL's code selection reads. */
-struct kb_ossl_caps {
-	bool known; /* false off x86, or if OpenSSL did not say */
-	bool aesni;
-	bool pclmulqdq;
-	bool avx;
-	bool vaes;
-	bool vpclmulqdq;
-};
 
 /* What the path needs to know of a run. */
 struct kb_ossl_req {
@@ -33,10 +24,6 @@ struct kb_ossl_req {
 	uint32_t tag_len; /* gcm; 0 = 16 */
 };
 
-int kb_ossl_caps_parse(const char *info, struct kb_ossl_caps *caps);
-void kb_ossl_caps(struct kb_ossl_caps *caps);
-const char *kb_ossl_caps_words(const struct kb_ossl_caps *caps, char *buf,
-			       size_t len);
 const char *kb_ossl_version(void);
 int kb_ossl_cipher_name(const char *alg, uint32_t key_bits, char *buf,
 			size_t len);

@@ -34,7 +34,7 @@ static int all_impls(const struct kb_run_opts *o, double start)
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	}
 	ret = kb_bench_alg(o, &list, o->alg, &runs);
-	if (!ret && !o->json && o->imix.count &&
+	if (!ret && kb_tables(o) && o->imix.count &&
 	    kb_print_imix(stdout, &o->imix, runs.run, runs.count))
 		ret = -ENOMEM;
 	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
@@ -102,11 +102,11 @@ static void say_why(const struct kb_run *run)
 static int report_kernel(const struct kb_run_opts *o, struct kb_run *run)
 {
 	/* The table shows a verification's failure instead of figures. */
-	if (o->json || !kb_run_invalid(run))
+	if (!kb_tables(o) || !kb_run_invalid(run))
 		say_why(run);
-	if (!o->json && run->state == KB_RUN_REFUSED)
+	if (kb_tables(o) && run->state == KB_RUN_REFUSED)
 		return KB_EXIT_ERROR; /* the runner said why */
-	if (!o->json && run->state != KB_RUN_LOST &&
+	if (kb_tables(o) && run->state != KB_RUN_LOST &&
 	    (kb_print_run_table(
 		     stdout, run,
 		     kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
@@ -202,7 +202,7 @@ static int user_paths(const struct kb_run_opts *o, struct kb_runs *runs)
 	ret = user_target(o, runs, &alg, &driver);
 	if (!ret)
 		ret = kb_bench_user_paths(o, alg, driver, runs);
-	if (!ret && !o->json)
+	if (!ret && kb_tables(o))
 		report_paths(o, alg, runs, with_kernel);
 	if (ret == -ENOMEM)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -259,18 +259,23 @@ int kb_run_main(int argc, char *argv[])
 	int ret;
 
 	ret = kb_run_parse(argc, argv, &o, false);
-	/* What could stop the plot is said before any measurement. */
-	if (!ret && !o.help && o.plot)
-		ret = kb_plot_check("kaesbench run", o.plot);
-	if (!ret && o.help)
+	if (!ret && o.help) {
 		kb_run_usage(stdout, false);
-	else if (!ret && kb_signals_install())
+		kb_run_opts_free(&o);
+		return KB_EXIT_OK;
+	}
+	/* A file that cannot be written costs no measurement. */
+	if (!ret)
+		ret = kb_output_to(o.output_file, "kaesbench run");
+	if (!ret && o.plot)
+		ret = kb_plot_check("kaesbench run", o.plot);
+	if (!ret && kb_signals_install())
 		ret = KB_EXIT_ERROR;
-	else if (!ret && o.imix.count)
+	if (!ret && o.imix.count)
 		ret = imix_sizes(&o);
-	if (!ret && !o.help && o.no_verify && !o.json)
+	if (!ret && o.no_verify && kb_tables(&o))
 		kb_print_no_verify_header(stdout);
-	if (ret || o.help)
+	if (ret)
 		;
 	else if (o.cpus.count)
 		ret = kb_scaling_main(&o, start);

@@ -15,7 +15,14 @@
 #include "paths.h"
 #include "runjson.h"
 
-static const char *state_name(const struct kb_run *run)
+/**
+ * kb_run_state_name() - how a run ended, in the word the JSON uses
+ * @run: the run
+ *
+ * Return: "ended", "refused", "invalid", "interrupted", "lost",
+ * "not_started" or "unavailable".
+ */
+const char *kb_run_state_name(const struct kb_run *run)
 {
 	if (kb_run_invalid(run))
 		return "invalid";
@@ -253,7 +260,7 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 	add(o, "depth", run->depth ? u64(run->depth) : NULL);
 	add(o, "key_bits", run->key_bits ? u64(run->key_bits) : NULL);
 	add(o, "decrypt", json_object_new_boolean(run->decrypt));
-	add(o, "state", json_object_new_string(state_name(run)));
+	add(o, "state", json_object_new_string(kb_run_state_name(run)));
 	add(o, "status", json_object_new_int(run->status));
 	add(o, "message", str(run->message));
 	add(o, "wall_s", json_object_new_double(run->wall_s));
@@ -281,10 +288,12 @@ static struct json_object *run_item(const void *runs, size_t i)
  * @f: where to
  * @runs: the runs
  * @count: how many
+ * @env: the environment; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
-int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count)
+int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count,
+		       struct json_object *env)
 {
-	return kb_print_json_list(f, "runs", run_item, runs, count);
+	return kb_print_json_list(f, "runs", run_item, runs, count, env);
 }

@@ -13,8 +13,10 @@
 
 #include "result.h"
 
+const char *kb_run_state_name(const struct kb_run *run);
 struct json_object *kb_run_to_json(const struct kb_run *run);
 struct json_object *kb_vcase_to_json(const struct kb_vcase *c);
-int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count);
+int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count,
+		       struct json_object *env);
 
 #endif /* KAESBENCH_RUNJSON_H */

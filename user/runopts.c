@@ -41,6 +41,8 @@ enum {
 	OPT_DEPTH_SWEEP,
 	OPT_CROSSOVER,
 	OPT_PLOT,
+	OPT_CSV,
+	OPT_MR,
 };
 
 static const struct {
@@ -103,7 +105,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--no-verify] [--json] [--plot FILE]\n"
+			"                 [--tag N] [--no-verify]\n"
+			"                 [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
 			"and the same work from userspace through AF_ALG and OpenSSL.\n"
@@ -116,7 +119,8 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--latency] [--json] [--plot FILE]\n"
+			"                     [--no-verify] [--latency]\n"
+			"                     [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
 			"Measure one implementation, or all of one algorithm name.\n"
@@ -152,7 +156,10 @@ void kb_run_usage(FILE *f, bool sweep)
 		"      --tag N             aead tag length\n"
 		"      --no-verify         measure without verifying the implementation\n"
 		"                          against the generic reference first\n"
-		"  -j, --json              print JSON\n"
+		"  -j, --json              print JSON, every sample and the environment\n"
+		"      --csv[=samples]     print CSV: a row per size, or per sample\n"
+		"      --mr                print the lines of openssl speed -mr\n"
+		"  -o, --output FILE       write the results to FILE\n"
 		"      --plot FILE         draw MB/s against size into FILE, .svg or\n"
 		"                          .png, with gnuplot (package gnuplot-nox)\n"
 		"  -h, --help              print this help\n");
@@ -215,6 +222,13 @@ static int cpus_opt(struct kb_run_opts *o, const char *who)
 	return KB_EXIT_OK;
 }
 
+static int output_opt(struct kb_run_opts *o, enum kb_output output)
+{
+	o->output = output;
+	o->outputs_given |= 1U << output;
+	return KB_EXIT_OK;
+}
+
 static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 {
 	switch (c) {
@@ -265,7 +279,20 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 		}
 		return KB_EXIT_OK;
 	case 'j':
-		o->json = true;
+		return output_opt(o, KB_OUT_JSON);
+	case OPT_CSV:
+		if (!optarg || !strcmp(optarg, "summary"))
+			return output_opt(o, KB_OUT_CSV);
+		if (!strcmp(optarg, "samples"))
+			return output_opt(o, KB_OUT_CSV_SAMPLES);
+		fprintf(stderr,
+			"%s: --csv: \"%s\" is neither summary nor samples\n",
+			who, optarg);
+		return KB_EXIT_USAGE;
+	case OPT_MR:
+		return output_opt(o, KB_OUT_MR);
+	case 'o':
+		o->output_file = optarg;
 		return KB_EXIT_OK;
 	case OPT_PLOT:
 		o->plot = optarg;
@@ -331,6 +358,16 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 		fprintf(stderr, "%s: out of memory\n", who);
 		return KB_EXIT_ERROR;
 	}
+	/* More than one bit: two formats. */
+	if (o->outputs_given & (o->outputs_given - 1)) {
+		fprintf(stderr,
+			"%s: --json, --csv and --mr exclude each other\n", who);
+		return KB_EXIT_USAGE;
+	}
+	if (o->output_file && !o->output_file[0]) {
+		fprintf(stderr, "%s: -o: the file name is empty\n", who);
+		return KB_EXIT_USAGE;
+	}
 	if (sweep)
 		return KB_EXIT_OK;
 	if (!!o->driver == !!o->alg) {
@@ -392,6 +429,9 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "crossover", no_argument, NULL, OPT_CROSSOVER },
 		{ "json", no_argument, NULL, 'j' },
 		{ "plot", required_argument, NULL, OPT_PLOT },
+		{ "csv", optional_argument, NULL, OPT_CSV },
+		{ "mr", no_argument, NULL, OPT_MR },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -404,7 +444,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	/* 0, not 1: fully resets getopt, which may have run before. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jh", long_opts,
+	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jho:", long_opts,
 				NULL)) != -1) {
 		if (sweep &&
 		    (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
@@ -456,6 +496,17 @@ void kb_run_opts_free(struct kb_run_opts *o)
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p)
 {
 	return o->given & (1U << p);
+}
+
+/**
+ * kb_tables() - whether the results are tables for people
+ * @o: the options
+ *
+ * Return: true unless --json, --csv or --mr was given.
+ */
+bool kb_tables(const struct kb_run_opts *o)
+{
+	return o->output == KB_OUT_TABLES;
 }
 
 /**

@@ -36,6 +36,15 @@ enum kb_param {
 /* Requests in flight the sweep asks of an asynchronous implementation. */
 #define KB_SWEEP_ASYNC_DEPTH 8
 
+/* What a run or the sweep prints; Documentation/results.rst specifies each. */
+enum kb_output {
+	KB_OUT_TABLES,
+	KB_OUT_JSON, /* --json */
+	KB_OUT_CSV, /* --csv, --csv=summary: a row per run and size */
+	KB_OUT_CSV_SAMPLES, /* --csv=samples: a row per sample */
+	KB_OUT_MR, /* --mr: the lines of openssl speed -mr */
+};
+
 struct kb_run_opts {
 	const char *driver; /* -d */
 	const char *alg; /* -a */
@@ -52,7 +61,9 @@ struct kb_run_opts {
 	bool latency; /* --latency: time every request */
 	bool depth_sweep; /* --depth-sweep */
 	bool crossover; /* --crossover */
-	bool json;
+	enum kb_output output;
+	unsigned int outputs_given; /* bit n: a format n option was given */
+	const char *output_file; /* -o */
 	const char *plot; /* --plot FILE */
 	bool help;
 };
@@ -64,6 +75,7 @@ void kb_run_opts_free(struct kb_run_opts *o);
 void kb_run_usage(FILE *f, bool sweep);
 const char *kb_run_attr_option(uint16_t attr);
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
+bool kb_tables(const struct kb_run_opts *o);
 uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,
 		     uint32_t def);
 

@@ -172,7 +172,7 @@ int kb_scaling_main(const struct kb_run_opts *o, double start)
 	}
 	for (size_t i = 0; i < runs.count; i++)
 		say_failed(&runs.run[i]);
-	if (!ret && !o->json && runs.count &&
+	if (!ret && kb_tables(o) && runs.count &&
 	    !kb_run_failed(&runs.run[runs.count - 1]))
 		ret = kb_print_scaling(stdout,
 				       runs.count > 1 ? &runs.run[0] : NULL,

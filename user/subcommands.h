@@ -25,6 +25,7 @@ struct kb_list_opts {
 };
 
 void kb_bad_option(const char *who, char *argv[]);
+int kb_output_to(const char *path, const char *who);
 int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
 int kb_list_main(int argc, char *argv[]);
 int kb_run_main(int argc, char *argv[]);

@@ -15,9 +15,12 @@
 #include <linux/kaesbench.h>
 
 #include "afalg.h"
+#include "csvout.h"
+#include "env.h"
 #include "format.h"
 #include "genl.h"
 #include "imixout.h"
+#include "mrout.h"
 #include "ossl.h"
 #include "paths.h"
 #include "plot.h"
@@ -175,8 +178,8 @@ int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
  * @alg: the algorithm name
  * @runs: appended to, one run per implementation, in table order
  *
- * Stops early once interrupted. Prints the algorithm's table unless
- * @o->json.
+ * Stops early once interrupted. Prints the algorithm's table when the
+ * results are tables.
  *
  * Return: 0, or -ENOMEM (printed).
  */
@@ -196,7 +199,7 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		ret = run ? kb_bench_impl(o, sel[i], alg, 0, run) : -ENOMEM;
 	}
 	free(sel);
-	if (!ret && !o->json)
+	if (!ret && kb_tables(o))
 		ret = kb_print_alg_table(o, alg, runs, first);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -261,12 +264,15 @@ static int try_list(struct kb_impl_list *list)
 	return ret;
 }
 
+/* The JSON document of @runs, for --json and --plot. */
 static int print_document(FILE *f, const struct kb_run_opts *o,
 			  const struct kb_runs *runs)
 {
 	return o->imix.count ?
-		       kb_print_imix_json(f, &o->imix, runs->run, runs->count) :
-		       kb_print_runs_json(f, runs->run, runs->count);
+		       kb_print_imix_json(f, &o->imix, runs->run, runs->count,
+					  kb_env_json_here(NULL)) :
+		       kb_print_runs_json(f, runs->run, runs->count,
+					  kb_env_json_here(NULL));
 }
 
 /* --plot: drawn from the document --json prints, printed or not. */
@@ -287,6 +293,29 @@ static int plot(const struct kb_run_opts *o, const struct kb_runs *runs)
 	return ret;
 }
 
+/* The results in the format asked for; tables were printed as they came. */
+static int print_results(const struct kb_run_opts *o,
+			 const struct kb_runs *runs, double start)
+{
+	switch (o->output) {
+	case KB_OUT_TABLES:
+		kb_print_total(stdout, kb_now() - start);
+		return 0;
+	case KB_OUT_JSON:
+		return print_document(stdout, o, runs);
+	case KB_OUT_CSV:
+		return kb_print_runs_csv(stdout, runs->run, runs->count,
+					 KB_CSV_SUMMARY);
+	case KB_OUT_CSV_SAMPLES:
+		return kb_print_runs_csv(stdout, runs->run, runs->count,
+					 KB_CSV_SAMPLES);
+	case KB_OUT_MR:
+		return kb_print_runs_mr(stdout, stderr, &o->sizes, runs->run,
+					runs->count);
+	}
+	return 0;
+}
+
 /**
  * kb_bench_finish() - print what is left to print, and pick the exit status
  * @o: the options
@@ -305,12 +334,10 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	for (i = 0; i < runs->count; i++)
 		if (kb_run_failed(&runs->run[i]))
 			status = KB_EXIT_ERROR;
-	if (o->json && print_document(stdout, o, runs)) {
+	if (print_results(o, runs, start)) {
 		fprintf(stderr, "kaesbench: out of memory\n");
 		status = KB_EXIT_ERROR;
 	}
-	if (!o->json)
-		kb_print_total(stdout, kb_now() - start);
 	if (fflush(stdout) || ferror(stdout)) {
 		perror("kaesbench: writing the results");
 		status = KB_EXIT_ERROR;
@@ -351,7 +378,7 @@ static int find_paths(struct sweep *sw)
 	}
 	if (paths & KB_PATHS_AFALG)
 		kb_afalg_available(sw->no_afalg, sizeof(sw->no_afalg));
-	if (sw->o->json)
+	if (!kb_tables(sw->o))
 		return 0;
 	/* Said once here; the tables then leave those columns out. */
 	if (sw->no_kernel)
@@ -572,7 +599,7 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	if (!ret)
 		ret = kb_bench_user_paths(sw->o, alg, driver, &sw->runs);
 	free(driver);
-	if (!ret && !sw->o->json && paths != KB_PATHS_KERNEL)
+	if (!ret && kb_tables(sw->o) && paths != KB_PATHS_KERNEL)
 		print_paths(sw, alg, first, kernel_end);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -601,12 +628,14 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return ret;
 	}
-	ret = o.plot ? kb_plot_check("kaesbench", o.plot) : KB_EXIT_OK;
+	ret = kb_output_to(o.output_file, "kaesbench");
+	if (!ret && o.plot)
+		ret = kb_plot_check("kaesbench", o.plot);
 	if (ret) {
 		kb_run_opts_free(&o);
 		return ret;
 	}
-	if (o.no_verify && !o.json)
+	if (o.no_verify && kb_tables(&o))
 		kb_print_no_verify_header(stdout);
 	if (kb_signals_install() || find_paths(&sw)) {
 		kb_impl_list_free(&sw.list);

@@ -14,6 +14,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "env.h"
 #include "format.h"
 #include "sizes.h"
 #include "runner.h"
@@ -195,7 +196,8 @@ static int print(const struct verify_opts *o, const struct kb_runs *runs,
 		return 0;
 	}
 	return kb_print_json_list(stdout, "verifications", verification_item,
-				  runs->run, runs->count);
+				  runs->run, runs->count,
+				  kb_env_json_here(NULL));
 }
 
 /* A single job's refusal was printed by the runner; a list gets its rows. */

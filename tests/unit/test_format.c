@@ -5,6 +5,7 @@
  * The three output formats of `kaesbench list`.
  */
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -249,7 +250,11 @@ static void test_json_impl(void **state)
 
 static int print_json(FILE *f, const struct kb_impl_list *list)
 {
-	return kb_print_json(f, list);
+	struct json_object *env = json_object_new_object();
+
+	json_object_object_add(env, "clocksource",
+			       json_object_new_string("tsc"));
+	return kb_print_json(f, list, env);
 }
 
 static void test_json_document(void **state)
@@ -269,6 +274,12 @@ static void test_json_document(void **state)
 		KAESBENCH_VERSION);
 	assert_int_equal(json_object_get_int(get(doc, "protocol_version")),
 			 KAESBENCH_GENL_VERSION);
+	assert_int_equal(json_object_get_int(get(doc, "schema_version")),
+			 KB_RESULTS_SCHEMA_VERSION);
+	/* The environment given is the one printed. */
+	assert_string_equal(json_object_get_string(get(get(doc, "environment"),
+						       "clocksource")),
+			    "tsc");
 	arr = get(doc, "implementations");
 	assert_int_equal(json_object_array_length(arr), 2);
 	/* Kernel order, not sorted. */
@@ -282,6 +293,25 @@ static void test_json_document(void **state)
 	kb_impl_list_free(&list);
 }
 
+/* No environment (out of memory making it) is no document, not a partial one. */
+static void test_json_document_oom(void **state)
+{
+	struct kb_impl_list list = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	add_cipher(&list);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_json(f, &list, NULL), -ENOMEM);
+	fclose(f);
+	assert_int_equal(len, 0);
+	free(text);
+	kb_impl_list_free(&list);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_dump_columns),
 		cmocka_unit_test(test_json_impl),
 		cmocka_unit_test(test_json_document),
+		cmocka_unit_test(test_json_document_oom),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,7 +46,9 @@ static void test_run_good(void **state)
 	assert_false(kb_param_given(&o, KB_P_KEY_BITS));
 	assert_int_equal(kb_param_or(&o, KB_P_KEY_BITS, 128), 128);
 	assert_true(o.decrypt);
-	assert_true(o.json);
+	assert_int_equal(o.output, KB_OUT_JSON);
+	assert_false(kb_tables(&o));
+	assert_null(o.output_file);
 	assert_null(o.plot);
 
 	assert_int_equal(PARSE(&o, false, "-a", "cbc(aes)", "--all-impls", "-k",
@@ -87,6 +89,44 @@ static void test_run_usage_errors(void **state)
 	/* getopt state from the failures must not leak into a good parse. */
 	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
 	assert_string_equal(o.driver, "x");
+	kb_run_opts_free(&o);
+}
+
+static void test_output_formats(void **state)
+{
+	struct kb_run_opts o = { 0 };
+
+	(void)state;
+	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
+	assert_int_equal(o.output, KB_OUT_TABLES);
+	assert_true(kb_tables(&o));
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--csv"), KB_EXIT_OK);
+	assert_int_equal(o.output, KB_OUT_CSV);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--csv=summary"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.output, KB_OUT_CSV);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--csv=samples", "-o",
+			       "out.csv"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.output, KB_OUT_CSV_SAMPLES);
+	assert_string_equal(o.output_file, "out.csv");
+	assert_int_equal(PARSE(&o, true, "--mr", "--output", "x.mr"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.output, KB_OUT_MR);
+	assert_string_equal(o.output_file, "x.mr");
+	/* The same format twice is no conflict. */
+	assert_int_equal(PARSE(&o, false, "-d", "x", "-j", "--json"),
+			 KB_EXIT_OK);
+
+	/* One format at a time. */
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--csv", "--json"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "--mr", "--json"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "--csv=samples", "--csv"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "--csv=rows"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "-o"), KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, true, "-o", ""), KB_EXIT_USAGE);
 	kb_run_opts_free(&o);
 }
 
@@ -143,6 +183,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_run_good),
 		cmocka_unit_test(test_run_usage_errors),
+		cmocka_unit_test(test_output_formats),
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_attr_option),
 	};

@@ -292,7 +292,8 @@ static void test_json(void **state)
 	fixture(runs);
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_int_equal(kb_print_runs_json(f, runs, 3), 0);
+	assert_int_equal(
+		kb_print_runs_json(f, runs, 3, json_object_new_object()), 0);
 	fclose(f);
 	root = json_tokener_parse(text);
 	assert_non_null(root);

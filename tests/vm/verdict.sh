@@ -8,13 +8,16 @@
 # Fails on any "not ok", on a missing plan or a plan that does not match
 # the results, on a missing success marker (a VM that died or timed out),
 # on any kernel report in the console (Oops, BUG, WARN, lockdep, KASAN,
-# UBSAN, stalls, panics) and on any taint other than out-of-tree and
-# unsigned module. One report is allowed: the WARN of virtio_crypto's RSA
-# self-test, which QEMU's builtin backend cannot pass.
+# UBSAN, stalls, panics), on any taint other than out-of-tree and
+# unsigned module, and on a results JSON document (75-results.sh prints
+# them between marker lines) that Documentation/kaesbench-results.schema.json
+# refuses, or on none at all. One report is allowed: the WARN of
+# virtio_crypto's RSA self-test, which QEMU's builtin backend cannot pass.
 # Prints "LABEL: N passed, N failed, N skipped" last.
 
 set -u
 
+top=$(cd "$(dirname "$0")/../.." && pwd)
 logdir=$1
 label=$2
 ktap=$logdir/output.log
@@ -74,6 +77,13 @@ if [ -n "$taint" ]; then
 elif [ -n "$plan" ]; then
 	problem "the suite did not report the kernel taint"
 fi
+
+# The VM's JSON, validated here: the guest has no python3-jsonschema.
+schema=$("${PYTHON:-/usr/bin/python3}" "$top/tests/results/validate.py" \
+	--ktap "$ktap" 2>&1)
+schema_rc=$?
+echo "$schema" | sed "s/^/# $label: results JSON /"
+[ $schema_rc -eq 0 ] || problem "the schema refused results JSON (above)"
 
 echo "$label: $pass passed, $fail failed, $skip skipped"
 [ -z "$problems" ]
