@@ -71,10 +71,7 @@ int kb_crossover_main(const struct kb_run_opts *o, double start)
 						 runs.count, &o->sizes);
 		putchar('\n');
 	}
-	if (ret)
-		fprintf(stderr, "kaesbench: out of memory\n");
-	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
-	kb_runs_free(&runs);
+	ret = kb_bench_done(o, &runs, ret, start);
 	kb_impl_list_free(&list);
 	return ret;
 }

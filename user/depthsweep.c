@@ -125,10 +125,7 @@ int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
 	}
 	if (!ret && kb_tables(o) && runs.count)
 		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
-	if (ret)
-		fprintf(stderr, "kaesbench: out of memory\n");
-	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
-	kb_runs_free(&runs);
+	ret = kb_bench_done(o, &runs, ret, start);
 	kb_impl_release(&impl);
 	return ret;
 }

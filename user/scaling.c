@@ -177,10 +177,7 @@ int kb_scaling_main(const struct kb_run_opts *o, double start)
 		ret = kb_print_scaling(stdout,
 				       runs.count > 1 ? &runs.run[0] : NULL,
 				       &runs.run[runs.count - 1], &o->cpus);
-	if (ret)
-		fprintf(stderr, "kaesbench: out of memory\n");
-	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
-	kb_runs_free(&runs);
+	ret = kb_bench_done(o, &runs, ret, start);
 	kb_impl_release(&impl);
 	return ret;
 }

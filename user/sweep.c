@@ -347,6 +347,27 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	return kb_interrupted() ? KB_EXIT_INTERRUPTED : status;
 }
 
+/**
+ * kb_bench_done() - finish a command that made some runs, and free them
+ * @o: the options
+ * @runs: every run made; left empty
+ * @err: 0, or -ENOMEM from making them (said here)
+ * @start: kb_now() when the command started
+ *
+ * Return: the exit status, as kb_bench_finish() gives it.
+ */
+int kb_bench_done(const struct kb_run_opts *o, struct kb_runs *runs, int err,
+		  double start)
+{
+	int ret;
+
+	if (err)
+		fprintf(stderr, "kaesbench: out of memory\n");
+	ret = err ? KB_EXIT_ERROR : kb_bench_finish(o, runs, start);
+	kb_runs_free(runs);
+	return ret;
+}
+
 /* What the sweep knows before it starts: which paths it can take. */
 struct sweep {
 	const struct kb_run_opts *o;

@@ -32,5 +32,7 @@ void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,
 			     size_t count, bool afalg);
 int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 		    double start);
+int kb_bench_done(const struct kb_run_opts *o, struct kb_runs *runs, int err,
+		  double start);
 
 #endif /* KAESBENCH_SWEEP_H */
