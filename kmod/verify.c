@@ -11,6 +11,7 @@
 
 #include <linux/ctype.h>
 #include <linux/jiffies.h>
+#include <linux/kmemleak.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/scatterlist.h>
@@ -75,6 +76,13 @@ struct kaesbench_verify {
 	u8 *src;
 	u8 *dst;
 	u8 *out;		/* gathered from dst */
+	/*
+	 * What the implementation's request points to (scatterlists, IV) is
+	 * here, not on the stack: a request that never completes is left to
+	 * the driver, which may still use it.
+	 */
+	struct vcase cur;
+	u8 iv[IV_MAX];
 	u32 done;
 	bool stuck;		/* a request never completed */
 	bool failed;
@@ -253,9 +261,16 @@ static void destroy(void *work)
 {
 	struct kaesbench_verify *v = work;
 
-	/* The driver may still write to what a stuck request uses. */
-	if (v->stuck)
+	/*
+	 * The driver may still use what a stuck request points to: all of
+	 * it stays allocated, on purpose, and is no leak for kmemleak.
+	 */
+	if (v->stuck) {
+		pr_warn("a verification request to %s never completed; leaving its memory to the driver\n",
+			crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)));
+		kmemleak_not_leak(v);
 		return;
+	}
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER) {
 		skcipher_request_free(v->req.sk);
 		skcipher_request_free(v->ref_req.sk);
@@ -547,9 +562,10 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 		return reference_failed(v, err);
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
-	memcpy(iv, c->iv, v->iv_size);
+	memcpy(v->iv, c->iv, v->iv_size);
 	reinit_completion(&v->wait.completion);
-	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len, iv);
+	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len,
+				   v->iv);
 	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
@@ -558,7 +574,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 		return err;
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, c->len);
-	memcpy(iv, c->iv, v->iv_size);
+	memcpy(v->iv, c->iv, v->iv_size);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_skcipher_decrypt(v->req.sk));
 	if (err)
@@ -572,14 +588,13 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 {
 	u32 crypt = v->gen_iv + c->len + v->tag_len;
 	u32 total = c->aad_len + crypt;
-	u8 iv[IV_MAX];
 	int err;
 
 	memcpy(v->out, v->expect, total);
 	v->out[byte] ^= 1;
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
-	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, iv);
+	memcpy(v->iv, c->iv, v->iv_size);
+	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err == -EBADMSG)
@@ -595,13 +610,12 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
 {
 	u32 ad = c->aad_len, crypt = v->gen_iv + c->len;
-	u8 iv[IV_MAX];
 	int err;
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + crypt);
-	memcpy(iv, c->iv, v->iv_size);
+	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_ad(v->req.aead, ad);
-	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, iv);
+	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
 	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
@@ -686,7 +700,6 @@ static int aead_case(struct kaesbench_verify *v, struct vcase *c)
 {
 	u32 ad = c->aad_len, data = ad + v->gen_iv;
 	u32 total = data + c->len + v->tag_len;
-	u8 iv[IV_MAX];
 	int err;
 
 	/* Room for the IV an IV generator writes, before the plaintext. */
@@ -699,9 +712,9 @@ static int aead_case(struct kaesbench_verify *v, struct vcase *c)
 		return err;
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, total);
-	memcpy(iv, c->iv, v->iv_size);
+	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c),
-			       v->gen_iv + c->len + v->tag_len, iv);
+			       v->gen_iv + c->len + v->tag_len, v->iv);
 	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err)
@@ -761,7 +774,7 @@ static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
  */
 int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
 {
-	struct vcase c;
+	struct vcase *c = &v->cur;
 	u32 i;
 	int err = 0;
 
@@ -769,16 +782,16 @@ int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
 	for (i = 0; !err && i < v->params.cases; i++) {
 		if (READ_ONCE(*stop))
 			return -EINTR;
-		draw_case(v, i, &c);
+		draw_case(v, i, c);
 		switch (v->impl.front) {
 		case KAESBENCH_IMPL_TYPE_CIPHER:
-			err = cipher_case(v, &c);
+			err = cipher_case(v, c);
 			break;
 		case KAESBENCH_IMPL_TYPE_SKCIPHER:
-			err = skcipher_case(v, &c);
+			err = skcipher_case(v, c);
 			break;
 		default:
-			err = aead_case(v, &c);
+			err = aead_case(v, c);
 			break;
 		}
 		if (!err)

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Test only: an asynchronous cbc(aes) that computes the right answer (a
+ * synchronous cbc(aes-generic) does the work, in a workqueue) and, once
+ * switched to, misbehaves the ways hardware drivers do: it fails requests,
+ * completes them late or out of order, backlogs them, or never completes
+ * them. Priority 1: never what the crypto API hands out.
+ *
+ * /sys/module/kaesbench_faulty/parameters/:
+ *   fault     none | error | error-now | late | reorder | backlog | never,
+ *             applied to requests submitted from then on. Leaving "never"
+ *             completes the requests it holds, correctly, at once.
+ *   delay_ms  how late "late" completes a request (0 to 60000, default 100)
+ *   held      requests "never" holds now
+ *   backlogged, notified, reordered
+ *             since load: requests answered -EBUSY, backlogged requests
+ *             told -EINPROGRESS when they left the backlog, completions
+ *             that overtook an older request (all read only)
+ *
+ * The faults apply only once the crypto manager's self-tests have passed,
+ * so that they always see a correct implementation.
+ *
+ * A request that is held pins its transform, and the transform pins this
+ * module: it cannot be unloaded until whoever holds the transform frees it,
+ * which kaesbench never does for a request that never completed.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/aes.h>
+#include <crypto/internal/skcipher.h>
+#include <linux/atomic.h>
+#include <linux/jiffies.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
+
+/* What "backlog" accepts before it answers -EBUSY, as a full ring would. */
+#define BACKLOG_QUEUE_LEN 2
+#define DELAY_MAX_MS 60000
+
+enum fault {
+	FAULT_NONE,
+	FAULT_ERROR,		/* -EINPROGRESS, then completed with -EIO */
+	FAULT_ERROR_NOW,	/* the submission returns -EIO */
+	FAULT_LATE,		/* completed delay_ms after submission */
+	FAULT_REORDER,		/* what is queued completes newest first */
+	FAULT_BACKLOG,		/* a short queue: -EBUSY or -ENOSPC beyond */
+	FAULT_NEVER,		/* held until the fault is switched off */
+};
+
+static const char *const fault_names[] = {
+	[FAULT_NONE] = "none",
+	[FAULT_ERROR] = "error",
+	[FAULT_ERROR_NOW] = "error-now",
+	[FAULT_LATE] = "late",
+	[FAULT_REORDER] = "reorder",
+	[FAULT_BACKLOG] = "backlog",
+	[FAULT_NEVER] = "never",
+};
+
+static int fault_mode;		/* enum fault */
+static bool self_tested;	/* passed: faults may apply from now on */
+static unsigned int delay_ms = 100;
+static atomic_t held = ATOMIC_INIT(0);
+static atomic_t backlogged = ATOMIC_INIT(0);
+static atomic_t notified = ATOMIC_INIT(0);
+static atomic_t reordered = ATOMIC_INIT(0);
+
+/* Every transform, so that leaving "never" finds what they hold. */
+static DEFINE_MUTEX(tfms_lock);
+static LIST_HEAD(tfms);
+
+static struct workqueue_struct *faulty_wq;
+
+struct faulty_tfm {
+	struct crypto_sync_skcipher *fallback;
+	struct list_head node;		/* in tfms */
+	spinlock_t lock;		/* the lists and counts below */
+	struct list_head queue;		/* accepted, in order */
+	struct list_head backlog;	/* answered -EBUSY, not notified yet */
+	struct list_head held;		/* "never" */
+	unsigned int queued;
+	unsigned int backlogged;
+	unsigned int nheld;
+	struct delayed_work work;	/* completes what is queued */
+};
+
+struct faulty_req {
+	struct skcipher_request *req;
+	struct list_head node;		/* in one of the lists above */
+	struct list_head notify;	/* moved out of the backlog */
+	enum fault fault;
+	bool encrypt;
+	unsigned long due;		/* "late": jiffies */
+};
+
+/* Called from softirq context too (IPsec), and with bottom halves on. */
+static void complete_req(struct faulty_req *rctx, int err)
+{
+	local_bh_disable();
+	skcipher_request_complete(rctx->req, err);
+	local_bh_enable();
+}
+
+static int faulty_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
+{
+	SYNC_SKCIPHER_REQUEST_ON_STACK(sub, ctx->fallback);
+	struct skcipher_request *req = rctx->req;
+	int err;
+
+	skcipher_request_set_sync_tfm(sub, ctx->fallback);
+	skcipher_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
+	skcipher_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
+				   req->iv);
+	err = rctx->encrypt ? crypto_skcipher_encrypt(sub) :
+			      crypto_skcipher_decrypt(sub);
+	skcipher_request_zero(sub);
+	return err;
+}
+
+/*
+ * Takes the oldest queued request; the oldest backlogged one, if any,
+ * moves into the room it leaves and is to be told so (-EINPROGRESS), as
+ * crypto_get_backlog() users do.
+ */
+static void take_one(struct faulty_tfm *ctx, struct list_head *taken,
+		     bool newest_first, struct list_head *notify)
+{
+	struct faulty_req *rctx, *next;
+
+	rctx = list_first_entry(&ctx->queue, struct faulty_req, node);
+	if (newest_first)
+		list_move(&rctx->node, taken);
+	else
+		list_move_tail(&rctx->node, taken);
+	ctx->queued--;
+	if (!ctx->backlogged)
+		return;
+	next = list_first_entry(&ctx->backlog, struct faulty_req, node);
+	list_move_tail(&next->node, &ctx->queue);
+	list_add_tail(&next->notify, notify);
+	ctx->backlogged--;
+	ctx->queued++;
+}
+
+/*
+ * One round: the oldest request, or for "reorder" everything queued.
+ * Return: false when nothing is due yet.
+ */
+static bool take_round(struct faulty_tfm *ctx, struct list_head *taken,
+		       struct list_head *notify)
+{
+	struct faulty_req *head;
+	bool all;
+
+	spin_lock_bh(&ctx->lock);
+	head = list_first_entry_or_null(&ctx->queue, struct faulty_req, node);
+	if (!head) {
+		spin_unlock_bh(&ctx->lock);
+		return false;
+	}
+	if (head->fault == FAULT_LATE && time_before(jiffies, head->due)) {
+		queue_delayed_work(faulty_wq, &ctx->work, head->due - jiffies);
+		spin_unlock_bh(&ctx->lock);
+		return false;
+	}
+	all = head->fault == FAULT_REORDER;
+	take_one(ctx, taken, all, notify);
+	while (all && ctx->queued) {
+		take_one(ctx, taken, all, notify);
+		atomic_inc(&reordered);
+	}
+	spin_unlock_bh(&ctx->lock);
+	return true;
+}
+
+static void faulty_work(struct work_struct *work)
+{
+	struct faulty_tfm *ctx = container_of(to_delayed_work(work),
+					      struct faulty_tfm, work);
+	struct faulty_req *rctx, *tmp;
+	LIST_HEAD(taken);
+	LIST_HEAD(notify);
+	int err;
+
+	while (take_round(ctx, &taken, &notify)) {
+		/* Before any completion: the notice must come first. */
+		list_for_each_entry_safe(rctx, tmp, &notify, notify) {
+			list_del(&rctx->notify);
+			atomic_inc(&notified);
+			complete_req(rctx, -EINPROGRESS);
+		}
+		/* Once completed, a request is its owner's again. */
+		list_for_each_entry_safe(rctx, tmp, &taken, node) {
+			list_del(&rctx->node);
+			err = rctx->fault == FAULT_ERROR ? -EIO :
+			      faulty_crypt(ctx, rctx);
+			complete_req(rctx, err);
+		}
+		cond_resched();
+	}
+}
+
+static int faulty_submit(struct skcipher_request *req, bool encrypt)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	struct faulty_req *rctx = skcipher_request_ctx(req);
+	enum fault fault = READ_ONCE(self_tested) ? READ_ONCE(fault_mode) :
+			   FAULT_NONE;
+	unsigned int limit = fault == FAULT_BACKLOG ? BACKLOG_QUEUE_LEN :
+			     UINT_MAX;
+	unsigned long delay = msecs_to_jiffies(READ_ONCE(delay_ms));
+	int ret = -EINPROGRESS;
+
+	if (fault == FAULT_ERROR_NOW)
+		return -EIO;
+	rctx->req = req;
+	rctx->fault = fault;
+	rctx->encrypt = encrypt;
+	rctx->due = jiffies + delay;
+
+	spin_lock_bh(&ctx->lock);
+	if (fault == FAULT_NEVER) {
+		list_add_tail(&rctx->node, &ctx->held);
+		ctx->nheld++;
+		atomic_inc(&held);
+	} else if (ctx->queued + ctx->backlogged < limit) {
+		list_add_tail(&rctx->node, &ctx->queue);
+		ctx->queued++;
+	} else if (req->base.flags & CRYPTO_TFM_REQ_MAY_BACKLOG) {
+		list_add_tail(&rctx->node, &ctx->backlog);
+		ctx->backlogged++;
+		atomic_inc(&backlogged);
+		ret = -EBUSY;
+	} else {
+		ret = -ENOSPC;
+	}
+	/* Under the lock: once completed, the transform may be freed. */
+	if (fault == FAULT_LATE)
+		queue_delayed_work(faulty_wq, &ctx->work, delay);
+	else if (fault == FAULT_REORDER)
+		/* A tick for the submitter to queue more. */
+		queue_delayed_work(faulty_wq, &ctx->work, 1);
+	else if (fault != FAULT_NEVER && ret != -ENOSPC)
+		mod_delayed_work(faulty_wq, &ctx->work, 0);
+	spin_unlock_bh(&ctx->lock);
+	return ret;
+}
+
+static int faulty_encrypt(struct skcipher_request *req)
+{
+	return faulty_submit(req, true);
+}
+
+static int faulty_decrypt(struct skcipher_request *req)
+{
+	return faulty_submit(req, false);
+}
+
+static int faulty_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			 unsigned int len)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	crypto_sync_skcipher_clear_flags(ctx->fallback, CRYPTO_TFM_REQ_MASK);
+	crypto_sync_skcipher_set_flags(ctx->fallback,
+				       crypto_skcipher_get_flags(tfm) &
+				       CRYPTO_TFM_REQ_MASK);
+	return crypto_sync_skcipher_setkey(ctx->fallback, key, len);
+}
+
+static int faulty_init(struct crypto_skcipher *tfm)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	/*
+	 * Named, not "cbc(aes)": another test module's wrong cbc(aes) must
+	 * not be picked when no better one is registered yet.
+	 */
+	ctx->fallback = crypto_alloc_sync_skcipher("cbc(aes-generic)", 0,
+						   CRYPTO_ALG_NEED_FALLBACK);
+	if (IS_ERR(ctx->fallback))
+		return PTR_ERR(ctx->fallback);
+	spin_lock_init(&ctx->lock);
+	INIT_LIST_HEAD(&ctx->queue);
+	INIT_LIST_HEAD(&ctx->backlog);
+	INIT_LIST_HEAD(&ctx->held);
+	INIT_DELAYED_WORK(&ctx->work, faulty_work);
+	crypto_skcipher_set_reqsize(tfm, sizeof(struct faulty_req));
+	mutex_lock(&tfms_lock);
+	list_add_tail(&ctx->node, &tfms);
+	mutex_unlock(&tfms_lock);
+	return 0;
+}
+
+static void faulty_exit(struct crypto_skcipher *tfm)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	mutex_lock(&tfms_lock);
+	list_del(&ctx->node);
+	mutex_unlock(&tfms_lock);
+	cancel_delayed_work_sync(&ctx->work);
+	/*
+	 * Freeing a transform with requests outstanding is the owner's bug;
+	 * their memory may be gone, so they are forgotten, not touched.
+	 */
+	if (ctx->queued || ctx->backlogged || ctx->nheld)
+		pr_err("transform freed with %u requests outstanding; dropped\n",
+		       ctx->queued + ctx->backlogged + ctx->nheld);
+	atomic_sub(ctx->nheld, &held);
+	crypto_free_sync_skcipher(ctx->fallback);
+}
+
+/* Leaving "never": what it holds completes now, correctly. */
+static void release_held(void)
+{
+	struct faulty_tfm *ctx;
+	struct faulty_req *rctx;
+
+	mutex_lock(&tfms_lock);
+	list_for_each_entry(ctx, &tfms, node) {
+		spin_lock_bh(&ctx->lock);
+		if (ctx->nheld) {
+			list_for_each_entry(rctx, &ctx->held, node)
+				rctx->fault = FAULT_NONE;
+			list_splice_tail_init(&ctx->held, &ctx->queue);
+			ctx->queued += ctx->nheld;
+			atomic_sub(ctx->nheld, &held);
+			ctx->nheld = 0;
+			mod_delayed_work(faulty_wq, &ctx->work, 0);
+		}
+		spin_unlock_bh(&ctx->lock);
+	}
+	mutex_unlock(&tfms_lock);
+}
+
+static int fault_set(const char *val, const struct kernel_param *kp)
+{
+	int fault = sysfs_match_string(fault_names, val);
+
+	if (fault < 0)
+		return fault;
+	WRITE_ONCE(fault_mode, fault);
+	if (fault != FAULT_NEVER)
+		release_held();
+	return 0;
+}
+
+static int fault_get(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%s\n",
+			 fault_names[READ_ONCE(fault_mode)]);
+}
+
+static const struct kernel_param_ops fault_ops = {
+	.set = fault_set,
+	.get = fault_get,
+};
+module_param_cb(fault, &fault_ops, NULL, 0644);
+MODULE_PARM_DESC(fault,
+		 "none, error, error-now, late, reorder, backlog or never");
+
+static int delay_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 0, DELAY_MAX_MS);
+}
+
+static const struct kernel_param_ops delay_ops = {
+	.set = delay_set,
+	.get = param_get_uint,
+};
+module_param_cb(delay_ms, &delay_ops, &delay_ms, 0644);
+MODULE_PARM_DESC(delay_ms, "how late \"late\" completes, in ms (0-60000)");
+
+static int counter_get(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(kp->arg));
+}
+
+static const struct kernel_param_ops counter_ops = {
+	.get = counter_get,
+};
+module_param_cb(held, &counter_ops, &held, 0444);
+MODULE_PARM_DESC(held, "requests \"never\" holds now");
+module_param_cb(backlogged, &counter_ops, &backlogged, 0444);
+MODULE_PARM_DESC(backlogged, "requests answered -EBUSY since load");
+module_param_cb(notified, &counter_ops, &notified, 0444);
+MODULE_PARM_DESC(notified, "backlogged requests told -EINPROGRESS since load");
+module_param_cb(reordered, &counter_ops, &reordered, 0444);
+MODULE_PARM_DESC(reordered, "completions that overtook an older request");
+
+static struct skcipher_alg faulty_alg = {
+	.base.cra_name = "cbc(aes)",
+	.base.cra_driver_name = "kaesbench_faulty_cbc_aes",
+	.base.cra_priority = 1,
+	.base.cra_flags = CRYPTO_ALG_ASYNC,
+	.base.cra_blocksize = AES_BLOCK_SIZE,
+	.base.cra_ctxsize = sizeof(struct faulty_tfm),
+	.base.cra_module = THIS_MODULE,
+	.min_keysize = AES_MIN_KEY_SIZE,
+	.max_keysize = AES_MAX_KEY_SIZE,
+	.ivsize = AES_BLOCK_SIZE,
+	.setkey = faulty_setkey,
+	.encrypt = faulty_encrypt,
+	.decrypt = faulty_decrypt,
+	.init = faulty_init,
+	.exit = faulty_exit,
+};
+
+/*
+ * The crypto manager tests a new algorithm before anyone gets it: at once
+ * on 6.1, in the background on 6.12. A lookup waits for that (killable,
+ * and bounded by the crypto API), and fails if the test did.
+ */
+static int wait_for_self_tests(void)
+{
+	struct crypto_skcipher *tfm;
+
+	tfm = crypto_alloc_skcipher(faulty_alg.base.cra_driver_name, 0, 0);
+	if (IS_ERR(tfm))
+		return PTR_ERR(tfm);
+	crypto_free_skcipher(tfm);
+	return 0;
+}
+
+static int __init faulty_mod_init(void)
+{
+	int err;
+
+	faulty_wq = alloc_workqueue("kaesbench_faulty", 0, 0);
+	if (!faulty_wq)
+		return -ENOMEM;
+	err = crypto_register_skcipher(&faulty_alg);
+	if (err)
+		goto err_wq;
+	err = wait_for_self_tests();
+	if (err)
+		goto err_alg;
+	WRITE_ONCE(self_tested, true);
+	return 0;
+
+err_alg:
+	crypto_unregister_skcipher(&faulty_alg);
+err_wq:
+	destroy_workqueue(faulty_wq);
+	return err;
+}
+
+/*
+ * Runs only once no transform is left (each pins the module), and each
+ * transform's exit has cancelled its work: nothing is queued.
+ */
+static void __exit faulty_mod_exit(void)
+{
+	crypto_unregister_skcipher(&faulty_alg);
+	destroy_workqueue(faulty_wq);
+}
+
+module_init(faulty_mod_init);
+module_exit(faulty_mod_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("kaesbench test: an asynchronous cbc(aes) with faults on demand");
