@@ -14,6 +14,7 @@
 #   make install      module (modules_install, depmod), tool, man page and
 #                     bash completion; DESTDIR= stages everything,
 #                     INSTALL_MOD_PATH= the module alone, PREFIX= the rest
+#                     (install-module, install-tool: one half)
 #   make uninstall    removes exactly what make install put
 #   make dkms-source  the module's sources, with dkms.conf, in
 #                     $(DESTDIR)/usr/src/kaesbench-VERSION for dkms add
@@ -84,20 +85,26 @@ style:
 sparse:
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" C=2 W=1 modules
 
+install: install-module install-tool
+
 # The kernel's modules_install skips depmod without a System.map, which a
 # headers package lacks: the index is updated here, where there is one. A
 # staging tree for a package has none; its package runs depmod.
-install: all
+install-module: module
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_PATH="$(INSTALL_MOD_PATH)" \
 		INSTALL_MOD_DIR="$(INSTALL_MOD_DIR)" $(NO_SIGN) modules_install
 	$(call update_module_index)
+
+install-tool: tool
 	$(MAKE) -C user install
 	install -D -m 0644 contrib/completion/kaesbench.bash \
 		"$(DESTDIR)$(BASHCOMPDIR)/kaesbench"
 
+uninstall: uninstall-module uninstall-tool
+
 # modules_install puts the module where Kbuild builds it, in kmod/, and may
 # have compressed it (CONFIG_MODULE_COMPRESS_ALL).
-uninstall:
+uninstall-module:
 	@test -n "$(KVER)" || { \
 		echo "kaesbench: no kernel build tree at $(KDIR) to name the release" >&2; \
 		exit 1; }
@@ -107,6 +114,8 @@ uninstall:
 	rmdir "$(MODDIR)/$(INSTALL_MOD_DIR)/kmod" "$(MODDIR)/$(INSTALL_MOD_DIR)" \
 		2>/dev/null || true
 	$(call update_module_index)
+
+uninstall-tool:
 	$(MAKE) -C user uninstall
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/kaesbench"
 
@@ -134,4 +143,5 @@ clean-module:
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
 .PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install \
-	uninstall dkms-source clean clean-module
+	install-module install-tool uninstall uninstall-module uninstall-tool \
+	dkms-source clean clean-module

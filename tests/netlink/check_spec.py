@@ -12,7 +12,7 @@ the header's opening comment documents must be the spec's.
 usage: check_spec.py KERNEL_SOURCE SPEC HEADER
 KERNEL_SOURCE holds tools/net/ynl and Documentation/netlink (see
 scripts/kernel-source.sh). Prints one "ok"/"not ok" line per check and
-"netlink spec: N passed, N failed"; exits 1 on any failure.
+"netlink-spec: N passed, N failed"; exits 1 on any failure.
 """
 
 import os
@@ -226,7 +226,7 @@ def main():
     check(f"the header's documented attribute types ({len(documented)}) "
           "are the spec's", compare_types(documented, spec_types(spec)))
 
-    print(f"netlink spec: {results['passed']} passed, "
+    print(f"netlink-spec: {results['passed']} passed, "
           f"{results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
 
