@@ -26,12 +26,16 @@ tarball=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | tail -n 1)
 # A stamp naming the tarball and the parts: either changing unpacks again.
 stamp="$tarball $parts"
 if [ "$(cat "$dir/.stamp" 2>/dev/null)" != "$stamp" ]; then
-	rm -rf "$dir"
-	mkdir -p "$dir"
+	# Unpacked aside and moved in whole: worktrees share the cache.
+	new=$dir.$$
+	rm -rf "$new"
+	mkdir -p "$new"
 	top_dir=$(basename "$tarball" .tar.xz)
 	# shellcheck disable=SC2046 # a path list
-	tar -xJf "$tarball" -C "$dir" --strip-components=1 \
+	tar -xJf "$tarball" -C "$new" --strip-components=1 \
 		$(for part in $parts; do echo "$top_dir/$part"; done)
-	echo "$stamp" >"$dir/.stamp"
+	echo "$stamp" >"$new/.stamp"
+	rm -rf "$dir"
+	mv "$new" "$dir"
 fi
 echo "$dir"
