@@ -11,10 +11,42 @@
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
-#   make install      module (modules_install), tool and man page
+#   make install      module (modules_install, depmod), tool, man page and
+#                     bash completion; DESTDIR= stages everything,
+#                     INSTALL_MOD_PATH= the module alone, PREFIX= the rest
+#                     (install-module, install-tool: one half)
+#   make uninstall    removes exactly what make install put
+#   make dkms-source  the module's sources, with dkms.conf, in
+#                     $(DESTDIR)/usr/src/kaesbench-VERSION for dkms add
 
 KERNELDIR ?= /lib/modules/$(shell uname -r)/build
 KDIR ?= $(KERNELDIR)
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_MOD_PATH ?= $(DESTDIR)
+# Where the distribution's own kernels put out-of-tree modules; the same
+# on 6.1, whose kbuild default is "extra", and 6.12, whose default is
+# "updates".
+INSTALL_MOD_DIR ?= extra
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+DEPMOD ?= depmod
+# The release the module is built for (its vermagic), which need not be the
+# running one; Debian's 6.1 headers hold another in kernel.release.
+KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' \
+	"$(KDIR)/include/generated/utsrelease.h" 2>/dev/null)
+MODDIR = $(INSTALL_MOD_PATH)/lib/modules/$(KVER)
+VERSION = $(shell sed -n 's/^\#define KAESBENCH_VERSION "\(.*\)"$$/\1/p' \
+	include/kaesbench_version.h)
+DKMS_SOURCE = $(DESTDIR)/usr/src/kaesbench-$(VERSION)
+# Debian's headers configure signing at install (CONFIG_MODULE_SIG_ALL)
+# without shipping the key: sign where the key is, rather than fail to,
+# noisily, everywhere else (dkms signs with its own key).
+SIG_KEY = $(shell sed -n 's/^CONFIG_MODULE_SIG_KEY="\{0,1\}\([^"]*\)"\{0,1\}$$/\1/p' \
+	"$(KDIR)/include/config/auto.conf" 2>/dev/null)
+NO_SIGN = $(if $(SIG_KEY),$(if $(filter pkcs11:%,$(SIG_KEY))$(wildcard \
+	$(KDIR)/$(SIG_KEY) $(SIG_KEY)),,CONFIG_MODULE_SIG_ALL=))
+export PREFIX DESTDIR
 
 all: module tool
 
@@ -53,15 +85,63 @@ style:
 sparse:
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" C=2 W=1 modules
 
-install: all
-	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules_install
-	depmod -a
-	$(MAKE) -C user install
+install: install-module install-tool
 
-clean:
+# The kernel's modules_install skips depmod without a System.map, which a
+# headers package lacks: the index is updated here, where there is one. A
+# staging tree for a package has none; its package runs depmod.
+install-module: module
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_PATH="$(INSTALL_MOD_PATH)" \
+		INSTALL_MOD_DIR="$(INSTALL_MOD_DIR)" $(NO_SIGN) modules_install
+	$(call update_module_index)
+
+install-tool: tool
+	$(MAKE) -C user install
+	install -D -m 0644 contrib/completion/kaesbench.bash \
+		"$(DESTDIR)$(BASHCOMPDIR)/kaesbench"
+
+uninstall: uninstall-module uninstall-tool
+
+# modules_install puts the module where Kbuild builds it, in kmod/, and may
+# have compressed it (CONFIG_MODULE_COMPRESS_ALL).
+uninstall-module:
+	@test -n "$(KVER)" || { \
+		echo "kaesbench: no kernel build tree at $(KDIR) to name the release" >&2; \
+		exit 1; }
+	for suffix in '' .gz .xz .zst; do \
+		rm -f "$(MODDIR)/$(INSTALL_MOD_DIR)/kmod/kaesbench.ko$$suffix"; \
+	done
+	rmdir "$(MODDIR)/$(INSTALL_MOD_DIR)/kmod" "$(MODDIR)/$(INSTALL_MOD_DIR)" \
+		2>/dev/null || true
+	$(call update_module_index)
+
+uninstall-tool:
+	$(MAKE) -C user uninstall
+	rm -f "$(DESTDIR)$(BASHCOMPDIR)/kaesbench"
+
+# What dkms needs to build the module, and no more: "make module".
+dkms-source:
+	rm -rf "$(DKMS_SOURCE)"
+	mkdir -p "$(DKMS_SOURCE)"
+	cp -r dkms.conf Makefile Kbuild kmod include "$(DKMS_SOURCE)/"
+	$(MAKE) -C "$(DKMS_SOURCE)" clean-module
+
+define update_module_index
+	if [ -e "$(MODDIR)/modules.dep" ]; then \
+		$(DEPMOD) $(if $(INSTALL_MOD_PATH),-b "$(INSTALL_MOD_PATH)") -a "$(KVER)"; \
+	else \
+		echo "kaesbench: no module index in $(MODDIR): depmod $(KVER) left to the package"; \
+	fi
+endef
+
+clean: clean-module
 	$(MAKE) -C user clean
 	$(MAKE) -C tests/tools clean
+
+clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install clean
+.PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install \
+	install-module install-tool uninstall uninstall-module uninstall-tool \
+	dkms-source clean clean-module

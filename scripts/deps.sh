@@ -8,15 +8,18 @@
 #   build  the module (for the running kernel) and the tool
 #   vm     the qemu rig, and the headers of each KERNEL_RELEASE given
 #   check  vm plus the unit-test and static-analysis tools (checkpatch.pl
-#          comes from Debian's kernel source package), gnuplot, which
-#          the unit tests of --plot draw with, and the JSON schema validator
+#          comes from Debian's kernel source package, and so do ynl and the
+#          kselftest framework), gnuplot, which the unit tests of --plot
+#          draw with, and what the packaging and results checks run (dkms,
+#          bash-completion, python3 with yaml and jsonschema, rsync for
+#          the kselftest install)
 
 set -eu
 
 build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
-vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin"
-check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox \
-	python3-jsonschema"
+vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin man-db"
+check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
+	bash-completion python3-yaml python3-jsonschema rsync"
 
 case "${1:-}" in
 build) pkgs=$build_pkgs ;;

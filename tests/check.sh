@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: unit tests, static checks of the module against both kernels,
-# then the in-VM suite on Debian's current 6.1 and 6.12 kernels. Ends with
-# one summary line per stage and "check: N passed, N failed".
+# the packaging checks (install, completion, dkms, kselftest, netlink
+# spec), then the in-VM suite on Debian's current 6.1 and 6.12 kernels.
+# Ends with one summary line per stage and "check: N passed, N failed".
 
 set -u
 
@@ -52,6 +53,8 @@ for s in $series; do
 done
 # shellcheck disable=SC2086 # a word list
 scripts/deps.sh vm $kvers || exit 1
+# ynl, the netlink schemas and the kselftest framework.
+ksrc=$(scripts/kernel-source.sh) || exit 1
 
 stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
@@ -59,6 +62,14 @@ stage "results formats (host)" tests/results/host.sh
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
+# shellcheck disable=SC2086
+stage "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
+stage "bash completion" tests/packaging/completion.sh
+# shellcheck disable=SC2086
+stage "dkms ($kvers )" tests/packaging/dkms.sh $kvers
+stage "kselftest install" tests/packaging/kselftest.sh
+stage "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
+	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
 # shellcheck disable=SC2086
 stage "vm" tests/vm/rig.sh check $series
 

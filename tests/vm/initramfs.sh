@@ -4,7 +4,14 @@
 # Packs the initramfs the rig boots: busybox, kmod, the kaesbench tool and
 # module, the kernel's crypto and virtio modules, and the in-VM test suite.
 #
-# usage: tests/vm/initramfs.sh RELEASE KERNEL_ROOT MODULE OUT [TEST_MODULE...]
+# usage: tests/vm/initramfs.sh [-i INSTALLED] [-k KSELFTEST] [-y KERNEL_SOURCE]
+#                              RELEASE KERNEL_ROOT MODULE OUT [TEST_MODULE...]
+#   -i INSTALLED what `make install DESTDIR=INSTALLED` staged, put in
+#                /opt/kaesbench/installed for the install test to copy to /
+#   -k KSELFTEST the kselftest install tree (scripts/kselftest-install.sh),
+#                put in /opt/kselftest
+#   -y KERNEL_SOURCE  from scripts/kernel-source.sh: the ynl CLI, its specs
+#                and ours in /opt/ynl, with python3 and the modules it loads
 #   RELEASE      kernel release, e.g. 6.12.117+deb12-amd64
 #   KERNEL_ROOT  the unpacked linux-image package (from kernel.sh fetch)
 #   MODULE       kaesbench.ko built for RELEASE
@@ -15,6 +22,18 @@
 
 set -eu
 
+installed=
+kselftest=
+ksrc=
+while getopts i:k:y: opt; do
+	case $opt in
+	i) installed=$OPTARG ;;
+	k) kselftest=$OPTARG ;;
+	y) ksrc=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
 kver=$1
 kroot=$2
 module=$3
@@ -56,6 +75,10 @@ done
 install_program "$top/user/kaesbench" usr/sbin/kaesbench
 # The tests read the tool's JSON with jq.
 install_program "$(command -v jq)" usr/bin/jq
+# 95-install.sh asks man-db, with Debian's manpath.config, where the
+# installed page is.
+install_program "$(command -v man)" usr/bin/man
+cp /etc/manpath.config "$root/etc/"
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
 if command -v cryptsetup >/dev/null; then
 	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup
@@ -87,6 +110,56 @@ done
 cp "$kroot/$moddir"/modules.builtin* "$kroot/$moddir/modules.order" \
 	"$root/$moddir/"
 depmod -b "$root" "$kver"
+
+[ -n "$installed" ] && cp -a "$installed" "$root/opt/kaesbench/installed"
+[ -n "$kselftest" ] && cp -a "$kselftest" "$root/opt/kselftest"
+
+# python3 with the modules the ynl CLI imports, found by running it here on
+# the commands the tests give it (the kaesbench family is not here: it gets
+# as far as looking it up), and the .so files and libraries they load.
+install_python() {
+	ynl=$ksrc/tools/net/ynl
+	specs=$ksrc/Documentation/netlink/specs
+	install_program /usr/bin/python3 usr/bin/python3
+	/usr/bin/python3 - "$root" "$ynl" "$specs/nlctrl.yaml" \
+		"$top/Documentation/netlink/specs/kaesbench.yaml" <<'PY' |
+import os, runpy, sys
+root, ynl, nlctrl, ours = sys.argv[1:]
+sys.path.insert(0, ynl)
+for argv in (["--spec", nlctrl, "--do", "getfamily", "--json",
+              '{"family-name": "nlctrl"}'],
+             ["--spec", ours, "--dump", "get-impls"]):
+    sys.argv = ["cli.py", "--no-schema", "--output-json"] + argv
+    try:
+        with open(os.devnull, "w") as sys.stdout, open(os.devnull, "w") as sys.stderr:
+            runpy.run_path(os.path.join(ynl, "cli.py"), run_name="__main__")
+    except BaseException:
+        pass
+sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+import encodings.utf_8, encodings.latin_1, encodings.ascii
+# Its absence makes python warn at every start.
+os.makedirs(root + os.path.dirname(encodings.__file__) + "/../lib-dynload",
+            exist_ok=True)
+for m in list(sys.modules.values()):
+    path = getattr(m, "__file__", None) or ""
+    if path.startswith("/usr/lib/python3"):
+        print(path)
+        cached = getattr(m, "__cached__", None)
+        if cached and os.path.exists(cached):
+            print(cached)
+PY
+	while read -r path; do
+		cp --parents "$path" "$root"
+		case $path in
+		*.so) install_program "$path" "${path#/}" ;;
+		esac
+	done
+	mkdir -p "$root/opt/ynl/specs"
+	cp -r "$ynl/cli.py" "$ynl/lib" "$root/opt/ynl/"
+	cp "$specs/nlctrl.yaml" "$top/Documentation/netlink/specs/kaesbench.yaml" \
+		"$root/opt/ynl/specs/"
+}
+[ -n "$ksrc" ] && install_python
 
 mkdir -p "$root/tests"
 cp -r "$top/tests/vm/guest/." "$root/tests/"

@@ -30,14 +30,27 @@ prepare() {
 	build=$cache/build/$kver.$$
 	rm -rf "$build"
 	mkdir -p "$build"
-	cp -r "$top/Kbuild" "$top/kmod" "$top/include" "$top/tests/modules" \
-		"$build/"
+	# -p: the tool built in user/ stays up to date for make install.
+	cp -rp "$top/Makefile" "$top/Kbuild" "$top/kmod" "$top/include" \
+		"$top/user" "$top/Documentation" "$top/contrib" \
+		"$top/tests/modules" "$build/"
 	make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
 	make -s -C "/usr/src/linux-headers-$kver" M="$build/modules" modules >&2
+	# What a test machine gets from make install, for 95-install.sh.
+	make -s -C "$build" install KDIR="/usr/src/linux-headers-$kver" \
+		DESTDIR="$build/installed" >&2
+	# With Debian's linux-source: the kselftest as a CI fleet installs it
+	# and the ynl CLI (96-kselftest.sh, 97-ynl.sh; they skip without).
+	extras=
+	if ksrc=$("$top/scripts/kernel-source.sh" 2>/dev/null); then
+		"$top/scripts/kselftest-install.sh" "$build/kselftest" >/dev/null
+		extras="-k $build/kselftest -y $ksrc"
+	fi
 
-	"$rig/initramfs.sh" "$kver" "$cache/kernels/$kver/root" \
-		"$build/kmod/kaesbench.ko" "$cache/initramfs-$kver.$$.cpio.gz" \
-		"$build/modules/"*.ko >&2
+	# shellcheck disable=SC2086 # $extras is a word list
+	"$rig/initramfs.sh" -i "$build/installed" $extras "$kver" \
+		"$cache/kernels/$kver/root" "$build/kmod/kaesbench.ko" \
+		"$cache/initramfs-$kver.$$.cpio.gz" "$build/modules/"*.ko >&2
 	rm -rf "$build"
 	echo "$kver"
 }

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's ynl CLI (tools/net/ynl/cli.py) talks to the module through
+# Documentation/netlink/specs/kaesbench.yaml, and the module's own account
+# of its commands and policies (nlctrl's getfamily and getpolicy) agrees
+# with the spec. The rig packs python3, the CLI and the specs in /opt/ynl.
+
+YNL=/opt/ynl
+SPEC=$YNL/specs/kaesbench.yaml
+
+ynl() {
+	python3 $YNL/cli.py --no-schema --output-json "$@"
+}
+
+need_ynl() {
+	[ -f $YNL/cli.py ] || {
+		echo "no ynl CLI: the host lacks linux-source"
+		exit "$KSFT_SKIP"
+	}
+}
+
+ynl_dump_lists() {
+	need_ynl
+	ynl --spec $SPEC --dump get-impls >/tmp/ynl.json || fail "dump failed"
+	jq -r '.[].impl["driver-name"]' /tmp/ynl.json | sort >/tmp/ynl.drivers
+	kaesbench list --dump | cut -f 2 | sort >/tmp/list.drivers
+	echo "$(wc -l </tmp/ynl.drivers) implementations"
+	diff /tmp/list.drivers /tmp/ynl.drivers || fail "ynl and list differ"
+	# Decoded by the spec's enum and flags.
+	jq -c '.[].impl | select(.["driver-name"] == "cbc-aes-aesni")' /tmp/ynl.json
+	jq -e '.[].impl | select(.["driver-name"] == "cbc-aes-aesni") |
+		.type == "skcipher" and (.flags | index("selected"))' \
+		/tmp/ynl.json >/dev/null || fail "type or flags not decoded"
+}
+
+# The verification goes on after the CLI has its reply and closes its
+# socket, which stops it: wait until the module takes requests again.
+wait_idle() {
+	i=0
+	until kaesbench verify -a aes --cases 1 >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ $i -lt 50 ] || fail "the module stays busy"
+		sleep 0.1
+	done
+}
+
+ynl_do_verify() {
+	need_ynl
+	ynl --spec $SPEC --do verify --json \
+		'{"run-driver": "cbc-aes-aesni", "verify-cases": 8, "verify-seed": 1}' \
+		>/tmp/verify.json || fail "do verify failed"
+	cat /tmp/verify.json
+	echo
+	jq -e '.["verify-reference"] == "cbc(aes-generic)" and
+		.impl["driver-name"] == "cbc-aes-aesni" and
+		.["verify-cases"] == 8 and .["verify-seed"] == 1' \
+		/tmp/verify.json >/dev/null || fail "unexpected reply"
+	wait_idle
+}
+
+ynl_policy_agrees() {
+	need_ynl
+	nlctrl=$YNL/specs/nlctrl.yaml
+	ynl --spec $nlctrl --do getfamily --json '{"family-name": "kaesbench"}' \
+		>/tmp/family.json || fail "getfamily failed"
+	ynl --spec $nlctrl --dump getpolicy --json '{"family-name": "kaesbench"}' \
+		>/tmp/policy.json || fail "getpolicy failed"
+	python3 /tests/ynl_policy.py $YNL $SPEC /tmp/family.json /tmp/policy.json
+}
+
+ktap_test "ynl CLI: dump get-impls lists what kaesbench list does" \
+	ynl_dump_lists
+ktap_test "ynl CLI: do verify gets the reply the spec describes" ynl_do_verify
+ktap_test "the module's commands and policies are the spec's (nlctrl)" \
+	ynl_policy_agrees
