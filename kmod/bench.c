@@ -12,6 +12,7 @@
 #include <linux/completion.h>
 #include <linux/jiffies.h>
 #include <linux/kernel_stat.h>
+#include <linux/kmemleak.h>
 #include <linux/random.h>
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
@@ -21,6 +22,7 @@
 #include <linux/timex.h>
 
 #include "bench.h"
+#include "job.h"
 #include "latency.h"
 #include "tfm.h"
 
@@ -32,6 +34,11 @@
 #define BATCH_MAX 65536
 
 struct slot {
+	/*
+	 * First, so that a request's callback data is both the slot, for
+	 * request_done(), and its crypto_wait, for crypto_req_done().
+	 */
+	struct crypto_wait wait;
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
@@ -40,7 +47,6 @@ struct slot {
 	u8 *ct;			/* aead decrypt: the ciphertext it reads */
 	struct scatterlist sg;
 	struct scatterlist ct_sg;
-	struct crypto_wait wait;
 	u64 submit_ns;		/* with latency only */
 	u64 done_ns;		/* set by the completion callback */
 	u8 iv[IV_MAX];
@@ -63,6 +69,7 @@ struct kaesbench_bench {
 	unsigned int inflight;
 	/* A request never completed: its memory stays with the driver. */
 	bool stuck;
+	const bool *stop;	/* the job's, while it measures */
 	bool latency;		/* time every request */
 	struct kaesbench_latency lat;
 	char error[160];
@@ -327,15 +334,58 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	return 0;
 }
 
+static_assert(offsetof(struct slot, wait) == 0);
+
+/*
+ * A request given up may still complete, after this module is gone: from
+ * then on it completes through crypto_req_done(), which is in the kernel
+ * proper, into the memory left to it.
+ */
+static void hand_over(struct kaesbench_bench *b)
+{
+	struct crypto_async_request *base;
+	unsigned int i;
+
+	for (i = 0; i < b->inflight; i++) {
+		struct slot *s = &b->slots[(b->head + i) % b->depth];
+
+		if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+			base = &s->sk->base;
+		else
+			base = &s->aead->base;
+		WRITE_ONCE(base->complete, crypto_req_done);
+	}
+}
+
+/*
+ * Gives up a request that has not completed within
+ * KAESBENCH_REQUEST_TIMEOUT_MS, or within KAESBENCH_STOP_GRACE_MS of a
+ * stop: its memory is then left to the driver.
+ */
+static int give_up(struct kaesbench_bench *b, unsigned int waited_ms,
+		   unsigned int stopped_ms)
+{
+	if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
+	    stopped_ms < KAESBENCH_STOP_GRACE_MS)
+		return 0;
+	b->stuck = true;
+	hand_over(b);
+	if (stopped_ms >= KAESBENCH_STOP_GRACE_MS)
+		return fail(b, -EINTR,
+			    "stopped with a request still in flight after %u ms",
+			    waited_ms);
+	return fail(b, -ETIMEDOUT, "a request did not complete within %u ms",
+		    KAESBENCH_REQUEST_TIMEOUT_MS);
+}
+
 /*
  * Collects completed requests, oldest first; with @block, waits for the
- * oldest. Waits are bounded: a request that does not complete within
- * KAESBENCH_REQUEST_TIMEOUT_MS is given up, and its memory with it.
+ * oldest, within the bounds of give_up().
  */
 static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 {
 	unsigned long slice = msecs_to_jiffies(WAIT_SLICE_MS);
-	unsigned int waited_ms = 0;
+	unsigned int waited_ms = 0, stopped_ms = 0;
 	struct slot *s;
 	int err;
 
@@ -347,12 +397,12 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 			if (!wait_for_completion_timeout(&s->wait.completion,
 							 slice)) {
 				waited_ms += WAIT_SLICE_MS;
-				if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS)
-					continue;
-				b->stuck = true;
-				return fail(b, -ETIMEDOUT,
-					    "a request did not complete within %u ms",
-					    KAESBENCH_REQUEST_TIMEOUT_MS);
+				if (READ_ONCE(*b->stop))
+					stopped_ms += WAIT_SLICE_MS;
+				err = give_up(b, waited_ms, stopped_ms);
+				if (err)
+					return err;
+				continue;
 			}
 		}
 		block = false;
@@ -497,6 +547,7 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 
 	bench->size = size;
 	bench->batch = 1;
+	bench->stop = stop;
 	for (i = 0; i < bench->depth; i++) {
 		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
 			err = encrypt_into_ct(bench, &bench->slots[i], size);
@@ -577,6 +628,7 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 	int err, err2;
 
 	kaesbench_latency_reset(&bench->lat);
+	bench->stop = stop;
 	sample->has_cycles = cycles_usable();
 	thread = current->se.sum_exec_runtime;
 	get_busy(&busy);
@@ -631,6 +683,8 @@ void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 	if (bench->stuck) {
 		pr_warn("a request to %s never completed; leaving its memory to the driver\n",
 			crypto_tfm_alg_driver_name(kaesbench_tfm_base(&bench->tfm)));
+		/* Kept on purpose, and what it points to with it. */
+		kmemleak_not_leak(bench);
 		return;
 	}
 	for (i = 0; i < bench->depth; i++)

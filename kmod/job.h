@@ -9,6 +9,12 @@
 #include <linux/netlink.h>
 #include <net/net_namespace.h>
 
+/*
+ * How long a stopped job still waits for a request in flight before it
+ * gives the request up, leaving its memory to the driver.
+ */
+#define KAESBENCH_STOP_GRACE_MS 100
+
 struct kaesbench_job;
 
 /* What a job does, in its own thread. */

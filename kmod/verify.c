@@ -85,6 +85,7 @@ struct kaesbench_verify {
 	u8 iv[IV_MAX];
 	u32 done;
 	bool stuck;		/* a request never completed */
+	const bool *stop;	/* the job's, while its cases run */
 	bool failed;
 	struct vcase fail;
 	u32 fail_op;		/* enum kaesbench_case_op */
@@ -306,9 +307,12 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	struct kaesbench_verify *v;
 	int err;
 
+	static const bool never;
+
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return ERR_PTR(-ENOMEM);
+	v->stop = &never;
 	v->params = *params;
 	err = kaesbench_tfm_open(&v->impl, params->name, params->by_alg, impl,
 				 extack);
@@ -464,19 +468,28 @@ static struct scatterlist *dst_sg(struct vcase *c)
 	return c->in_place ? c->src.sg : c->dst.sg;
 }
 
+/*
+ * A request that does not complete within KAESBENCH_REQUEST_TIMEOUT_MS,
+ * or within KAESBENCH_STOP_GRACE_MS of a stop, is given up: -ETIMEDOUT or
+ * -EINTR, its memory left to the driver.
+ */
 static int wait_for(struct kaesbench_verify *v, int err)
 {
-	unsigned int waited_ms = 0;
+	unsigned int waited_ms = 0, stopped_ms = 0;
 
 	if (err != -EINPROGRESS && err != -EBUSY)
 		return err;
 	while (!wait_for_completion_timeout(&v->wait.completion,
 					    msecs_to_jiffies(WAIT_SLICE_MS))) {
 		waited_ms += WAIT_SLICE_MS;
-		if (waited_ms >= KAESBENCH_REQUEST_TIMEOUT_MS) {
-			v->stuck = true;
-			return -ETIMEDOUT;
-		}
+		if (READ_ONCE(*v->stop))
+			stopped_ms += WAIT_SLICE_MS;
+		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
+		    stopped_ms < KAESBENCH_STOP_GRACE_MS)
+			continue;
+		v->stuck = true;
+		return stopped_ms >= KAESBENCH_STOP_GRACE_MS ? -EINTR :
+							       -ETIMEDOUT;
 	}
 	return v->wait.err;
 }
@@ -529,6 +542,8 @@ static int compare(struct kaesbench_verify *v, struct vcase *c, u32 op,
 static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
 		      u32 op, int err)
 {
+	if (err == -EINTR)	/* stopped: not the implementation's doing */
+		return err;
 	v->fail_err = err;
 	if (err == -ETIMEDOUT && v->stuck)
 		fail(v, c, op, "case %u: %s did not complete within %u ms",
@@ -779,6 +794,7 @@ int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
 	int err = 0;
 
 	v->fail_offset = -1;
+	v->stop = stop;
 	for (i = 0; !err && i < v->params.cases; i++) {
 		if (READ_ONCE(*stop))
 			return -EINTR;

@@ -134,19 +134,22 @@
  *                                kernel's per-CPU statistics, tick
  *                                granular): includes work a driver pushes
  *                                to other threads and interrupts
- *    KAESBENCH_A_SAMPLE_USER_NS, KAESBENCH_A_SAMPLE_SYSTEM_NS,
- *    KAESBENCH_A_SAMPLE_SOFTIRQ_NS, KAESBENCH_A_SAMPLE_IRQ_NS: NLA_U64,
- *        the busy time above by kind (user includes nice); they add up to
- *        KAESBENCH_A_SAMPLE_BUSY_NS
+ *    KAESBENCH_A_SAMPLE_USER_NS: NLA_U64, the busy time above spent in
+ *                                user mode, nice included
+ *    KAESBENCH_A_SAMPLE_SYSTEM_NS: NLA_U64, ... in the kernel
+ *    KAESBENCH_A_SAMPLE_SOFTIRQ_NS: NLA_U64, ... in softirqs
+ *    KAESBENCH_A_SAMPLE_IRQ_NS: NLA_U64, ... in interrupts; the four add
+ *                               up to KAESBENCH_A_SAMPLE_BUSY_NS
  *    KAESBENCH_A_SAMPLE_CYCLES: NLA_U64, TSC cycles elapsed; only where
  *                               the TSC is constant-rate
  *    KAESBENCH_A_SAMPLE_CPU: NLA_U32, the CPU the sample was taken on;
  *                            only for runs given KAESBENCH_A_RUN_CPUS
  *    KAESBENCH_A_SAMPLE_LAT_COUNT: NLA_U64, requests timed; only for runs
  *                                  given KAESBENCH_A_RUN_LATENCY, as are:
- *    KAESBENCH_A_SAMPLE_LAT_P50_NS, KAESBENCH_A_SAMPLE_LAT_P99_NS: NLA_U64,
- *        median and 99th percentile of the time from submitting a request
- *        to its completion (within 1/32)
+ *    KAESBENCH_A_SAMPLE_LAT_P50_NS: NLA_U64, median time from submitting
+ *                                   a request to its completion (within
+ *                                   1/32)
+ *    KAESBENCH_A_SAMPLE_LAT_P99_NS: NLA_U64, its 99th percentile
  *    KAESBENCH_A_SAMPLE_LAT_MAX_NS: NLA_U64, the longest
  *
  * With KAESBENCH_A_RUN_CPUS, a thread bound to each CPU measures with a
@@ -163,14 +166,16 @@
  *    KAESBENCH_A_RUN_MESSAGE: NLA_NUL_STRING, what went wrong (with
  *                             status only)
  *
- * The run stops, within 100 ms, when the requesting socket is closed, on
- * KAESBENCH_CMD_CANCEL and on module unload. Its memory is bounded by
+ * The run stops, within about 150 ms, when the requesting socket is closed,
+ * on KAESBENCH_CMD_CANCEL and on module unload: a request still in flight
+ * 100 ms after the stop is given up like one that timed out (below). Its
+ * memory is bounded by
  * CPUs x depth x 2 x (largest size + KAESBENCH_MAX_AAD + 16) bytes, 9 MiB
  * per CPU and 136 MiB at most.
  * A request an asynchronous implementation has not completed within
  * KAESBENCH_REQUEST_TIMEOUT_MS ends the run with -ETIMEDOUT; the memory of
- * such a request, and its transform, are never freed, since the driver may
- * still write to them.
+ * such a request (or of one given up at a stop), and its transform, are
+ * never freed, since the driver may still write to them.
  *
  * KAESBENCH_CMD_CANCEL
  * --------------------

@@ -214,9 +214,40 @@ never_verify() {
 ktap_test "fault never, verify: timed out after 10 s, memory left to the driver" \
 	never_verify
 
+# A stop does not wait out the timeout: the requests still held 100 ms
+# after Ctrl-C are given up, and the next run is not refused for long.
+never_stopped() {
+	notes=$(dmesg | grep -c "a request to $FAULTY never completed")
+	set_fault none
+	kaesbench run -d "$FAULTY" -b 4096 -t 30000 -r 1 -w 0 --depth 4 \
+		--no-verify >/tmp/faulty.out 2>&1 &
+	pid=$!
+	sleep 1
+	set_fault never
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid"
+	start=$(now_cs)
+	i=0
+	until kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 \
+		>/dev/null 2>&1; do
+		i=$((i + 1))
+		[ $i -gt 20 ] && fail "another run refused 2 s after Ctrl-C"
+		sleep 0.1
+	done
+	echo "the next run started $(($(now_cs) - start))0 ms after Ctrl-C"
+	[ "$(dmesg | grep -c "a request to $FAULTY never completed")" -gt \
+		"$notes" ] || fail "no note in the kernel log"
+}
+ktap_test "fault never, stopped: given up at the stop, not after 10 s" \
+	never_stopped
+
 # The driver completes what it held into the memory kaesbench left it,
-# transforms included: no use after free, and kaesbench unloads.
+# transforms included, after kaesbench is gone: no use after free, and no
+# call into the unloaded module.
 never_released() {
+	[ "$(faulty_count held)" -gt 0 ] || fail "the driver holds nothing"
+	rmmod kaesbench || fail "rmmod kaesbench failed"
 	set_fault none
 	i=0
 	while [ "$(faulty_count held)" -ne 0 ]; do
@@ -224,15 +255,14 @@ never_released() {
 		[ $i -gt 50 ] && fail "still held after 5 s"
 		sleep 0.1
 	done
+	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
 	faulty_json --depth 8
 	figures_ok
-	rmmod kaesbench || fail "rmmod kaesbench failed"
-	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
 	dmesg | tail -n +"$(($(cat /tmp/faulty.dmesg-start) + 1))" |
 		grep -E 'Oops|BUG:|WARNING:|Call Trace:' && fail "kernel report"
 	return 0
 }
-ktap_test "leaving never completes the held requests; kaesbench unloads" \
+ktap_test "kaesbench unloads with requests held; leaving never completes them" \
 	never_released
 
 # Each transform kaesbench gave up pins the module: say so when it does.
