@@ -393,10 +393,14 @@ static void print_invalid(FILE *f, const struct kb_run *run)
 	fprintf(f, "invalid: %s\n", kb_run_reason(run, reason, sizeof(reason)));
 	fprintf(f, "  %s\n",
 		kb_vcase_layout(&run->check.vcase, layout, sizeof(layout)));
-	fprintf(f,
-		"nothing was measured: the implementation's results differ from %s\n",
-		run->check.reference ? run->check.reference :
-				       "the generic reference");
+	if (run->check.vcase.has_error)
+		fprintf(f,
+			"nothing was measured: the implementation failed a request of its verification\n");
+	else
+		fprintf(f,
+			"nothing was measured: the implementation's results differ from %s\n",
+			run->check.reference ? run->check.reference :
+					       "the generic reference");
 }
 
 /**

@@ -254,6 +254,16 @@ static void test_invalid(void **state)
 		"\ninvalid: verification failed: case 81: encryption output differs from cbc(aes-generic) at byte 4096 of 56368\n"
 		"  length 56368, associated data 0, source offset 3 in 2 segments (40000+16368), destination offset 9, out of place\n"));
 	assert_null(strstr(text, "MB/s"));
+	assert_non_null(strstr(text, "results differ from cbc(aes-generic)\n"));
+	free(text);
+	/* A request that failed is no wrong result. */
+	runs[2].check.vcase.has_error = true;
+	runs[2].check.vcase.error = -EIO;
+	text = render(print_run, &runs[2]);
+	assert_non_null(strstr(
+		text,
+		"nothing was measured: the implementation failed a request of its verification\n"));
+	assert_null(strstr(text, "results differ"));
 	free(text);
 	for (i = 0; i < 3; i++)
 		kb_run_release(&runs[i]);
