@@ -21,6 +21,8 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl);
 /* Item @i of a list, as JSON; NULL when out of memory. */
 typedef struct json_object *(*kb_json_item_fn)(const void *ctx, size_t i);
 
+struct json_object *kb_json_document_new(void);
+int kb_json_document_print(FILE *f, struct json_object *root);
 int kb_print_json_document(FILE *f, const char *key, struct json_object *arr);
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
 		       const void *ctx, size_t count);

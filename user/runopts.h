@@ -48,6 +48,7 @@ struct kb_run_opts {
 	struct kb_imix imix; /* --imix: parts only when given */
 	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
 	bool json;
+	bool quiet; /* measure, print nothing: the doctor judges the runs */
 	bool help;
 };
 
