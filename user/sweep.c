@@ -15,6 +15,7 @@
 #include <linux/kaesbench.h>
 
 #include "afalg.h"
+#include "doctor.h"
 #include "format.h"
 #include "genl.h"
 #include "imixout.h"
@@ -143,7 +144,7 @@ static int print_table(const struct kb_run_opts *o, const char *alg,
  * @runs: appended to, one run per implementation, in table order
  *
  * Stops early once interrupted. Prints the algorithm's table unless
- * @o->json.
+ * @o->json or @o->quiet.
  *
  * Return: 0, or -ENOMEM (printed).
  */
@@ -163,7 +164,7 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		ret = run ? bench_one(o, sel[i], alg, run) : -ENOMEM;
 	}
 	free(sel);
-	if (!ret && !o->json)
+	if (!ret && !o->json && !o->quiet)
 		ret = print_table(o, alg, runs, first);
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -527,6 +528,11 @@ int kb_sweep_main(int argc, char *argv[])
 	     i++)
 		ret = sweep_alg(&sw, sweep_algs[i]);
 	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(&o, &sw.runs, start);
+	if (ret != KB_EXIT_INTERRUPTED && !o.json) {
+		putchar('\n');
+		kb_doctor_sweep_section(stdout);
+		fflush(stdout);
+	}
 	kb_runs_free(&sw.runs);
 	kb_impl_list_free(&sw.list);
 	kb_run_opts_free(&o);
