@@ -19,13 +19,14 @@
  * @fast: the figure said to be faster
  * @slow: the other
  *
- * Return: true if both have samples and every sample of @fast beats every
- * sample of @slow.
+ * Return: true if both have samples, @slow a positive median (gains are
+ * ratios to it), and every sample of @fast beats every sample of @slow.
  */
 bool kb_doc_beyond_noise(const struct kb_doc_rate *fast,
 			 const struct kb_doc_rate *slow)
 {
-	return fast->samples && slow->samples && fast->min > slow->max;
+	return fast->samples && slow->samples && slow->median > 0 &&
+	       fast->min > slow->max;
 }
 
 static void evidence_rate(struct kb_doc_report *r, struct kb_doc_finding *f,
