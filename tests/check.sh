@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: unit tests, static checks of the module against both kernels,
-# the packaging checks (install, completion, dkms, kselftest, netlink
-# spec), then the in-VM suite on Debian's current 6.1 and 6.12 kernels.
-# Ends with one summary line per stage and "check: N passed, N failed".
+# make check: unit tests, the tool's host tests (results formats, doctor),
+# static checks of the module against both kernels, the packaging checks
+# (install, completion, dkms, kselftest, netlink spec), then the in-VM
+# suite on Debian's current 6.1 and 6.12 kernels. Ends with one summary
+# line per stage and "check: N passed, N failed".
 
 set -u
 
@@ -59,6 +60,7 @@ ksrc=$(scripts/kernel-source.sh) || exit 1
 stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
 stage "results formats (host)" tests/results/host.sh
+stage "host tests" tests/host/doctor.sh
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers

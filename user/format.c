@@ -291,10 +291,7 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 }
 
 /**
- * kb_print_json_document() - print a top-level JSON document
- * @f: where to
- * @key: the member holding @arr: "implementations", "runs"
- * @arr: a JSON array; its reference is taken, whatever the result
+ * kb_json_document_new() - a top-level JSON document, yet without content
  * @env: the environment (kb_env_json_here()); its reference is taken,
  *	 whatever the result
  *
@@ -302,18 +299,16 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
  * Documentation/kaesbench-results.schema.json, then the tool's and the
  * protocol's versions and the machine it describes.
  *
- * Return: 0, or -ENOMEM.
+ * Return: a new object, or NULL when out of memory.
  */
-int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
-			   struct json_object *env)
+struct json_object *kb_json_document_new(struct json_object *env)
 {
 	struct json_object *root = json_object_new_object();
 
-	if (!root || !arr || !env) {
-		json_object_put(arr);
+	if (!root || !env) {
 		json_object_put(env);
 		json_object_put(root);
-		return -ENOMEM;
+		return NULL;
 	}
 	json_object_object_add(root, "schema_version",
 			       json_object_new_int(KB_RESULTS_SCHEMA_VERSION));
@@ -322,13 +317,50 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
 	json_object_object_add(root, "protocol_version",
 			       json_object_new_int(KAESBENCH_GENL_VERSION));
 	json_object_object_add(root, "environment", env);
-	json_object_object_add(root, key, arr);
+	return root;
+}
+
+/**
+ * kb_json_document_print() - print a top-level JSON document
+ * @f: where to
+ * @root: from kb_json_document_new(), or NULL; its reference is taken
+ *
+ * Return: 0, or -ENOMEM when @root is NULL.
+ */
+int kb_json_document_print(FILE *f, struct json_object *root)
+{
+	if (!root)
+		return -ENOMEM;
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(
 			root, JSON_C_TO_STRING_PRETTY |
 				      JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(root);
 	return 0;
+}
+
+/**
+ * kb_print_json_document() - print a top-level JSON document of one array
+ * @f: where to
+ * @key: the member holding @arr: "implementations", "runs"
+ * @arr: a JSON array; its reference is taken, whatever the result
+ * @env: the environment (kb_env_json_here()); its reference is taken,
+ *	 whatever the result
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
+			   struct json_object *env)
+{
+	struct json_object *root = kb_json_document_new(env);
+
+	if (!root || !arr) {
+		json_object_put(arr);
+		json_object_put(root);
+		return -ENOMEM;
+	}
+	json_object_object_add(root, key, arr);
+	return kb_json_document_print(f, root);
 }
 
 /**

@@ -30,6 +30,8 @@ typedef struct json_object *(*kb_json_item_fn)(const void *ctx, size_t i);
  */
 #define KB_RESULTS_SCHEMA_VERSION 1
 
+struct json_object *kb_json_document_new(struct json_object *env);
+int kb_json_document_print(FILE *f, struct json_object *root);
 int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
 			   struct json_object *env);
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,

@@ -11,6 +11,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "doctor.h"
 #include "kaesbench_version.h"
 #include "subcommands.h"
 
@@ -31,7 +32,13 @@ static const struct {
 	{ "compare", kb_compare_main,
 	  "Compare two saved runs; exit 1 on a significant regression" },
 	{ "plot", kb_plot_main, "Plot saved runs: MB/s against buffer size" },
+	{ "doctor", kb_doctor_main,
+	  "Explain which AES path this machine uses, and why not a faster one" },
+	{ "priority", kb_priority_main,
+	  "Set an implementation's crypto API priority" },
 	{ "help", help_main, "Show this help" },
+	/* The doctor's helper: OpenSSL measured in a fresh process. */
+	{ "__openssl-rate", kb_doctor_ossl_child_main, NULL },
 };
 
 /* What a bare `kaesbench`, or one with only sweep options, runs. */
@@ -48,8 +55,9 @@ static void usage(FILE *f)
 		"Without a command, kaesbench runs \"%s\", taking its options. Commands:\n",
 		default_argv[0]);
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(f, "  %-7s  %s\n", subcommands[i].name,
-			subcommands[i].description);
+		if (subcommands[i].description)
+			fprintf(f, "  %-8s  %s\n", subcommands[i].name,
+				subcommands[i].description);
 	fprintf(f,
 		"\nRun \"kaesbench <command> --help\" for a command's options.\n");
 }

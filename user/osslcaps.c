@@ -16,13 +16,6 @@
 
 #include "osslcaps.h"
 
-/* Bits of OpenSSL's first and second 64-bit capability words. */
-#define CAP0_PCLMULQDQ 33 /* CPUID.1:ECX bit 1 */
-#define CAP0_AESNI 57 /* CPUID.1:ECX bit 25 */
-#define CAP0_AVX 60 /* CPUID.1:ECX bit 28 */
-#define CAP1_VAES 41 /* CPUID.(7,0):ECX bit 9 */
-#define CAP1_VPCLMULQDQ 42 /* CPUID.(7,0):ECX bit 10 */
-
 /**
  * kb_ossl_caps_parse() - decode OpenSSL's x86 capability words
  * @info: what OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) returns, such as
@@ -54,11 +47,11 @@ int kb_ossl_caps_parse(const char *info, struct kb_ossl_caps *caps)
 			return -EINVAL;
 	}
 	caps->known = true;
-	caps->aesni = w0 >> CAP0_AESNI & 1;
-	caps->pclmulqdq = w0 >> CAP0_PCLMULQDQ & 1;
-	caps->avx = w0 >> CAP0_AVX & 1;
-	caps->vaes = w1 >> CAP1_VAES & 1;
-	caps->vpclmulqdq = w1 >> CAP1_VPCLMULQDQ & 1;
+	caps->aesni = w0 >> KB_OSSL_CAP0_AESNI & 1;
+	caps->pclmulqdq = w0 >> KB_OSSL_CAP0_PCLMULQDQ & 1;
+	caps->avx = w0 >> KB_OSSL_CAP0_AVX & 1;
+	caps->vaes = w1 >> KB_OSSL_CAP1_VAES & 1;
+	caps->vpclmulqdq = w1 >> KB_OSSL_CAP1_VPCLMULQDQ & 1;
 	return 0;
 }
 

@@ -502,11 +502,12 @@ bool kb_param_given(const struct kb_run_opts *o, enum kb_param p)
  * kb_tables() - whether the results are tables for people
  * @o: the options
  *
- * Return: true unless --json, --csv or --mr was given.
+ * Return: true unless --json, --csv or --mr was given, or the runs are
+ * for the doctor to judge.
  */
 bool kb_tables(const struct kb_run_opts *o)
 {
-	return o->output == KB_OUT_TABLES;
+	return o->output == KB_OUT_TABLES && !o->quiet;
 }
 
 /**

@@ -65,6 +65,7 @@ struct kb_run_opts {
 	unsigned int outputs_given; /* bit n: a format n option was given */
 	const char *output_file; /* -o */
 	const char *plot; /* --plot FILE */
+	bool quiet; /* measure, print nothing: the doctor judges the runs */
 	bool help;
 };
 

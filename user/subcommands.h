@@ -9,6 +9,7 @@
 #define KAESBENCH_SUBCOMMANDS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 enum {
 	KB_EXIT_OK = 0,
@@ -24,10 +25,18 @@ struct kb_list_opts {
 	bool help;
 };
 
+struct kb_priority_opts {
+	const char *driver;
+	uint32_t priority;
+	bool help;
+};
+
 void kb_bad_option(const char *who, char *argv[]);
 int kb_output_to(const char *path, const char *who);
 int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
 int kb_list_main(int argc, char *argv[]);
+int kb_priority_parse(int argc, char *argv[], struct kb_priority_opts *o);
+int kb_priority_main(int argc, char *argv[]);
 int kb_run_main(int argc, char *argv[]);
 int kb_sweep_main(int argc, char *argv[]);
 int kb_verify_main(int argc, char *argv[]);

@@ -17,6 +17,7 @@
 #include "afalg.h"
 #include "csvout.h"
 #include "env.h"
+#include "doctor.h"
 #include "format.h"
 #include "genl.h"
 #include "imixout.h"
@@ -179,7 +180,7 @@ int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
  * @runs: appended to, one run per implementation, in table order
  *
  * Stops early once interrupted. Prints the algorithm's table when the
- * results are tables.
+ * results are tables (not for @o->quiet).
  *
  * Return: 0, or -ENOMEM (printed).
  */
@@ -668,6 +669,11 @@ int kb_sweep_main(int argc, char *argv[])
 	     i++)
 		ret = sweep_alg(&sw, sweep_algs[i]);
 	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(&o, &sw.runs, start);
+	if (ret != KB_EXIT_INTERRUPTED && kb_tables(&o)) {
+		putchar('\n');
+		kb_doctor_sweep_section(stdout);
+		fflush(stdout);
+	}
 	kb_runs_free(&sw.runs);
 	kb_impl_list_free(&sw.list);
 	kb_run_opts_free(&o);

@@ -193,8 +193,12 @@ sweep_gives_figures() {
 		grep -q "^$alg encrypt" /tmp/sweep || fail "no table for $alg"
 	done
 	! grep -q "failed" /tmp/sweep || fail "a row failed"
+	# The doctor's static checks close it: AES-NI is loaded here.
+	grep -q '^doctor (static checks' /tmp/sweep || fail "no doctor section"
+	grep -q '^  \[info\] KB-AESNI-IN-USE: ' /tmp/sweep ||
+		fail "the doctor section does not report AES-NI in use"
 }
-ktap_test "kaesbench with no arguments sweeps every algorithm" \
+ktap_test "kaesbench with no arguments sweeps every algorithm, then the doctor's static checks" \
 	sweep_gives_figures
 
 # The console check fails the suite on any soft lockup or RCU stall report;

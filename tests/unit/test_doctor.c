@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The doctor's checks on synthetic machines: CPU flags, implementation
+ * lists, module states, measurements and OpenSSL capability words built
+ * here, so that every finding is reached whatever this host is. Also the
+ * parsers of the files the facts come from, and the argument parsing of
+ * `doctor` and `priority`.
+ */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <linux/kaesbench.h>
+
+#include "doctor.h"
+#include "subcommands.h"
+
+#define ASYNC KAESBENCH_IMPL_F_ASYNC
+#define INTERNAL KAESBENCH_IMPL_F_INTERNAL
+#define TESTED KAESBENCH_IMPL_F_TESTED
+#define HW KAESBENCH_IMPL_F_HARDWARE
+#define SEL KAESBENCH_IMPL_F_SELECTED
+
+static const char x86_aes_flags[] =
+	"processor\t: 0\n"
+	"model name\t: QEMU TCG CPU version 2.5+\n"
+	"flags\t\t: fpu sse2 pclmulqdq ssse3 aes avx avx2 vaes vpclmulqdq hypervisor\n"
+	"\n"
+	"processor\t: 1\n"
+	"flags\t\t: fpu\n";
+
+static struct kb_doc_cpu cpu_of(const char *cpuinfo)
+{
+	struct kb_doc_cpu cpu;
+
+	assert_int_equal(kb_doc_cpu_parse(cpuinfo, &cpu), 0);
+	return cpu;
+}
+
+/* A list of implementations from a table, strings not copied. */
+struct row {
+	const char *alg;
+	const char *driver;
+	const char *module;
+	uint32_t priority;
+	uint32_t flags;
+};
+
+static struct kb_impl_list list_of(struct kb_impl *impl, const struct row *rows,
+				   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		impl[i] =
+			(struct kb_impl){ .alg_name = (char *)rows[i].alg,
+					  .driver_name = (char *)rows[i].driver,
+					  .module = (char *)rows[i].module,
+					  .priority = rows[i].priority,
+					  .flags = rows[i].flags | TESTED };
+	return (struct kb_impl_list){ .impl = impl, .count = n };
+}
+
+/* 6.12 with aesni_intel loaded, as in the VM (no AVX-512). */
+static const struct row loaded_rows[] = {
+	{ "aes", "aes-aesni", "aesni_intel", 300, SEL },
+	{ "aes", "aes-generic", "kernel", 100, 0 },
+	{ "__cbc(aes)", "__cbc-aes-aesni", "aesni_intel", 400, INTERNAL },
+	{ "cbc(aes)", "cbc-aes-aesni", "aesni_intel", 400, ASYNC | SEL },
+	{ "cbc(aes)", "virtio_crypto_aes_cbc", "virtio_crypto", 150, ASYNC },
+	{ "__ctr(aes)", "__ctr-aes-aesni", "aesni_intel", 400, INTERNAL },
+	{ "ctr(aes)", "ctr-aes-aesni", "aesni_intel", 400, ASYNC | SEL },
+	{ "__xts(aes)", "__xts-aes-vaes-avx2", "aesni_intel", 600, INTERNAL },
+	{ "xts(aes)", "xts-aes-vaes-avx2", "aesni_intel", 600, ASYNC | SEL },
+	{ "xts(aes)", "xts-aes-aesni-avx", "aesni_intel", 500, ASYNC },
+	{ "__gcm(aes)", "__generic-gcm-aesni-avx", "aesni_intel", 500,
+	  INTERNAL },
+	{ "gcm(aes)", "generic-gcm-aesni-avx", "aesni_intel", 500,
+	  ASYNC | SEL },
+	{ "rfc4106(gcm(aes))", "rfc4106-gcm-aesni-avx", "aesni_intel", 500,
+	  ASYNC | SEL },
+};
+
+/* The same machine without aesni_intel: only generic parts and virtio. */
+static const struct row generic_rows[] = {
+	{ "aes", "aes-generic", "kernel", 100, SEL },
+	{ "cbc(aes)", "virtio_crypto_aes_cbc", "virtio_crypto", 150, ASYNC },
+	{ "cbc(aes)", "cbc(aes-generic)", "kernel", 100, 0 },
+	{ "ctr(aes)", "ctr(aes-generic)", "ctr", 100, SEL },
+};
+
+static struct kb_doc_modstate mod_state(int loaded, bool available)
+{
+	return (struct kb_doc_modstate){ .name = "aesni_intel",
+					 .release = "6.12.117+deb12-amd64",
+					 .loaded = loaded,
+					 .can_load = true,
+					 .index = true,
+					 .available = available };
+}
+
+/* The kernel checks on @rows, with the virtio row selected if @offload. */
+static void check_kernel(struct kb_doc_report *r, const char *cpuinfo,
+			 const struct row *rows, size_t n,
+			 const struct kb_doc_modstate *mod)
+{
+	struct kb_impl impl[32];
+	struct kb_impl_list list = list_of(impl, rows, n);
+	struct kb_doc_cpu cpu = cpu_of(cpuinfo);
+	struct kb_doc_kernel k = { .impls = &list, .mod = mod };
+
+	kb_doc_check_kernel(r, &cpu, &k);
+}
+
+static bool has_evidence(const struct kb_doc_finding *f, const char *part)
+{
+	size_t i;
+
+	for (i = 0; f && i < f->evidence_count; i++)
+		if (strstr(f->evidence[i], part))
+			return true;
+	return false;
+}
+
+static void test_cpu_parse(void **state)
+{
+	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
+	char words[160];
+
+	(void)state;
+	assert_int_equal(cpu.arch, KB_ARCH_X86);
+	assert_true(cpu.aes && cpu.pclmul && cpu.avx && cpu.avx2);
+	assert_true(cpu.vaes && cpu.vpclmulqdq && cpu.hypervisor);
+	assert_false(cpu.avx512f);
+	assert_non_null(strstr(kb_doc_cpu_words(&cpu, words, sizeof(words)),
+			       "aes yes"));
+	/* "avx" must not match inside "avx2", nor "aes" inside "vaes". */
+	cpu = cpu_of("flags : avx2 vaes\n");
+	assert_false(cpu.avx || cpu.aes);
+	cpu = cpu_of("processor : 0\nFeatures : fp asimd aes pmull sha2\n");
+	assert_int_equal(cpu.arch, KB_ARCH_ARM64);
+	assert_true(cpu.aes && cpu.pclmul);
+	assert_int_equal(kb_doc_cpu_parse("processor : 0\n", &cpu), -1);
+	assert_false(cpu.known);
+	assert_int_equal(kb_doc_cpu_parse(NULL, &cpu), -1);
+}
+
+static void test_module_files(void **state)
+{
+	char what[128];
+
+	(void)state;
+	assert_true(kb_doc_modname_eq("aesni-intel", 11, "aesni_intel"));
+	assert_false(kb_doc_modname_eq("aesni_intel2", 12, "aesni_intel"));
+	assert_true(kb_doc_modlist_has(
+		"kernel/crypto/aes_generic.ko\nkernel/arch/x86/crypto/aesni-intel.ko\n",
+		"aesni_intel"));
+	assert_true(kb_doc_modlist_has(
+		"kernel/arch/x86/crypto/aesni-intel.ko.xz: kernel/crypto/cryptd.ko.xz\n",
+		"aesni_intel"));
+	/* A dependency is not the module itself. */
+	assert_false(kb_doc_modlist_has(
+		"kernel/crypto/foo.ko: kernel/arch/x86/crypto/aesni-intel.ko\n",
+		"aesni_intel"));
+	assert_false(kb_doc_modlist_has("", "aesni_intel"));
+
+	assert_int_equal(kb_doc_conf_blacklists("# blacklist aesni_intel\n"
+						"options foo bar=1\n"
+						"blacklist  aesni-intel\n",
+						"aesni_intel", what,
+						sizeof(what)),
+			 3);
+	assert_string_equal(what, "blacklist  aesni-intel");
+	assert_int_equal(
+		kb_doc_conf_blacklists("install aesni_intel /bin/false\n",
+				       "aesni_intel", what, sizeof(what)),
+		1);
+	assert_int_equal(
+		kb_doc_conf_blacklists(
+			"install aesni_intel /sbin/modprobe --ignore-install aesni_intel\n"
+			"blacklist aesni_intel_x\n",
+			"aesni_intel", what, sizeof(what)),
+		0);
+
+	assert_true(kb_doc_cmdline_blacklists(
+		"ro quiet module_blacklist=nouveau,aesni_intel\n",
+		"aesni_intel", what, sizeof(what)));
+	assert_string_equal(what, "module_blacklist=nouveau,aesni_intel");
+	assert_true(kb_doc_cmdline_blacklists("modprobe.blacklist=aesni-intel",
+					      "aesni_intel", what,
+					      sizeof(what)));
+	assert_false(kb_doc_cmdline_blacklists(
+		"module_blacklist=aesni_intel2 -- module_blacklist=aesni_intel",
+		"aesni_intel", what, sizeof(what)));
+}
+
+static void test_proc_crypto(void **state)
+{
+	static const char text[] = "name         : cbc(aes)\n"
+				   "driver       : cbc(aes-generic)\n"
+				   "module       : kernel\n"
+				   "priority     : 100\n"
+				   "selftest     : passed\n"
+				   "internal     : no\n"
+				   "type         : skcipher\n"
+				   "async        : no\n"
+				   "\n"
+				   "name         : cbc(aes)\n"
+				   "driver       : virtio_crypto_aes_cbc\n"
+				   "module       : virtio_crypto\n"
+				   "priority     : 150\n"
+				   "selftest     : passed\n"
+				   "internal     : no\n"
+				   "type         : skcipher\n"
+				   "async        : yes\n"
+				   "\n"
+				   "name         : cbc(aes)\n"
+				   "driver       : __cbc-aes-aesni\n"
+				   "module       : aesni_intel\n"
+				   "priority     : 400\n"
+				   "selftest     : passed\n"
+				   "internal     : yes\n"
+				   "type         : skcipher\n"
+				   "\n"
+				   "name         : sha256\n"
+				   "driver       : sha256-generic\n"
+				   "module       : kernel\n"
+				   "priority     : 100\n"
+				   "selftest     : passed\n"
+				   "type         : shash\n";
+	struct kb_impl_list list = { 0 };
+	const struct kb_impl *sel;
+
+	(void)state;
+	assert_int_equal(kb_doc_proc_crypto_parse(text, &list), 0);
+	assert_int_equal(list.count, 3);
+	sel = kb_doc_selected(&list, "cbc(aes)");
+	assert_non_null(sel);
+	/* The internal one is never handed out, however high its priority. */
+	assert_string_equal(sel->driver_name, "virtio_crypto_aes_cbc");
+	assert_true(sel->flags & ASYNC);
+	assert_string_equal(sel->module, "virtio_crypto");
+	assert_int_equal(sel->priority, 150);
+	assert_true(list.impl[2].flags & INTERNAL);
+	kb_impl_list_free(&list);
+}
+
+static void test_engine(void **state)
+{
+	struct kb_impl impl[32];
+	struct kb_impl_list list =
+		list_of(impl, loaded_rows,
+			sizeof(loaded_rows) / sizeof(loaded_rows[0]));
+	struct kb_impl qat = { .alg_name = "cbc(aes)",
+			       .driver_name = "cbc-aes-qat",
+			       .module = "intel_qat",
+			       .flags = ASYNC | HW };
+	struct kb_impl cryptd = { .alg_name = "cbc(aes)",
+				  .driver_name = "cryptd(cbc(aes-generic))",
+				  .module = "cryptd",
+				  .flags = ASYNC };
+
+	(void)state;
+	assert_int_equal(kb_doc_engine(&impl[3], &list), KB_ENGINE_AES_INSNS);
+	/* virtio-crypto does not set CRYPTO_ALG_KERN_DRIVER_ONLY. */
+	assert_int_equal(kb_doc_engine(&impl[4], &list), KB_ENGINE_OFFLOAD);
+	assert_int_equal(kb_doc_engine(&qat, &list), KB_ENGINE_OFFLOAD);
+	/* Asynchronous, but a template instance: it runs what it wraps. */
+	assert_int_equal(kb_doc_engine(&cryptd, &list), KB_ENGINE_GENERIC);
+	cryptd.driver_name = "cryptd(__cbc-aes-aesni)";
+	assert_int_equal(kb_doc_engine(&cryptd, &list), KB_ENGINE_AES_INSNS);
+	assert_int_equal(kb_doc_engine(&impl[1], &list), KB_ENGINE_GENERIC);
+	assert_true(kb_doc_aes_name("rfc4106(gcm(aes))"));
+	assert_false(kb_doc_aes_name("aes256"));
+	assert_false(kb_doc_aes_name("drbg_nopr_ctr_aes128"));
+	assert_int_equal(kb_doc_typical_size("cbc(aes)"), 1424);
+	assert_int_equal(kb_doc_typical_size("gcm(aes)"), 1420);
+}
+
+static void test_aesni_in_use(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(1, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, loaded_rows,
+		     sizeof(loaded_rows) / sizeof(loaded_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-IN-USE");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_true(has_evidence(f, "cbc(aes) -> cbc-aes-aesni"));
+	assert_true(has_evidence(f, "xts(aes) -> xts-aes-vaes-avx2"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+}
+
+static void test_module_not_loaded(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(0, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_non_null(strstr(f->summary, "aesni_intel"));
+	assert_non_null(strstr(f->fix, "modprobe aesni_intel"));
+	assert_true(has_evidence(f, "ctr(aes) -> ctr(aes-generic)"));
+	/* Nothing registered: the template over the generic cipher. */
+	assert_true(has_evidence(f, "xts(aes): nothing registered"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-IN-USE"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_ERROR);
+	kb_doc_report_free(&r);
+}
+
+static void test_module_blacklisted(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(0, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	snprintf(mod.blacklist, sizeof(mod.blacklist),
+		 "/etc/modprobe.d/kb.conf:1: blacklist aesni_intel");
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-MODULE-BLACKLISTED");
+	assert_non_null(f);
+	assert_true(has_evidence(f, "/etc/modprobe.d/kb.conf:1"));
+	assert_non_null(strstr(f->fix, "modprobe aesni_intel"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED"));
+	kb_doc_report_free(&r);
+}
+
+static void test_module_not_built(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(0, false);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-MODULE-NOT-BUILT");
+	assert_non_null(f);
+	assert_non_null(strstr(f->fix, "CONFIG_CRYPTO_AES_NI_INTEL"));
+	/* A kernel without module support needs it built in. */
+	kb_doc_report_free(&r);
+	mod.can_load = false;
+	mod.index = false;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-MODULE-NOT-BUILT");
+	assert_non_null(f);
+	assert_non_null(strstr(f->fix, "=y"));
+	kb_doc_report_free(&r);
+}
+
+static void test_hypervisor_hides_aes(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(0, true);
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	check_kernel(&r, "flags : fpu sse2 hypervisor\n", generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	assert_non_null(kb_doc_find(&r, "KB-HYPERVISOR-HIDES-AES"));
+	/* No AES-NI to miss: the module is not blamed. */
+	assert_null(kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, "flags : fpu sse2\n", generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	assert_non_null(kb_doc_find(&r, "KB-CPU-NO-AES"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+}
+
+static void test_demoted_and_offload(void **state)
+{
+	static const struct row rows[] = {
+		{ "aes", "aes-aesni", "aesni_intel", 300, SEL },
+		{ "cbc(aes)", "virtio_crypto_aes_cbc", "virtio_crypto", 10000,
+		  ASYNC | SEL },
+		{ "cbc(aes)", "cbc-aes-aesni", "aesni_intel", 400, ASYNC },
+		{ "__cbc(aes)", "__cbc-aes-aesni", "aesni_intel", 400,
+		  INTERNAL },
+		{ "ctr(aes)", "ctr(aes-generic)", "ctr", 500, SEL },
+		{ "ctr(aes)", "ctr-aes-aesni", "aesni_intel", 400, ASYNC },
+		{ "__ctr(aes)", "__ctr-aes-aesni", "aesni_intel", 400,
+		  INTERNAL },
+	};
+	struct kb_doc_modstate mod = mod_state(1, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, rows, sizeof(rows) / sizeof(rows[0]),
+		     &mod);
+	f = kb_doc_find(&r, "KB-AESNI-DEMOTED");
+	assert_non_null(f);
+	assert_string_equal(f->fix, "kaesbench priority ctr-aes-aesni 501");
+	f = kb_doc_find(&r, "KB-OFFLOAD-SELECTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "virtio_crypto_aes_cbc"));
+	assert_true(has_evidence(f, "flags: async"));
+	kb_doc_report_free(&r);
+}
+
+static void test_vaes(void **state)
+{
+	static const struct row old[] = {
+		{ "xts(aes)", "xts-aes-aesni", "aesni_intel", 401,
+		  ASYNC | SEL },
+		{ "__xts(aes)", "__xts-aes-aesni", "aesni_intel", 401,
+		  INTERNAL },
+	};
+	static const struct row demoted[] = {
+		{ "xts(aes)", "xts-aes-vaes-avx10_256", "aesni_intel", 700,
+		  ASYNC | SEL },
+		{ "xts(aes)", "xts-aes-vaes-avx10_512", "aesni_intel", 1,
+		  ASYNC },
+	};
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, old, 2, NULL);
+	assert_non_null(kb_doc_find(&r, "KB-VAES-UNUSED"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, demoted, 2, NULL);
+	assert_null(kb_doc_find(&r, "KB-VAES-UNUSED"));
+	assert_true(has_evidence(kb_doc_find(&r, "KB-VAES-DEMOTED"),
+				 "xts-aes-vaes-avx10_512 has priority 1"));
+	kb_doc_report_free(&r);
+}
+
+static void test_env(void **state)
+{
+	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
+	struct kb_doc_env env = { .hv_vendor = "TCGTCGTCGTCG",
+				  .sys_vendor = "QEMU",
+				  .governor = "powersave",
+				  .boost = 1,
+				  .boost_source = "no_turbo: 0" };
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_int_equal(kb_doc_find(&r, "KB-EMULATED")->severity,
+			 KB_DOC_WARNING);
+	assert_null(kb_doc_find(&r, "KB-VIRTUALIZED"));
+	assert_non_null(kb_doc_find(&r, "KB-CPUFREQ-GOVERNOR"));
+	assert_non_null(kb_doc_find(&r, "KB-TURBO-ON"));
+	kb_doc_report_free(&r);
+	snprintf(env.hv_vendor, sizeof(env.hv_vendor), "KVMKVMKVM");
+	snprintf(env.governor, sizeof(env.governor), "performance");
+	env.boost = 0;
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_int_equal(r.count, 1);
+	assert_non_null(kb_doc_find(&r, "KB-VIRTUALIZED"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+}
+
+static struct kb_doc_rate rate(const char *driver, uint32_t prio, bool sel,
+			       enum kb_doc_engine e, double min, double median,
+			       double max)
+{
+	return (struct kb_doc_rate){ .driver = driver,
+				     .priority = prio,
+				     .selected = sel,
+				     .engine = e,
+				     .depth = 1,
+				     .samples = 5,
+				     .median = median,
+				     .min = min,
+				     .max = max };
+}
+
+static void test_faster_not_selected(void **state)
+{
+	struct kb_doc_rate rates[] = {
+		rate("xts-aes-vaes-avx10_256", 700, true, KB_ENGINE_AES_INSNS,
+		     900, 1000, 1050),
+		rate("xts-aes-vaes-avx10_512", 1, false, KB_ENGINE_AES_INSNS,
+		     1400, 1500, 1600),
+		rate("xts(aes-generic)", 100, false, KB_ENGINE_GENERIC, 90, 100,
+		     110),
+	};
+	struct kb_doc_alg_rates a = {
+		.alg = "xts(aes)", .size = 1420, .rate = rates, .count = 3
+	};
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	kb_doc_check_faster(&r, &a);
+	f = kb_doc_find(&r, "KB-FASTER-NOT-SELECTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "50% faster"));
+	assert_non_null(strstr(
+		f->fix, "kaesbench priority xts-aes-vaes-avx10_512 701"));
+	kb_doc_report_free(&r);
+	/* Within the noise: the ranges overlap, nothing is called. */
+	rates[1].min = 1040;
+	kb_doc_check_faster(&r, &a);
+	assert_int_equal(r.count, 0);
+	kb_doc_check_spread(&r, &a, 1, 5);
+	assert_true(has_evidence(kb_doc_find(&r, "KB-SAMPLES-TOO-FEW"),
+				 "xts-aes-vaes-avx10_512"));
+	kb_doc_report_free(&r);
+}
+
+static void test_offload_crossover(void **state)
+{
+	static const uint32_t size[] = { 16, 1424, 4096, 16384 };
+	static const double off[] = { 1, 50, 200, 900 };
+	static const double cpu[] = { 30, 400, 450, 500 };
+	static const double never[] = { 1, 50, 100, 200 };
+	struct kb_doc_rate o = rate("virtio_crypto_aes_cbc", 10000, true,
+				    KB_ENGINE_OFFLOAD, 45, 50, 55);
+	struct kb_doc_rate c = rate("cbc-aes-aesni", 400, false,
+				    KB_ENGINE_AES_INSNS, 380, 400, 420);
+	struct kb_doc_curve curve = { .alg = "cbc(aes)",
+				      .offload = &o,
+				      .cpu = &c,
+				      .size = size,
+				      .offload_mbps = off,
+				      .cpu_mbps = cpu,
+				      .count = 4 };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	uint32_t at;
+
+	(void)state;
+	assert_true(kb_doc_crossover(&curve, &at));
+	assert_int_equal(at, 16384);
+	kb_doc_check_offload(&r, &curve);
+	f = kb_doc_find(&r, "KB-OFFLOAD-BELOW-CROSSOVER");
+	assert_non_null(f);
+	assert_true(has_evidence(f, "as fast from 16384 B"));
+	assert_string_equal(
+		f->fix,
+		"kaesbench priority virtio_crypto_aes_cbc 399 (below cbc-aes-aesni), unless most requests are larger than the crossover");
+	kb_doc_report_free(&r);
+	curve.offload_mbps = never;
+	assert_false(kb_doc_crossover(&curve, &at));
+	kb_doc_check_offload(&r, &curve);
+	assert_true(
+		has_evidence(kb_doc_find(&r, "KB-OFFLOAD-BELOW-CROSSOVER"),
+			     "never in the measured range (16 to 16384 B)"));
+	kb_doc_report_free(&r);
+	/* The offload engine winning at the typical size: nothing to say. */
+	o = rate("virtio_crypto_aes_cbc", 10000, true, KB_ENGINE_OFFLOAD, 500,
+		 510, 520);
+	kb_doc_check_offload(&r, &curve);
+	assert_int_equal(r.count, 0);
+	kb_doc_report_free(&r);
+}
+
+static void test_afalg(void **state)
+{
+	struct kb_doc_rate af =
+		rate("gcm(aes)", 0, false, KB_ENGINE_GENERIC, 90, 100, 110);
+	struct kb_doc_rate os = rate("AES-128-GCM", 0, false,
+				     KB_ENGINE_AES_INSNS, 900, 1000, 1100);
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	kb_doc_check_afalg(&r, "gcm(aes)", 1420, &af, &os);
+	assert_non_null(kb_doc_find(&r, "KB-AFALG-SLOWER-THAN-OPENSSL"));
+	kb_doc_report_free(&r);
+	kb_doc_check_afalg(&r, "gcm(aes)", 1420, &os, &af);
+	assert_int_equal(r.count, 0);
+}
+
+static void test_openssl(void **state)
+{
+	static const uint32_t size[] = { 1420 };
+	static const double masked[] = { 200 };
+	static const double unmasked[] = { 1500 };
+	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
+	struct kb_doc_ossl o = { .version = "OpenSSL 3.0.19",
+				 .caps = { .known = true, .pclmulqdq = true },
+				 .ia32cap = "~0x200000200000000",
+				 .cipher = "AES-128-GCM",
+				 .count = 1,
+				 .size = size,
+				 .masked_mbps = masked,
+				 .unmasked_mbps = unmasked };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	char words[96];
+
+	(void)state;
+	assert_string_equal(kb_doc_ia32cap_words("~0x200000200000000", words,
+						 sizeof(words)),
+			    "AES-NI, PCLMULQDQ");
+	assert_string_equal(kb_doc_ia32cap_words(":~0x60000000000", words,
+						 sizeof(words)),
+			    "VAES, VPCLMULQDQ");
+	assert_string_equal(
+		kb_doc_ia32cap_words("nonsense", words, sizeof(words)), "");
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-AESNI-MASKED");
+	assert_non_null(f);
+	assert_non_null(
+		strstr(f->summary, "OPENSSL_ia32cap=~0x200000200000000"));
+	assert_non_null(strstr(f->summary, "AES-NI, PCLMULQDQ"));
+	assert_true(has_evidence(f, "(7.50x)"));
+	kb_doc_report_free(&r);
+
+	o.ia32cap = NULL;
+	kb_doc_check_openssl(&r, &cpu, &o);
+	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-NO-AESNI"));
+	kb_doc_report_free(&r);
+
+	o.ia32cap = ":~0x40000000000";
+	o.caps.aesni = true;
+	o.cipher = NULL;
+	o.not_measured = "--quick";
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
+	assert_true(has_evidence(f, "cost not measured: --quick"));
+	kb_doc_report_free(&r);
+
+	o.ia32cap = NULL;
+	o.caps.vaes = o.caps.vpclmulqdq = true;
+	kb_doc_check_openssl(&r, &cpu, &o);
+	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-AESNI-IN-USE"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+
+	o.caps.known = false;
+	kb_doc_check_openssl(&r, &cpu, &o);
+	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-NO-CPU-CAPS"));
+	kb_doc_report_free(&r);
+}
+
+static void test_report_output(void **state)
+{
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_finding *f;
+	struct json_object *j, *arr, *item;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	(void)state;
+	f = kb_doc_add(&r, "KB-TEST-INFO", KB_DOC_INFO, "a note");
+	f = kb_doc_add(&r, "KB-TEST-WARN", KB_DOC_WARNING, "a %s", "warning");
+	kb_doc_evidence(&r, f, "seen %d", 1);
+	kb_doc_fix(&r, f, "do this");
+	kb_doc_skip(&r, "a check", "no %s", "module");
+	mem = open_memstream(&text, &len);
+	kb_doc_print(mem, &r);
+	fclose(mem);
+	/* The most severe first, whatever the order found. */
+	assert_non_null(strstr(text, "doctor: 0 errors, 1 warning, 1 note\n\n"
+				     "[warning] KB-TEST-WARN\n  a warning\n"
+				     "  evidence: seen 1\n  fix: do this\n"));
+	assert_non_null(strstr(text, "not checked: a check: no module\n"));
+	free(text);
+
+	j = kb_doc_to_json(&r);
+	assert_non_null(j);
+	json_object_object_get_ex(j, "findings", &arr);
+	item = json_object_array_get_idx(arr, 0);
+	json_object_object_get_ex(item, "id", &item);
+	assert_string_equal(json_object_get_string(item), "KB-TEST-WARN");
+	item = json_object_array_get_idx(arr, 1);
+	json_object_object_get_ex(item, "fix", &item);
+	assert_null(item);
+	json_object_object_get_ex(j, "exit_status", &item);
+	assert_int_equal(json_object_get_int(item), 1);
+	json_object_object_get_ex(j, "not_checked", &arr);
+	item = json_object_array_get_idx(arr, 0);
+	json_object_object_get_ex(item, "reason", &item);
+	assert_string_equal(json_object_get_string(item), "no module");
+	json_object_put(j);
+	kb_doc_report_free(&r);
+}
+
+static void test_parse(void **state)
+{
+	char *ok[] = { "doctor", "--json", "-q", NULL };
+	char *bad[] = { "doctor", "--slow", NULL };
+	char *extra[] = { "doctor", "now", NULL };
+	char *prio[] = { "priority", "virtio_crypto_aes_cbc", "10000", NULL };
+	char *noprio[] = { "priority", "virtio_crypto_aes_cbc", NULL };
+	char *notnum[] = { "priority", "x", "high", NULL };
+	char *huge[] = { "priority", "x", "2147483648", NULL };
+	char *help[] = { "priority", "--help", NULL };
+	struct kb_priority_opts p;
+	struct kb_doc_opts o;
+
+	(void)state;
+	assert_int_equal(kb_doctor_parse(3, ok, &o), KB_EXIT_OK);
+	assert_true(o.json && o.quick && !o.help);
+	assert_int_equal(kb_doctor_parse(2, bad, &o), KB_EXIT_USAGE);
+	assert_int_equal(kb_doctor_parse(2, extra, &o), KB_EXIT_USAGE);
+	assert_int_equal(kb_priority_parse(3, prio, &p), KB_EXIT_OK);
+	assert_string_equal(p.driver, "virtio_crypto_aes_cbc");
+	assert_int_equal(p.priority, 10000);
+	assert_int_equal(kb_priority_parse(2, noprio, &p), KB_EXIT_USAGE);
+	assert_int_equal(kb_priority_parse(3, notnum, &p), KB_EXIT_USAGE);
+	assert_int_equal(kb_priority_parse(3, huge, &p), KB_EXIT_USAGE);
+	assert_int_equal(kb_priority_parse(2, help, &p), KB_EXIT_OK);
+	assert_true(p.help);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cpu_parse),
+		cmocka_unit_test(test_module_files),
+		cmocka_unit_test(test_proc_crypto),
+		cmocka_unit_test(test_engine),
+		cmocka_unit_test(test_aesni_in_use),
+		cmocka_unit_test(test_module_not_loaded),
+		cmocka_unit_test(test_module_blacklisted),
+		cmocka_unit_test(test_module_not_built),
+		cmocka_unit_test(test_hypervisor_hides_aes),
+		cmocka_unit_test(test_demoted_and_offload),
+		cmocka_unit_test(test_vaes),
+		cmocka_unit_test(test_env),
+		cmocka_unit_test(test_faster_not_selected),
+		cmocka_unit_test(test_offload_crossover),
+		cmocka_unit_test(test_afalg),
+		cmocka_unit_test(test_openssl),
+		cmocka_unit_test(test_report_output),
+		cmocka_unit_test(test_parse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
