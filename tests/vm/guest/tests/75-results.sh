@@ -83,7 +83,7 @@ ktap_test "run --imix and verify --json: documents for the host's schema check" 
 # The CSV columns, in the order Documentation/results.rst fixes.
 RUN_COLS="path,algorithm,driver,module,priority,selected,async,key_bits,decrypt,depth,state,status,message"
 SUMMARY_COLS="$RUN_COLS,size,samples,mbps_median,mbps_min,mbps_max,ops_per_s_median,cpu_percent,thread_cpu_percent,cycles_per_byte"
-SAMPLE_COLS="$RUN_COLS,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles"
+SAMPLE_COLS="$RUN_COLS,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles,cpu,user_ns,system_ns,softirq_ns,irq_ns,latency_count,latency_p50_ns,latency_p99_ns,latency_max_ns"
 
 # results FORMAT...: every implementation of $RALG, and OpenSSL, in FORMAT
 all_impls() {
@@ -116,7 +116,7 @@ csv_parsed_back() {
 	cmp /tmp/csv.rows /tmp/json.rows ||
 		{ diff /tmp/json.rows /tmp/csv.rows; fail "rows differ from --json"; }
 	# A row per sample: bytes = ops x size, indexes 0 and 1, as in JSON.
-	awk -F, 'NR > 1 && (NF != 21 || $17 != $16 * $14 || $15 > 1) {
+	awk -F, 'NR > 1 && (NF != 30 || $17 != $16 * $14 || $15 > 1) {
 		print "row " NR ": " $0; exit 1 }' /tmp/samples.csv ||
 		fail "a sample row is inconsistent"
 	[ "$(($(wc -l </tmp/samples.csv) - 1))" = \
