@@ -55,6 +55,7 @@ scripts/deps.sh vm $kvers || exit 1
 
 stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
+stage "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
