@@ -411,7 +411,7 @@ static int fuzz(struct tnl *t, struct fuzz_rng *r, unsigned long n,
 		    id == run_id && wait_stopped(t, since))
 			return -1;
 		if ((i + 1) % step == 0) {
-			printf("# %lu sent\n", i + 1);
+			printf("progress: %lu sent\n", i + 1);
 			fflush(stdout);
 		}
 	}
