@@ -162,7 +162,7 @@ struct gen {
 	int target; /* the attribute to mutate, or -1 */
 	int index; /* attributes emitted so far */
 	bool real_id; /* the next RUN_ID names the run in progress */
-	size_t offs[64]; /* top-level attributes */
+	size_t offs[64]; /* attributes in order, nested ones too */
 	unsigned int nattrs;
 	enum cut cut;
 };
