@@ -6,6 +6,8 @@
 #                     kernel build tree; default: the running kernel's)
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
+#   make fuzz         the netlink fuzzer's long run in a 6.12 VM
+#                     (FUZZ_COUNT=1000000 messages), for before a release
 #   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
 #   make bench-openssl the OpenSSL path against openssl speed, on this host
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
@@ -69,6 +71,10 @@ run:
 
 check:
 	@tests/check.sh
+
+FUZZ_COUNT ?= 1000000
+fuzz: tool test-tools
+	@tests/vm/fuzz.sh $(FUZZ_COUNT)
 
 bench:
 	@tests/bench/run.sh
@@ -142,6 +148,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install \
-	install-module install-tool uninstall uninstall-module uninstall-tool \
+.PHONY: all module tool test-tools run check fuzz bench bench-openssl bench-afalg style sparse \
+	install install-module install-tool uninstall uninstall-module uninstall-tool \
 	dkms-source clean clean-module

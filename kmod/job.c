@@ -11,6 +11,10 @@
  * or module unload) with kthread_stop(), which returns only once the
  * thread has left this module's code. A job counts as in progress until
  * its work is over, not until its thread is gone.
+ *
+ * Results go to the requesting socket by its port id. Once that socket is
+ * closed, the port is free for any other socket, of any user: from then
+ * on the job sends nothing (see kaesbench_job_unicast()).
  */
 
 #include <linux/kthread.h>
@@ -19,6 +23,7 @@
 #include <linux/notifier.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <net/genetlink.h>
 
 #include "job.h"
 
@@ -53,6 +58,7 @@ static void reap(void)
 	if (!job->started && job->work)
 		job->ops->destroy(job->work);
 	put_net(job->net);
+	mutex_destroy(&job->send_lock);
 	kfree(job);
 	current_job = NULL;
 }
@@ -102,10 +108,12 @@ struct kaesbench_job *kaesbench_job_reserve(u32 portid, u32 seq,
 		return ERR_PTR(-ENOMEM);
 	job->portid = portid;
 	job->seq = seq;
+	mutex_init(&job->send_lock);
 
 	mutex_lock(&job_mutex);
 	if (is_running(current_job)) {
 		mutex_unlock(&job_mutex);
+		mutex_destroy(&job->send_lock);
 		kfree(job);
 		NL_SET_ERR_MSG(extack, "another run is in progress");
 		return ERR_PTR(-EBUSY);
@@ -186,18 +194,59 @@ int kaesbench_job_cancel(u32 id)
 	return err;
 }
 
-/* A job whose socket closes (Ctrl-C, kill -9) has nobody to report to. */
+/**
+ * kaesbench_job_unicast() - send a message to the job's socket
+ * @job: the job
+ * @skb: the message; consumed
+ *
+ * Nothing is sent once the socket is closed: its port may belong to
+ * another socket by then. The release notifier marks the job orphaned
+ * under the same lock, before the close returns, so a message reaches the
+ * port while the requesting socket holds it, or not at all. (A message
+ * sent in the instant between the socket leaving its port and the
+ * notifier finds no socket there, unless another one binds that port in
+ * the same instant.)
+ *
+ * Context: process context, may sleep.
+ * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
+ * receive buffer is full.
+ */
+int kaesbench_job_unicast(struct kaesbench_job *job, struct sk_buff *skb)
+{
+	int err;
+
+	mutex_lock(&job->send_lock);
+	if (job->orphaned) {
+		nlmsg_free(skb);
+		err = -ECONNREFUSED;
+	} else {
+		err = genlmsg_unicast(job->net, skb, job->portid);
+	}
+	mutex_unlock(&job->send_lock);
+	return err;
+}
+
+/*
+ * A job whose socket closes (Ctrl-C, kill -9) has nobody to report to: it
+ * stops, and sends nothing more, not even its end, which may still be on
+ * its way after the work is over.
+ */
 static int release_notify(struct notifier_block *nb, unsigned long event,
 			  void *ptr)
 {
 	struct netlink_notify *n = ptr;
+	struct kaesbench_job *job;
 
 	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
 	mutex_lock(&job_mutex);
-	if (is_running(current_job) && current_job->portid == n->portid &&
-	    net_eq(current_job->net, n->net))
-		stop(current_job);
+	job = current_job;
+	if (job && job->portid == n->portid && net_eq(job->net, n->net)) {
+		mutex_lock(&job->send_lock);
+		job->orphaned = true;
+		mutex_unlock(&job->send_lock);
+		stop(job);
+	}
 	mutex_unlock(&job_mutex);
 	return NOTIFY_DONE;
 }

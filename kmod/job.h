@@ -6,6 +6,7 @@
 #ifndef _KAESBENCH_JOB_H
 #define _KAESBENCH_JOB_H
 
+#include <linux/mutex.h>
 #include <linux/netlink.h>
 #include <net/net_namespace.h>
 
@@ -16,6 +17,7 @@
 #define KAESBENCH_STOP_GRACE_MS 100
 
 struct kaesbench_job;
+struct sk_buff;
 
 /* What a job does, in its own thread. */
 struct kaesbench_job_ops {
@@ -38,6 +40,8 @@ struct kaesbench_job {
 	bool stop;		/* read with READ_ONCE() while working */
 	bool started;
 	bool ended;		/* the work is over; the thread may still run */
+	struct mutex send_lock;	/* orders sends with the socket's release */
+	bool orphaned;		/* the socket is closed: send it nothing */
 };
 
 struct kaesbench_job *kaesbench_job_reserve(u32 portid, u32 seq,
@@ -49,6 +53,7 @@ int kaesbench_job_prepare(struct kaesbench_job *job,
 void kaesbench_job_start(struct kaesbench_job *job);
 void kaesbench_job_abort(struct kaesbench_job *job);
 int kaesbench_job_cancel(u32 id);
+int kaesbench_job_unicast(struct kaesbench_job *job, struct sk_buff *skb);
 int kaesbench_job_init(void);
 void kaesbench_job_uninit(void);
 

@@ -526,7 +526,7 @@ static int put_latency(struct sk_buff *skb,
  * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
  * receive buffer is full (the tool stopped reading); -ENOMEM.
  */
-int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+int kaesbench_genl_send_sample(struct kaesbench_job *job,
 			       const struct kaesbench_params *run,
 			       const struct kaesbench_sample *sample)
 {
@@ -553,7 +553,7 @@ int kaesbench_genl_send_sample(const struct kaesbench_job *job,
 		return -EMSGSIZE;
 	}
 	genlmsg_end(skb, hdr);
-	return genlmsg_unicast(job->net, skb, job->portid);
+	return kaesbench_job_unicast(job, skb);
 }
 
 /**
@@ -563,7 +563,7 @@ int kaesbench_genl_send_sample(const struct kaesbench_job *job,
  * @message: what went wrong, or NULL
  * @put_extra: adds what the kind of job reports at its end, or NULL
  */
-void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
+void kaesbench_genl_send_end(struct kaesbench_job *job, int status,
 			     const char *message,
 			     int (*put_extra)(struct sk_buff *skb, void *work))
 {
@@ -581,7 +581,7 @@ void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
 		return;
 	}
 	genlmsg_end(skb, hdr);
-	genlmsg_unicast(job->net, skb, job->portid);
+	kaesbench_job_unicast(job, skb);
 }
 
 static const struct genl_ops genl_ops[] = {

@@ -13,10 +13,10 @@ struct kaesbench_params;
 struct kaesbench_sample;
 struct sk_buff;
 
-int kaesbench_genl_send_sample(const struct kaesbench_job *job,
+int kaesbench_genl_send_sample(struct kaesbench_job *job,
 			       const struct kaesbench_params *run,
 			       const struct kaesbench_sample *sample);
-void kaesbench_genl_send_end(const struct kaesbench_job *job, int status,
+void kaesbench_genl_send_end(struct kaesbench_job *job, int status,
 			     const char *message,
 			     int (*put_extra)(struct sk_buff *skb, void *work));
 int kaesbench_genl_init(void);

@@ -61,6 +61,7 @@ stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
 stage "results formats (host)" tests/results/host.sh
 stage "host tests" tests/host/doctor.sh
+stage "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers

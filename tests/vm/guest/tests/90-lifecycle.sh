@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Unloading, reloading and autoloading. Runs last: it leaves the module
-# installed in the modules tree.
+# Unloading, reloading and autoloading. Runs after the tests that expect
+# the module loaded once: it leaves the module installed in the modules
+# tree, for autoloading (92-storms.sh takes it out again).
 
 module_unloads() {
 	rmmod kaesbench || fail "rmmod failed"

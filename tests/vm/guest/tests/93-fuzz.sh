@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+# The netlink fuzzer (tests/tools/kaesbench-fuzz): FUZZ_COUNT mutated
+# requests as root, then FUZZ_NOBODY_COUNT as nobody while root's 60 s
+# sample runs on a synchronous SIMD implementation (the soft lockup
+# watchdog panics the VM if that sample hogs a CPU). Afterwards the module
+# must still list, run and verify, with reference counts and memory back
+# at their baseline (memory.sh says what that sees). `make fuzz` runs this
+# file alone with a larger FUZZ_COUNT.
+
+. /tests/memory.sh
+
+FUZZ_SEED=${FUZZ_SEED:-$(date +%s)}
+FUZZ_COUNT=${FUZZ_COUNT:-200000}
+FUZZ_NOBODY_COUNT=${FUZZ_NOBODY_COUNT:-100000}
+# Seconds for the root part: make fuzz raises it with the count.
+FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-300}
+# Unreclaimable slab may grow by this much: see memory.sh.
+FUZZ_SLAB_TOLERANCE_KB=1024
+
+fuzz_setup() {
+	grep -q '^kaesbench ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench.ko || fail "insmod failed"
+	kaesbench-fuzz -w || fail "warm-up failed"
+	mem_snapshot /tmp/fuzz.before
+}
+
+fuzz_as_root() {
+	kaesbench-fuzz -s "$FUZZ_SEED" -n "$FUZZ_COUNT" >/tmp/fuzz.out 2>&1
+	rc=$?
+	cat /tmp/fuzz.out
+	[ $rc -eq 0 ] || fail "the fuzzer failed"
+	grep -q "^sent: $FUZZ_COUNT " /tmp/fuzz.out || fail "not everything sent"
+}
+
+fuzz_as_nobody() {
+	kaesbench run -d cbc-aes-aesni -b 16384 -t 60000 -r 1 -w 0 \
+		--no-verify --json >/tmp/long.json 2>&1 &
+	pid=$!
+	sleep 2
+	kaesbench-fuzz -u 65534 -s "$((FUZZ_SEED + 1))" \
+		-n "$FUZZ_NOBODY_COUNT" >/tmp/fuzz.out 2>&1
+	rc=$?
+	cat /tmp/fuzz.out
+	[ $rc -eq 0 ] || fail "the fuzzer failed"
+	grep -q '^jobs: 0 started' /tmp/fuzz.out ||
+		fail "nobody started a run or verification"
+	grep -q 'EPERM (1): [1-9]' /tmp/fuzz.out ||
+		fail "nothing was refused for lack of privileges"
+	wait $pid || { cat /tmp/long.json; fail "root's 60 s run failed"; }
+	jq -e '.runs[0].samples | length == 1 and .[0].ops > 0' \
+		/tmp/long.json >/dev/null ||
+		fail "root's 60 s sample is missing"
+	echo "root's 60 s sample: $(jq -r '.runs[0].summary[0].mbps_median' \
+		/tmp/long.json) MB/s"
+}
+
+fuzz_still_works() {
+	[ "$(kaesbench list --dump | wc -l)" -gt 0 ] || fail "nothing listed"
+	kaesbench run -d cbc-aes-aesni -b 16,4096 -t 20 -r 2 -w 0 --json \
+		>/tmp/run.json || fail "the run failed"
+	jq -e '.runs[0].samples | length == 4 and all(.ops > 0)' /tmp/run.json \
+		>/dev/null || fail "figures missing"
+	jq -e '.runs[0].verified | .cases > 0 and .case == null' \
+		/tmp/run.json >/dev/null || fail "the run's verification failed"
+	kaesbench verify -d generic-gcm-aesni --cases 32 || fail "verify failed"
+}
+
+fuzz_nothing_left() {
+	refcnt=$(cat /sys/module/kaesbench/refcnt) ||
+		fail "the module is not loaded"
+	echo "module use count: $refcnt"
+	[ "$refcnt" -eq 0 ] || fail "the module is still in use"
+	mem_snapshot /tmp/fuzz.after
+	mem_compare /tmp/fuzz.before /tmp/fuzz.after \
+		"$FUZZ_SLAB_TOLERANCE_KB" || status=1
+	rmmod kaesbench || fail "rmmod failed"
+	insmod /opt/kaesbench/kaesbench.ko || fail "insmod failed"
+	return ${status:-0}
+}
+
+ktap_test "fuzzer: the module loaded, warmed up, a baseline taken" fuzz_setup
+KTAP_TIMEOUT=$FUZZ_TIMEOUT ktap_test \
+	"$FUZZ_COUNT mutated requests as root (seed $FUZZ_SEED)" fuzz_as_root
+KTAP_TIMEOUT=150 ktap_test \
+	"$FUZZ_NOBODY_COUNT as nobody, refused, during root's 60 s sample of cbc-aes-aesni" \
+	fuzz_as_nobody
+ktap_test "after fuzzing the module lists, runs and verifies" fuzz_still_works
+ktap_test "after fuzzing: use count 0, counts and memory at the baseline, rmmod works" \
+	fuzz_nothing_left
