@@ -114,6 +114,14 @@ static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
 	return err;
 }
 
+/* SPI, sequence number (and its high bits) and IV: nothing else. */
+static bool esp_aad_only(const char *alg_name)
+{
+	return str_has_prefix(alg_name, "rfc4106(") ||
+	       str_has_prefix(alg_name, "rfc4309(") ||
+	       str_has_prefix(alg_name, "rfc4543(");
+}
+
 static int set_aead_params(struct kaesbench_bench *b,
 			   struct kaesbench_params *params,
 			   const struct kaesbench_impl *impl,
@@ -132,6 +140,12 @@ static int set_aead_params(struct kaesbench_bench *b,
 	}
 	if (params->aad_len == U32_MAX)
 		params->aad_len = kaesbench_default_aad_len(impl->alg_name);
+	if (esp_aad_only(impl->alg_name) && params->aad_len != 16 &&
+	    params->aad_len != 20) {
+		NL_SET_ERR_MSG(extack,
+			       "this ESP transform takes 16 or 20 bytes of associated data");
+		return -EINVAL;
+	}
 	if (!params->tag_len)
 		params->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
 				  crypto_aead_maxauthsize(b->tfm.aead);
@@ -511,6 +525,8 @@ static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
 	u64 ops = 0;
 	int err;
 
+	/* The API does not copy associated data: the decryption reads it here. */
+	memcpy(s->ct, s->buf, b->aad_len);
 	sg_init_one(&s->ct_sg, s->ct, b->aad_len + crypt + b->tag_len);
 	sg_init_one(&s->sg, s->buf, b->aad_len + crypt);
 	aead_request_set_ad(s->aead, b->aad_len);

@@ -210,3 +210,18 @@ long_sample() {
 }
 KTAP_TIMEOUT=150 ktap_test "a 60 s sample runs without soft lockup or RCU stall" \
 	long_sample
+
+# Decryption reads the associated data from the ciphertext it was given,
+# which the API does not fill by itself.
+aead_decrypt_with_aad() {
+	for args in "-d rfc4106-gcm-aesni" \
+		"-d gcm_base(ctr(aes-generic),ghash-generic) --aad 16"; do
+		# shellcheck disable=SC2086 # $args is a word list
+		kaesbench run $args --decrypt -b 64,1024 -t 10 -r 1 -w 0 \
+			>/tmp/out 2>&1 || { cat /tmp/out; fail "$args failed"; }
+	done
+	expect_failure 1 "ESP transform takes 16 or 20 bytes of associated data" \
+		kaesbench run -d rfc4106-gcm-aesni --aad 24 -b 64
+}
+ktap_test "aead decryption with associated data; ESP's lengths only for rfc4106" \
+	aead_decrypt_with_aad
