@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "compareout.h"
+#include "format.h"
 #include "kaesbench_version.h"
 #include "stats.h"
 
@@ -284,14 +285,5 @@ int kb_print_compare_json(FILE *f, const struct kb_doc *old,
 			  const struct kb_doc *new, const struct kb_cmp_opts *o,
 			  const struct kb_cmp *c)
 {
-	struct json_object *root = compare_json(old, new, o, c);
-
-	if (!root)
-		return -ENOMEM;
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(
-			root, JSON_C_TO_STRING_PRETTY |
-				      JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(root);
-	return 0;
+	return kb_json_document_print(f, compare_json(old, new, o, c));
 }

@@ -140,41 +140,15 @@ static void count_silent(int cmd, int err)
 	count(st.silent, &st.n_silent, MAX_ERRNOS, cmd << 16 | err, true);
 }
 
-struct job_msg {
-	uint32_t id;
-	int32_t status;
-	bool has_id;
-	const char *message;
-};
-
-static int job_attr(const struct nlattr *attr, void *data)
-{
-	struct job_msg *j = data;
-
-	if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_ID &&
-	    mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
-		j->id = mnl_attr_get_u32(attr);
-		j->has_id = true;
-	} else if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_STATUS &&
-		   mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
-		j->status = mnl_attr_get_u32(attr);
-	} else if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_MESSAGE &&
-		   mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0) {
-		j->message = mnl_attr_get_str(attr);
-	}
-	return MNL_CB_OK;
-}
-
 static void account_family(const struct nlmsghdr *nlh)
 {
 	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
-	struct job_msg j = { 0 };
+	struct tnl_job_msg j;
 
-	if (mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN) {
+	if (tnl_job_msg(nlh, &j)) {
 		st.other++;
 		return;
 	}
-	mnl_attr_parse(nlh, GENL_HDRLEN, job_attr, &j);
 	switch (genl->cmd) {
 	case KAESBENCH_CMD_GET_IMPLS:
 		st.impls++;

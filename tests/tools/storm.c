@@ -41,35 +41,13 @@ static void next_request(struct storm_io *io, uint32_t seq)
 	io->dump_done = false;
 }
 
-struct job_attrs {
-	uint32_t id;
-	int32_t status;
-	bool has_id;
-};
-
-static int job_attr(const struct nlattr *attr, void *data)
-{
-	struct job_attrs *j = data;
-
-	if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_ID &&
-	    mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
-		j->id = mnl_attr_get_u32(attr);
-		j->has_id = true;
-	} else if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_STATUS &&
-		   mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
-		j->status = mnl_attr_get_u32(attr);
-	}
-	return MNL_CB_OK;
-}
-
 static void absorb_family(const struct nlmsghdr *nlh, struct storm_io *io)
 {
 	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
-	struct job_attrs j = { 0 };
+	struct tnl_job_msg j;
 
-	if (mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN)
+	if (tnl_job_msg(nlh, &j))
 		return;
-	mnl_attr_parse(nlh, GENL_HDRLEN, job_attr, &j);
 	switch (genl->cmd) {
 	case KAESBENCH_CMD_GET_IMPLS:
 		io->impls += nlh->nlmsg_seq == io->seq;

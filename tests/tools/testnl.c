@@ -354,3 +354,37 @@ void tnl_sleep_us(uint64_t us)
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
 }
+
+static int job_attr(const struct nlattr *attr, void *data)
+{
+	struct tnl_job_msg *j = data;
+
+	if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_ID &&
+	    mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
+		j->id = mnl_attr_get_u32(attr);
+		j->has_id = true;
+	} else if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_STATUS &&
+		   mnl_attr_validate(attr, MNL_TYPE_U32) >= 0) {
+		j->status = mnl_attr_get_u32(attr);
+	} else if (mnl_attr_get_type(attr) == KAESBENCH_A_RUN_MESSAGE &&
+		   mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0) {
+		j->message = mnl_attr_get_str(attr);
+	}
+	return MNL_CB_OK;
+}
+
+/**
+ * tnl_job_msg() - the run id, status and message of a family message
+ * @nlh: a message of the kaesbench family
+ * @j: filled in; what the message lacks is left zero
+ *
+ * Return: 0, or -1 if @nlh is too short for a genetlink header.
+ */
+int tnl_job_msg(const struct nlmsghdr *nlh, struct tnl_job_msg *j)
+{
+	memset(j, 0, sizeof(*j));
+	if (mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN)
+		return -1;
+	mnl_attr_parse(nlh, GENL_HDRLEN, job_attr, j);
+	return 0;
+}

@@ -38,6 +38,15 @@ ssize_t tnl_recv(struct tnl *t, void *buf, size_t size, int timeout_ms);
 int tnl_error(const struct nlmsghdr *nlh, const char **msg);
 struct nlmsghdr *tnl_request(void *buf, const struct tnl *t, uint8_t cmd,
 			     uint16_t flags, uint32_t seq);
+/* What a reply or a message of a job says of it. */
+struct tnl_job_msg {
+	uint32_t id;
+	int32_t status;
+	bool has_id;
+	const char *message; /* into the message, or NULL */
+};
+
+int tnl_job_msg(const struct nlmsghdr *nlh, struct tnl_job_msg *j);
 uint64_t tnl_now_us(void);
 void tnl_sleep_us(uint64_t us);
 
