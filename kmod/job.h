@@ -12,9 +12,11 @@
 
 /*
  * How long a stopped job still waits for a request in flight before it
- * gives the request up, leaving its memory to the driver.
+ * gives the request up, leaving its memory to the driver: long enough for
+ * a working engine or cryptd queue on a loaded machine (a request given up
+ * costs its memory until reboot), short next to the request timeout.
  */
-#define KAESBENCH_STOP_GRACE_MS 100
+#define KAESBENCH_STOP_GRACE_MS 1000
 
 struct kaesbench_job;
 struct sk_buff;

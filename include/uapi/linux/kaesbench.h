@@ -166,12 +166,11 @@
  *    KAESBENCH_A_RUN_MESSAGE: NLA_NUL_STRING, what went wrong (with
  *                             status only)
  *
- * The run stops, within about 150 ms, when the requesting socket is closed,
- * on KAESBENCH_CMD_CANCEL and on module unload: a request still in flight
- * 100 ms after the stop is given up like one that timed out (below). Its
- * memory is bounded by
- * CPUs x depth x 2 x (largest size + KAESBENCH_MAX_AAD + 16) bytes, 9 MiB
- * per CPU and 136 MiB at most.
+ * The run stops, within 100 ms, when the requesting socket is closed, on
+ * KAESBENCH_CMD_CANCEL and on module unload, but for requests in flight: it
+ * waits up to 1 s more for them, then gives them up like one that timed
+ * out (below). Its memory is bounded by CPUs x depth x 2 x (largest size +
+ * KAESBENCH_MAX_AAD + 16) bytes, 9 MiB per CPU and 136 MiB at most.
  * A request an asynchronous implementation has not completed within
  * KAESBENCH_REQUEST_TIMEOUT_MS ends the run with -ETIMEDOUT; the memory of
  * such a request (or of one given up at a stop), and its transform, are
