@@ -88,3 +88,18 @@ mem_compare() {
 			exit bad
 		}' "$1" "$2"
 }
+
+# mem_nothing_left BEFORE TOLERANCE_KB: after a storm or a fuzzing run,
+# kaesbench unused, counts and memory at the baseline in BEFORE (compared
+# as mem_compare does), and the module unloads and loads again.
+mem_nothing_left() {
+	refcnt=$(cat /sys/module/kaesbench/refcnt) ||
+		fail "the module is not loaded"
+	echo "module use count: $refcnt"
+	[ "$refcnt" -eq 0 ] || fail "the module is still in use"
+	mem_snapshot "$1.after"
+	mem_compare "$1" "$1.after" "$2" || status=1
+	rmmod kaesbench || fail "rmmod failed"
+	insmod /opt/kaesbench/kaesbench.ko || fail "insmod failed"
+	return ${status:-0}
+}

@@ -62,19 +62,6 @@ storm_clients() {
 		-d "$STORM_SPECS" -s "$STORM_SEED"
 }
 
-storm_nothing_left() {
-	refcnt=$(cat /sys/module/kaesbench/refcnt) ||
-		fail "the module is not loaded"
-	echo "module use count: $refcnt"
-	[ "$refcnt" -eq 0 ] || fail "the module is still in use"
-	mem_snapshot /tmp/storm.after
-	mem_compare /tmp/storm.before /tmp/storm.after \
-		"$STORM_SLAB_TOLERANCE_KB" || status=1
-	rmmod kaesbench || fail "rmmod failed"
-	insmod "$STORM_MODULE" || fail "insmod after the storms failed"
-	return ${status:-0}
-}
-
 ktap_test "storms: the module loaded, a baseline taken" storm_setup
 KTAP_TIMEOUT=240 ktap_test \
 	"$STORM_STOPS runs stopped at random moments (cancel, close, Ctrl-C, kill -9), each within $STORM_BOUND_MS ms" \
@@ -85,4 +72,4 @@ ktap_test "$STORM_CYCLES insmod/rmmod cycles" storm_cycles
 ktap_test "$STORM_CLIENTS clients list, run and cancel at once for $STORM_SECONDS s" \
 	storm_clients
 ktap_test "after the storms: use count 0, counts and memory at the baseline, rmmod works" \
-	storm_nothing_left
+	mem_nothing_left /tmp/storm.before "$STORM_SLAB_TOLERANCE_KB"
