@@ -54,9 +54,16 @@ static void reap(void)
 		kthread_stop(job->task);
 		put_task_struct(job->task);
 	}
-	/* A thread that ran destroyed its work itself. */
-	if (!job->started && job->work)
+	/*
+	 * A thread that ran destroyed its work itself. One stopped before it
+	 * was first scheduled never runs at all (module unload right after a
+	 * start): its job ends here, as cancelled.
+	 */
+	if (job->work) {
+		if (job->started)
+			job->ops->end(job, -EINTR);
 		job->ops->destroy(job->work);
+	}
 	put_net(job->net);
 	mutex_destroy(&job->send_lock);
 	kfree(job);

@@ -98,7 +98,11 @@ static int unload_during_run(const struct storm_opts *o, unsigned long i,
 		tnl_close(&t);
 		return -1;
 	}
-	tnl_sleep_us(tnl_below(rng, 4) ? tnl_below(rng, MAX_DELAY_US) : 0);
+	/*
+	 * Half at once: rmmod straight after the start may stop the job's
+	 * thread before it first runs.
+	 */
+	tnl_sleep_us(tnl_below(rng, 2) ? tnl_below(rng, MAX_DELAY_US) : 0);
 	since = tnl_now_us();
 	err = unload();
 	if (err == -EAGAIN || err == -EBUSY) {

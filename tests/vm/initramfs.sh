@@ -79,6 +79,9 @@ install_program "$(command -v jq)" usr/bin/jq
 # installed page is.
 install_program "$(command -v man)" usr/bin/man
 cp /etc/manpath.config "$root/etc/"
+# 92-storms.sh keeps a started job's thread off the CPUs with real-time
+# spinners, to unload the module before that thread first runs.
+install_program "$(command -v chrt)" usr/bin/chrt
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
 if command -v cryptsetup >/dev/null; then
 	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup

@@ -15,6 +15,7 @@
 STORM_SEED=${STORM_SEED:-$(date +%s)}
 STORM_STOPS=${STORM_STOPS:-1000}
 STORM_UNLOADS=${STORM_UNLOADS:-100}
+STORM_EARLY_UNLOADS=${STORM_EARLY_UNLOADS:-30}
 STORM_CYCLES=${STORM_CYCLES:-100}
 STORM_CLIENTS=8
 STORM_SECONDS=${STORM_SECONDS:-15}
@@ -53,6 +54,27 @@ storm_unloads() {
 		-k "$STORM_MODULE" -s "$STORM_SEED"
 }
 
+# rmmod straight after a start can stop the job's thread before it first
+# runs; such a thread never runs at all, and the job must still end (as
+# cancelled) and free what it holds. Real-time spinners on the other CPUs
+# keep the thread off them, and the storm runs above them on CPU 0, so it
+# happens nearly every time rather than once in a few hundred.
+storm_early_unloads() {
+	spinners=
+	for cpu in $(seq 1 $(($(grep -c ^processor /proc/cpuinfo) - 1))); do
+		# Bounded: a test that times out must not leave them spinning.
+		chrt -f 50 taskset -c "$cpu" timeout 90 sh -c 'while :; do :; done' &
+		spinners="$spinners $!"
+	done
+	chrt -f 60 taskset -c 0 kaesbench-storm unload \
+		-n "$STORM_EARLY_UNLOADS" -d "$STORM_SPECS" -k "$STORM_MODULE" \
+		-s "$STORM_SEED"
+	status=$?
+	# shellcheck disable=SC2086 # a list of pids
+	[ -z "$spinners" ] || kill $spinners
+	return $status
+}
+
 storm_cycles() {
 	kaesbench-storm cycle -n "$STORM_CYCLES" -k "$STORM_MODULE"
 }
@@ -68,6 +90,8 @@ KTAP_TIMEOUT=240 ktap_test \
 	storm_stops
 ktap_test "$STORM_UNLOADS rmmod during runs: unloaded with the run ended, or refused while in use" \
 	storm_unloads
+ktap_test "$STORM_EARLY_UNLOADS rmmod before a started job's thread first runs: the run ends as cancelled" \
+	storm_early_unloads
 ktap_test "$STORM_CYCLES insmod/rmmod cycles" storm_cycles
 ktap_test "$STORM_CLIENTS clients list, run and cancel at once for $STORM_SECONDS s" \
 	storm_clients
