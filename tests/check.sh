@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: unit tests, static checks of the module against both kernels,
-# then the in-VM suite on Debian's current 6.1 and 6.12 kernels. Ends with
+# the VM verdict's own test, then the in-VM suite on Debian's current 6.1
+# and 6.12 kernels. The debug kernel's suite is make check-debug. Ends with
 # one summary line per stage and "check: N passed, N failed".
 
 set -u
@@ -58,6 +59,7 @@ stage "unit tests" make -s -C user check
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
+stage "vm verdict" tests/vm/verdict-test.sh
 # shellcheck disable=SC2086
 stage "vm" tests/vm/rig.sh check $series
 
