@@ -6,6 +6,8 @@
 #                     kernel build tree; default: the running kernel's)
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
+#   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
+#                     built from Debian's source on first use (long)
 #   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
 #   make bench-openssl the OpenSSL path against openssl speed, on this host
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
@@ -38,6 +40,11 @@ run:
 check:
 	@tests/check.sh
 
+check-debug:
+	@scripts/deps.sh debug
+	@$(MAKE) -s tool test-tools
+	@tests/vm/rig.sh check debug
+
 bench:
 	@tests/bench/run.sh
 
@@ -64,4 +71,4 @@ clean:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check bench bench-openssl bench-afalg style sparse install clean
+.PHONY: all module tool test-tools run check check-debug bench bench-openssl bench-afalg style sparse install clean
