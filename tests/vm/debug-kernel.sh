@@ -106,7 +106,10 @@ build)
 	flock 9
 	if [ ! -e "$dir/.complete" ]; then
 		echo "# building the debug kernel in $dir (log: $dir.log)" >&2
-		if ! (build "$dir") >"$dir.log" 2>&1; then
+		# In the background: in an if, set -e would not stop a failing
+		# build, and a broken kernel would be cached as complete.
+		(build "$dir") >"$dir.log" 2>&1 &
+		if ! wait $!; then
 			tail -n 30 "$dir.log" >&2
 			echo "debug-kernel.sh: the build failed; see $dir.log" >&2
 			exit 1
