@@ -8,6 +8,8 @@
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
 #   make fuzz         the netlink fuzzer's long run in a 6.12 VM
 #                     (FUZZ_COUNT=1000000 messages), for before a release
+#   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
+#                     built from Debian's source on first use (long)
 #   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
 #   make bench-openssl the OpenSSL path against openssl speed, on this host
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
@@ -75,6 +77,11 @@ check:
 FUZZ_COUNT ?= 1000000
 fuzz: tool test-tools
 	@tests/vm/fuzz.sh $(FUZZ_COUNT)
+
+check-debug:
+	@scripts/deps.sh debug
+	@$(MAKE) -s tool test-tools
+	@tests/vm/rig.sh check debug
 
 bench:
 	@tests/bench/run.sh
@@ -148,6 +155,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check fuzz bench bench-openssl bench-afalg style sparse \
-	install install-module install-tool uninstall uninstall-module uninstall-tool \
-	dkms-source clean clean-module
+.PHONY: all module tool test-tools run check check-debug fuzz bench bench-openssl bench-afalg \
+	style sparse install install-module install-tool uninstall uninstall-module \
+	uninstall-tool dkms-source clean clean-module

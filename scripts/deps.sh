@@ -4,9 +4,10 @@
 # Installs the Debian packages a kaesbench make target needs. As root it
 # installs them; as anyone else it prints the apt-get line and fails.
 #
-# usage: scripts/deps.sh build|vm|check [KERNEL_RELEASE...]
+# usage: scripts/deps.sh build|vm|debug|check [KERNEL_RELEASE...]
 #   build  the module (for the running kernel) and the tool
 #   vm     the qemu rig, and the headers of each KERNEL_RELEASE given
+#   debug  vm plus what builds the rig's debug kernel from Debian's source
 #   check  vm plus the unit-test and static-analysis tools (checkpatch.pl
 #          comes from Debian's kernel source package, and so do ynl and the
 #          kselftest framework), gnuplot, which the unit tests of --plot
@@ -20,13 +21,15 @@ build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev li
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin man-db"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
 	bash-completion python3-yaml python3-jsonschema rsync"
+debug_pkgs="$vm_pkgs linux-source-6.12 bc bison flex libelf-dev"
 
 case "${1:-}" in
 build) pkgs=$build_pkgs ;;
 vm) pkgs=$vm_pkgs ;;
+debug) pkgs=$debug_pkgs ;;
 check) pkgs=$check_pkgs ;;
 *)
-	echo "usage: $0 build|vm|check [KERNEL_RELEASE...]" >&2
+	echo "usage: $0 build|vm|debug|check [KERNEL_RELEASE...]" >&2
 	exit 2
 	;;
 esac

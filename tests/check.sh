@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: unit tests, the tool's host tests (results formats, doctor),
-# static checks of the module against both kernels, the packaging checks
-# (install, completion, dkms, kselftest, netlink spec), then the in-VM
-# suite on Debian's current 6.1 and 6.12 kernels. Ends with one summary
-# line per stage and "check: N passed, N failed".
+# static checks of the module against both kernels, the VM verdict's own
+# test, the packaging checks (install, completion, dkms, kselftest, netlink
+# spec), then the in-VM suite on Debian's current 6.1 and 6.12 kernels. The
+# debug kernel's suite is make check-debug. Ends with one summary line per
+# stage and "check: N passed, N failed".
 
 set -u
 
@@ -65,6 +66,7 @@ stage "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check
 stage "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
 stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
+stage "vm verdict" tests/vm/verdict-test.sh
 # shellcheck disable=SC2086
 stage "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
 stage "bash completion" tests/packaging/completion.sh

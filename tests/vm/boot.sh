@@ -9,7 +9,11 @@
 #
 # LOGDIR gets console.log (the kernel's console) and output.log (the
 # suite's KTAP or the tool's output); tests/vm/verdict.sh judges them.
-# KAESBENCH_VM_TIMEOUT (seconds, default 900) bounds the boot.
+# KAESBENCH_VM_SLOWDOWN (default 1) says how many times slower than a
+# Debian kernel this one runs (the debug kernel: KASAN and lockdep): it
+# scales the boot's bound and, inside, every test's KTAP_TIMEOUT.
+# KAESBENCH_VM_TIMEOUT (seconds, default 900 times the slowdown) bounds
+# the boot.
 # KAESBENCH_VM_ACCEL (default tcg,thread=multi): KVM does not boot normal
 # guests on every machine, so it is opt-in.
 
@@ -30,6 +34,15 @@ vmlinuz=$1
 initramfs=$2
 logdir=$3
 
+slowdown=${KAESBENCH_VM_SLOWDOWN:-1}
+case $slowdown in
+'' | *[!0-9]* | 0*)
+	echo "boot.sh: KAESBENCH_VM_SLOWDOWN must be a positive integer" >&2
+	exit 2
+	;;
+esac
+vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((900 * slowdown))}
+
 mkdir -p "$logdir"
 console=$logdir/console.log
 output=$logdir/output.log
@@ -43,11 +56,12 @@ trap 'rm -rf "$overlay"' EXIT
 mkdir -p "$overlay/root/etc"
 echo "$mode" >"$overlay/root/etc/kaesbench-vm.mode"
 printf '%s\n' "$args" >"$overlay/root/etc/kaesbench-vm.args"
+echo "$slowdown" >"$overlay/root/etc/kaesbench-vm.slowdown"
 (cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$overlay/conf.cpio.gz"
 cat "$initramfs" "$overlay/conf.cpio.gz" >"$overlay/initramfs"
 
-timeout --kill-after=10 "${KAESBENCH_VM_TIMEOUT:-900}" \
+timeout --kill-after=10 "$vm_timeout" \
 	qemu-system-x86_64 \
 	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" -cpu max -smp 2 -m 2G \
 	-nodefaults -display none -no-reboot \
@@ -66,6 +80,6 @@ wait $qemu || rc=$?
 wait $tailer 2>/dev/null || true
 tr -d '\r' <"$output" >"$output.tmp" && mv "$output.tmp" "$output"
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-	echo "# boot.sh: the VM did not finish within ${KAESBENCH_VM_TIMEOUT:-900} s" >>"$output"
+	echo "# boot.sh: the VM did not finish within $vm_timeout s" >>"$output"
 fi
 exit $rc

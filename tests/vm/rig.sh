@@ -4,10 +4,16 @@
 # The VM rig: boots Debian kernels under qemu with kaesbench inside.
 #
 # usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
-#                                             series (6.1, 6.12)
+#                                             series (6.1, 6.12, debug)
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
 #        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
 #                                             the module loaded (debugging)
+#
+# 6.1 and 6.12 are Debian's current kernels; debug is 6.12 built from
+# Debian's source with KASAN, kmemleak, lockdep and more
+# (tests/vm/debug-kernel.sh; built once, then cached). It is slow under
+# TCG: its boots scale the suite's time limits by KAESBENCH_VM_SLOWDOWN
+# (default 3 for debug, 1 otherwise).
 #
 # Kernels, module builds and initramfs images are kept under
 # $KAESBENCH_CACHE (default .cache/ in the source tree). Expects the tool
@@ -19,12 +25,35 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
 rig=$top/tests/vm
 
-# Fetches the series' current kernel, builds the module against its
-# headers, packs the initramfs; prints the release.
+# Sets, for a series, kver (its release), kroot (an unpacked image:
+# boot/vmlinuz-RELEASE, lib/modules/RELEASE) and kbuild (the tree modules
+# build against), fetching or building the kernel first.
+locate_kernel() {
+	case "$1" in
+	debug)
+		"$top/scripts/deps.sh" debug >&2
+		dir=$("$rig/debug-kernel.sh" build "$cache")
+		kver=$(cat "$dir/release")
+		kroot=$dir/root
+		kbuild=$dir/build
+		;;
+	*)
+		kver=$("$rig/kernel.sh" release "$1")
+		"$top/scripts/deps.sh" vm "$kver" >&2
+		"$rig/kernel.sh" fetch "$kver" "$cache/kernels" >&2
+		kroot=$cache/kernels/$kver/root
+		kbuild=/usr/src/linux-headers-$kver
+		;;
+	esac
+}
+
+# Locates the series' kernel, builds the module and the test modules
+# against it and packs the initramfs; sets what locate_kernel sets,
+# vmlinuz and initramfs.
 prepare() {
-	kver=$("$rig/kernel.sh" release "$1")
-	"$top/scripts/deps.sh" vm "$kver" >&2
-	"$rig/kernel.sh" fetch "$kver" "$cache/kernels" >&2
+	locate_kernel "$1"
+	vmlinuz=$kroot/boot/vmlinuz-$kver
+	initramfs=$cache/initramfs-$kver.$$.cpio.gz
 
 	# Per process, so that two rigs sharing a cache do not collide.
 	build=$cache/build/$kver.$$
@@ -34,11 +63,10 @@ prepare() {
 	cp -rp "$top/Makefile" "$top/Kbuild" "$top/kmod" "$top/include" \
 		"$top/user" "$top/Documentation" "$top/contrib" \
 		"$top/tests/modules" "$build/"
-	make -s -C "/usr/src/linux-headers-$kver" M="$build" modules >&2
-	make -s -C "/usr/src/linux-headers-$kver" M="$build/modules" modules >&2
+	make -s -C "$kbuild" M="$build" modules >&2
+	make -s -C "$kbuild" M="$build/modules" modules >&2
 	# What a test machine gets from make install, for 95-install.sh.
-	make -s -C "$build" install KDIR="/usr/src/linux-headers-$kver" \
-		DESTDIR="$build/installed" >&2
+	make -s -C "$build" install KDIR="$kbuild" DESTDIR="$build/installed" >&2
 	# With Debian's linux-source: the kselftest as a CI fleet installs it
 	# and the ynl CLI (96-kselftest.sh, 97-ynl.sh; they skip without).
 	extras=
@@ -48,27 +76,31 @@ prepare() {
 	fi
 
 	# shellcheck disable=SC2086 # $extras is a word list
-	"$rig/initramfs.sh" -i "$build/installed" $extras "$kver" \
-		"$cache/kernels/$kver/root" "$build/kmod/kaesbench.ko" \
-		"$cache/initramfs-$kver.$$.cpio.gz" "$build/modules/"*.ko >&2
+	"$rig/initramfs.sh" -i "$build/installed" $extras "$kver" "$kroot" \
+		"$build/kmod/kaesbench.ko" "$initramfs" "$build/modules/"*.ko >&2
 	rm -rf "$build"
-	echo "$kver"
 }
 
-vmlinuz() {
-	echo "$cache/kernels/$1/root/boot/vmlinuz-$1"
+# How much slower than a Debian kernel the series runs: scales the VM's
+# and each in-VM test's time limit.
+slowdown() {
+	case "$1" in
+	debug) echo "${KAESBENCH_VM_SLOWDOWN:-3}" ;;
+	*) echo "${KAESBENCH_VM_SLOWDOWN:-1}" ;;
+	esac
 }
 
 check() {
 	summary=
 	status=0
 	for series in "$@"; do
-		kver=$(prepare "$series")
+		prepare "$series"
 		logs=$cache/logs/$kver
 		echo "# booting $kver"
 		start=$(date +%s)
-		"$rig/boot.sh" -m test "$(vmlinuz "$kver")" \
-			"$cache/initramfs-$kver.$$.cpio.gz" "$logs" || true
+		KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
+			"$rig/boot.sh" -m test "$vmlinuz" "$initramfs" "$logs" ||
+			true
 		line=$("$rig/verdict.sh" "$logs" "$kver") || status=1
 		echo "$line"
 		summary="$summary$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)
@@ -82,13 +114,13 @@ run() {
 	mode=$1
 	series=$2
 	shift 2
-	kver=$(prepare "$series")
+	prepare "$series"
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
 	logs=$cache/logs/$mode-$kver
-	"$rig/boot.sh" -m "$mode" -a "$*" "$(vmlinuz "$kver")" \
-		"$cache/initramfs-$kver.$$.cpio.gz" "$logs" |
-		grep --line-buffered -v '^# kaesbench-vm: exit' || true
+	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
+		"$rig/boot.sh" -m "$mode" -a "$*" "$vmlinuz" "$initramfs" \
+		"$logs" | grep --line-buffered -v '^# kaesbench-vm: exit' || true
 	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' "$logs/output.log")
 	[ -n "$rc" ] || {
 		echo "kaesbench: the VM did not finish; see $logs/console.log" >&2

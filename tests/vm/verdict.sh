@@ -8,11 +8,12 @@
 # Fails on any "not ok", on a missing plan or a plan that does not match
 # the results, on a missing success marker (a VM that died or timed out),
 # on any kernel report in the console (Oops, BUG, WARN, lockdep, KASAN,
-# UBSAN, stalls, panics), on any taint other than out-of-tree and
-# unsigned module, and on a results JSON document (75-results.sh prints
-# them between marker lines) that Documentation/kaesbench-results.schema.json
-# refuses, or on none at all. One report is allowed: the WARN of
-# virtio_crypto's RSA self-test, which QEMU's builtin backend cannot pass.
+# UBSAN, kmemleak, DEBUG_OBJECTS, sleeping in atomic context, stalls,
+# panics), on any taint other than out-of-tree and unsigned module, and on
+# a results JSON document (75-results.sh prints them between marker lines)
+# that Documentation/kaesbench-results.schema.json refuses, or on none at
+# all. One report is allowed: the WARN of virtio_crypto's RSA self-test,
+# which QEMU's builtin backend cannot pass.
 # Prints "LABEL: N passed, N failed, N skipped" last.
 
 set -u
@@ -60,7 +61,7 @@ reports=$(tr -d '\r' <"$console" | awk '
 	}
 	{ print }
 	END { if (inblock) printf "%s", block }' |
-	grep -E 'Oops|BUG:|kernel BUG|WARNING:|KASAN|UBSAN|kmemleak|circular locking|recursive locking|lock held|INFO: task .* blocked|rcu.*(stall|detected)|soft lockup|hard LOCKUP|Kernel panic|general protection fault|Call Trace:')
+	grep -E 'Oops|BUG:|kernel BUG|WARNING:|KASAN|UBSAN|kmemleak: [0-9]+ new suspected|unreferenced object|circular locking|recursive locking|inconsistent lock state|lock inversion|lock held|suspicious RCU usage|sleeping function called|ODEBUG:|INFO: task .* blocked|rcu.*(stall|detected)|soft lockup|hard LOCKUP|Kernel panic|general protection fault|Call Trace:')
 [ -z "$reports" ] || problem "kernel reports:
 $(echo "$reports" | head -20)"
 tr -d '\r' <"$console" | grep -q 'cut here' &&

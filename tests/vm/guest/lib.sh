@@ -19,17 +19,23 @@ ktap_pass=0
 ktap_fail=0
 ktap_skip=0
 
+# How many times slower than a Debian kernel this one runs (the rig's
+# debug kernel), written by the host (tests/vm/boot.sh).
+KTAP_SLOWDOWN=$(cat /etc/kaesbench-vm.slowdown 2>/dev/null || echo 1)
+
 # ktap_test DESCRIPTION COMMAND [ARG...]
-# Runs COMMAND in a subshell, bounded by $KTAP_TIMEOUT seconds (120); its
-# output becomes diagnostic lines. Exit 0 passes, 4 skips, else fails.
+# Runs COMMAND in a subshell, bounded by $KTAP_TIMEOUT seconds (120) times
+# $KTAP_SLOWDOWN; its output becomes diagnostic lines. Exit 0 passes, 4
+# skips, else fails.
 ktap_test() {
 	desc=$1
 	shift
 	ktap_count=$((ktap_count + 1))
+	limit=$((${KTAP_TIMEOUT:-120} * KTAP_SLOWDOWN))
 	("$@") >/tmp/ktap.out 2>&1 &
 	pid=$!
-	(sleep "${KTAP_TIMEOUT:-120}" && kill -9 "$pid" 2>/dev/null &&
-		echo "timed out after ${KTAP_TIMEOUT:-120} s" >>/tmp/ktap.out) &
+	(sleep "$limit" && kill -9 "$pid" 2>/dev/null &&
+		echo "timed out after $limit s" >>/tmp/ktap.out) &
 	watchdog=$!
 	wait "$pid"
 	rc=$?

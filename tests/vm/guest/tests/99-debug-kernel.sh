@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# Last, on kernels built with the checkers (the rig's debug kernel;
+# Debian's have neither, and there these tests are not registered).
+
+# Lockdep turns itself off for good after its first report, or when
+# something it cannot follow happens: then it checked only part of the
+# suite.
+lockdep_still_on() {
+	grep -q '^ *debug_locks: *1$' /proc/lockdep_stats ||
+		fail "lockdep turned itself off: $(grep debug_locks /proc/lockdep_stats)"
+}
+
+# Once the modules are unloaded, nothing the suite allocated is left
+# unreferenced.
+no_leaks() {
+	rmmod kaesbench 2>/dev/null
+	rmmod kaesbench_broken 2>/dev/null
+	! grep -q '^kaesbench ' /proc/modules || fail "cannot unload kaesbench"
+	# kmemleak reports only objects older than 5 s, and an object whose
+	# last reference went during a scan only at the next one.
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak || fail "kmemleak scan failed"
+	echo scan >/sys/kernel/debug/kmemleak || fail "kmemleak scan failed"
+	leaks=$(cat /sys/kernel/debug/kmemleak)
+	[ -z "$leaks" ] || fail "kmemleak: $(echo "$leaks" |
+		grep -c '^unreferenced object') unreferenced objects:
+$leaks"
+}
+
+[ -e /proc/lockdep_stats ] &&
+	ktap_test "lockdep still on after the suite" lockdep_still_on
+grep -q ' /sys/kernel/debug ' /proc/mounts ||
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+[ -e /sys/kernel/debug/kmemleak ] &&
+	ktap_test "no memory leak (kmemleak), modules unloaded" no_leaks
