@@ -16,13 +16,29 @@ trap 'rm -rf "$logs"' EXIT
 passed=0
 failed=0
 
+# The smallest results JSON the schema takes (the verdict wants one).
+results='{"schema_version": 1, "kaesbench_version": "0.1.0",
+ "protocol_version": 1, "implementations": [], "environment": {"time": null,
+ "kernel": {"release": null, "version": null, "machine": null},
+ "cpu": {"model": null, "cpus": null, "flags": null},
+ "virtualization": {"detected": null, "cpuid_signature": null,
+  "sys_vendor": null, "product_name": null}, "clocksource": null,
+ "openssl": {"version": null, "cpu_settings": null, "capabilities": null},
+ "module": {"error": "not loaded", "protocol_version": null, "version": null,
+  "srcversion": null, "implementations": null}}}'
+
 # judge WANT NAME CONSOLE_LINES: a one-test suite that passed, with those
 # console lines; WANT is pass or fail.
 judge() {
 	want=$1
 	name=$2
-	printf '%s\n' "KTAP version 1" "ok 1 something" "# taint: 0" "1..1" \
-		"# kaesbench-vm: success" >"$logs/output.log"
+	{
+		printf '%s\n' "KTAP version 1" \
+			"# kaesbench-results-json: begin list"
+		printf '%s\n' "$results" | sed 's/^/# /'
+		printf '%s\n' "# kaesbench-results-json: end" "ok 1 something" \
+			"# taint: 0" "1..1" "# kaesbench-vm: success"
+	} >"$logs/output.log"
 	printf '%s\n' "$3" >"$logs/console.log"
 	if "$verdict" "$logs" test >"$logs/out" 2>&1; then got=pass; else got=fail; fi
 	if [ "$got" = "$want" ]; then
