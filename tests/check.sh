@@ -11,7 +11,7 @@
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
+cd "$top" || exit 2
 cache=${KAESBENCH_CACHE:-$top/.cache}
 series="6.1 6.12"
 start=$(date +%s)
@@ -33,6 +33,7 @@ stage() {
 		"$cache/stage.log" |
 		awk '{ p += $1; f += $2 } END { if (NR) print p, f }')
 	if [ -n "$counts" ]; then
+		# shellcheck disable=SC2086 # two numbers
 		set -- $counts
 		passed=$((passed + $1))
 		failed=$((failed + $2))
