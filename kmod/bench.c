@@ -25,6 +25,7 @@
 #include "job.h"
 #include "latency.h"
 #include "tfm.h"
+#include "wait.h"
 
 #define IV_MAX 64
 /* How often a wait for a completion looks at the stop flag. */
@@ -38,7 +39,7 @@ struct slot {
 	 * First, so that a request's callback data is both the slot, for
 	 * request_done(), and its crypto_wait, for crypto_req_done().
 	 */
-	struct crypto_wait wait;
+	struct kaesbench_wait wait;
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
@@ -191,8 +192,8 @@ static void slot_done(struct slot *s, int err)
 	if (err == -EINPROGRESS)	/* left the backlog; not done yet */
 		return;
 	s->done_ns = ktime_get_ns();
-	s->wait.err = err;
-	complete(&s->wait.completion);
+	s->wait.base.err = err;
+	complete(&s->wait.base.completion);
 }
 
 #ifdef KAESBENCH_COMPLETION_GETS_REQUEST
@@ -216,7 +217,7 @@ static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 		return -ENOMEM;
 	get_random_bytes(s->buf, b->buf_len);
 	get_random_bytes(s->iv, sizeof(s->iv));
-	crypto_init_wait(&s->wait);
+	kaesbench_init_wait(&s->wait);
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
@@ -326,7 +327,7 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 {
 	u32 off;
 
-	reinit_completion(&s->wait.completion);
+	reinit_completion(&s->wait.base.completion);
 	if (b->latency)
 		s->submit_ns = ktime_get_ns();
 	switch (b->tfm.front) {
@@ -405,10 +406,10 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 
 	while (b->inflight) {
 		s = &b->slots[b->head];
-		if (!try_wait_for_completion(&s->wait.completion)) {
+		if (!try_wait_for_completion(&s->wait.base.completion)) {
 			if (!block)
 				return 0;
-			if (!wait_for_completion_timeout(&s->wait.completion,
+			if (!wait_for_completion_timeout(&s->wait.base.completion,
 							 slice)) {
 				waited_ms += WAIT_SLICE_MS;
 				if (READ_ONCE(*b->stop))
@@ -422,7 +423,7 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 		block = false;
 		b->head = (b->head + 1) % b->depth;
 		b->inflight--;
-		err = s->wait.err;
+		err = s->wait.base.err;
 		if (err)
 			return fail(b, err, "a %u-byte request failed (%d)",
 				    b->size, err);
@@ -531,7 +532,7 @@ static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
 	sg_init_one(&s->sg, s->buf, b->aad_len + crypt);
 	aead_request_set_ad(s->aead, b->aad_len);
 	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, crypt, s->iv);
-	reinit_completion(&s->wait.completion);
+	reinit_completion(&s->wait.base.completion);
 	err = crypto_aead_encrypt(s->aead);
 	if (err == -EINPROGRESS || err == -EBUSY) {
 		b->head = s - b->slots;

@@ -23,6 +23,7 @@
 #include "netlink.h"
 #include "tfm.h"
 #include "verify.h"
+#include "wait.h"
 
 #define MAX_SEGMENTS 8
 #define MAX_GAP 16		/* bytes between two segments, at most */
@@ -64,7 +65,7 @@ struct kaesbench_verify {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
 	} req, ref_req;
-	struct crypto_wait wait;
+	struct kaesbench_wait wait;
 	u32 block_size;
 	u32 iv_size;
 	u32 tag_len;
@@ -221,7 +222,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 {
 	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
 
-	crypto_init_wait(&v->wait);
+	kaesbench_init_wait(&v->wait);
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		v->req.sk = skcipher_request_alloc(v->impl.sk, GFP_KERNEL);
@@ -229,7 +230,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 		if (!v->req.sk || !v->ref_req.sk)
 			return -ENOMEM;
 		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
-					      &v->wait);
+					      &v->wait.base);
 		skcipher_request_set_callback(v->ref_req.sk, 0, NULL, NULL);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
@@ -238,7 +239,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 		if (!v->req.aead || !v->ref_req.aead)
 			return -ENOMEM;
 		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
-					  &v->wait);
+					  &v->wait.base);
 		aead_request_set_callback(v->ref_req.aead, 0, NULL, NULL);
 		break;
 	}
@@ -479,7 +480,7 @@ static int wait_for(struct kaesbench_verify *v, int err)
 
 	if (err != -EINPROGRESS && err != -EBUSY)
 		return err;
-	while (!wait_for_completion_timeout(&v->wait.completion,
+	while (!wait_for_completion_timeout(&v->wait.base.completion,
 					    msecs_to_jiffies(WAIT_SLICE_MS))) {
 		waited_ms += WAIT_SLICE_MS;
 		if (READ_ONCE(*v->stop))
@@ -491,7 +492,7 @@ static int wait_for(struct kaesbench_verify *v, int err)
 		return stopped_ms >= KAESBENCH_STOP_GRACE_MS ? -EINTR :
 							       -ETIMEDOUT;
 	}
-	return v->wait.err;
+	return v->wait.base.err;
 }
 
 static __printf(4, 5) int fail(struct kaesbench_verify *v,
@@ -578,7 +579,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
 	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.completion);
+	reinit_completion(&v->wait.base.completion);
 	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len,
 				   v->iv);
 	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
@@ -590,7 +591,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, c->len);
 	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.completion);
+	reinit_completion(&v->wait.base.completion);
 	err = wait_for(v, crypto_skcipher_decrypt(v->req.sk));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
@@ -610,7 +611,7 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.completion);
+	reinit_completion(&v->wait.base.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err == -EBADMSG)
 		return 0;
@@ -631,7 +632,7 @@ static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_ad(v->req.aead, ad);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.completion);
+	reinit_completion(&v->wait.base.completion);
 	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
 	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
 }
@@ -730,7 +731,7 @@ static int aead_case(struct kaesbench_verify *v, struct vcase *c)
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c),
 			       v->gen_iv + c->len + v->tag_len, v->iv);
-	reinit_completion(&v->wait.completion);
+	reinit_completion(&v->wait.base.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
