@@ -39,7 +39,7 @@ struct slot {
 	 * First, so that a request's callback data is both the slot, for
 	 * request_done(), and its crypto_wait, for crypto_req_done().
 	 */
-	struct kaesbench_wait wait;
+	struct crypto_wait wait;
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
@@ -74,6 +74,7 @@ struct kaesbench_bench {
 	bool latency;		/* time every request */
 	struct kaesbench_latency lat;
 	char error[160];
+	struct kaesbench_wait_class wait_class;
 	struct slot slots[];
 };
 
@@ -192,8 +193,8 @@ static void slot_done(struct slot *s, int err)
 	if (err == -EINPROGRESS)	/* left the backlog; not done yet */
 		return;
 	s->done_ns = ktime_get_ns();
-	s->wait.base.err = err;
-	complete(&s->wait.base.completion);
+	s->wait.err = err;
+	complete(&s->wait.completion);
 }
 
 #ifdef KAESBENCH_COMPLETION_GETS_REQUEST
@@ -217,7 +218,7 @@ static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
 		return -ENOMEM;
 	get_random_bytes(s->buf, b->buf_len);
 	get_random_bytes(s->iv, sizeof(s->iv));
-	kaesbench_init_wait(&s->wait);
+	kaesbench_init_wait(&s->wait, &b->wait_class);
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
@@ -284,6 +285,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL);
 	if (!b)
 		return ERR_PTR(-ENOMEM);
+	kaesbench_wait_class_init(&b->wait_class);
 	b->decrypt = params->decrypt;
 	b->depth = params->depth;
 	b->latency = params->latency;
@@ -327,7 +329,7 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 {
 	u32 off;
 
-	reinit_completion(&s->wait.base.completion);
+	reinit_completion(&s->wait.completion);
 	if (b->latency)
 		s->submit_ns = ktime_get_ns();
 	switch (b->tfm.front) {
@@ -406,10 +408,10 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 
 	while (b->inflight) {
 		s = &b->slots[b->head];
-		if (!try_wait_for_completion(&s->wait.base.completion)) {
+		if (!try_wait_for_completion(&s->wait.completion)) {
 			if (!block)
 				return 0;
-			if (!wait_for_completion_timeout(&s->wait.base.completion,
+			if (!wait_for_completion_timeout(&s->wait.completion,
 							 slice)) {
 				waited_ms += WAIT_SLICE_MS;
 				if (READ_ONCE(*b->stop))
@@ -423,7 +425,7 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 		block = false;
 		b->head = (b->head + 1) % b->depth;
 		b->inflight--;
-		err = s->wait.base.err;
+		err = s->wait.err;
 		if (err)
 			return fail(b, err, "a %u-byte request failed (%d)",
 				    b->size, err);
@@ -532,7 +534,7 @@ static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
 	sg_init_one(&s->sg, s->buf, b->aad_len + crypt);
 	aead_request_set_ad(s->aead, b->aad_len);
 	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, crypt, s->iv);
-	reinit_completion(&s->wait.base.completion);
+	reinit_completion(&s->wait.completion);
 	err = crypto_aead_encrypt(s->aead);
 	if (err == -EINPROGRESS || err == -EBUSY) {
 		b->head = s - b->slots;
@@ -707,5 +709,6 @@ void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 	for (i = 0; i < bench->depth; i++)
 		free_slot(bench, &bench->slots[i]);
 	kaesbench_tfm_close(&bench->tfm);
+	kaesbench_wait_class_release(&bench->wait_class);
 	kfree(bench);
 }

@@ -65,7 +65,8 @@ struct kaesbench_verify {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
 	} req, ref_req;
-	struct kaesbench_wait wait;
+	struct crypto_wait wait;
+	struct kaesbench_wait_class wait_class;
 	u32 block_size;
 	u32 iv_size;
 	u32 tag_len;
@@ -222,7 +223,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 {
 	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
 
-	kaesbench_init_wait(&v->wait);
+	kaesbench_init_wait(&v->wait, &v->wait_class);
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		v->req.sk = skcipher_request_alloc(v->impl.sk, GFP_KERNEL);
@@ -230,7 +231,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 		if (!v->req.sk || !v->ref_req.sk)
 			return -ENOMEM;
 		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
-					      &v->wait.base);
+					      &v->wait);
 		skcipher_request_set_callback(v->ref_req.sk, 0, NULL, NULL);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
@@ -239,7 +240,7 @@ static int alloc_requests(struct kaesbench_verify *v)
 		if (!v->req.aead || !v->ref_req.aead)
 			return -ENOMEM;
 		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
-					  &v->wait.base);
+					  &v->wait);
 		aead_request_set_callback(v->ref_req.aead, 0, NULL, NULL);
 		break;
 	}
@@ -287,6 +288,7 @@ static void destroy(void *work)
 	kfree(v->out);
 	kaesbench_tfm_close(&v->ref);
 	kaesbench_tfm_close(&v->impl);
+	kaesbench_wait_class_release(&v->wait_class);
 	kfree(v);
 }
 
@@ -313,6 +315,7 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return ERR_PTR(-ENOMEM);
+	kaesbench_wait_class_init(&v->wait_class);
 	v->stop = &never;
 	v->params = *params;
 	err = kaesbench_tfm_open(&v->impl, params->name, params->by_alg, impl,
@@ -480,7 +483,7 @@ static int wait_for(struct kaesbench_verify *v, int err)
 
 	if (err != -EINPROGRESS && err != -EBUSY)
 		return err;
-	while (!wait_for_completion_timeout(&v->wait.base.completion,
+	while (!wait_for_completion_timeout(&v->wait.completion,
 					    msecs_to_jiffies(WAIT_SLICE_MS))) {
 		waited_ms += WAIT_SLICE_MS;
 		if (READ_ONCE(*v->stop))
@@ -492,7 +495,7 @@ static int wait_for(struct kaesbench_verify *v, int err)
 		return stopped_ms >= KAESBENCH_STOP_GRACE_MS ? -EINTR :
 							       -ETIMEDOUT;
 	}
-	return v->wait.base.err;
+	return v->wait.err;
 }
 
 static __printf(4, 5) int fail(struct kaesbench_verify *v,
@@ -579,7 +582,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
 	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.base.completion);
+	reinit_completion(&v->wait.completion);
 	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len,
 				   v->iv);
 	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
@@ -591,7 +594,7 @@ static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, c->len);
 	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.base.completion);
+	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_skcipher_decrypt(v->req.sk));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
@@ -611,7 +614,7 @@ static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.base.completion);
+	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err == -EBADMSG)
 		return 0;
@@ -632,7 +635,7 @@ static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_ad(v->req.aead, ad);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.base.completion);
+	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
 	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
 }
@@ -731,7 +734,7 @@ static int aead_case(struct kaesbench_verify *v, struct vcase *c)
 	memcpy(v->iv, c->iv, v->iv_size);
 	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c),
 			       v->gen_iv + c->len + v->tag_len, v->iv);
-	reinit_completion(&v->wait.base.completion);
+	reinit_completion(&v->wait.completion);
 	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
 	if (err)
 		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);

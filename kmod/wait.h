@@ -8,37 +8,53 @@
 
 #include <crypto/algapi.h>
 #include <linux/lockdep.h>
-#include <linux/stddef.h>
 #include <linux/string.h>
 
 /*
- * A crypto_wait that may outlive this module. A request given up is left
- * to its driver, which may complete it after kaesbench has unloaded,
- * through crypto_req_done() (in the kernel proper) into this wait. Its
- * lock's lockdep class and name must therefore not live in this module:
- * lockdep drops an unloading module's classes, then takes that late
- * complete() for an unbalanced unlock and prints the name from freed
- * module memory (an oops, seen on the debug kernel). The lock gets the
- * kernel's no-validate class and a name stored beside it instead: a
- * completion's internal lock is nothing lockdep needs to validate here.
+ * The lockdep class of a job's crypto_waits, in memory the job owns.
+ *
+ * A request given up is left to its driver, which may complete it after
+ * kaesbench has unloaded, through crypto_req_done() (in the kernel proper)
+ * into its crypto_wait. crypto_init_wait() would give that wait's lock a
+ * class key and name inside this module: lockdep drops them when the
+ * module unloads, then takes the late complete() for an unbalanced unlock
+ * and prints the name from freed module memory (an oops, seen on the
+ * debug kernel). A key registered in the job's memory instead stays valid
+ * as long as that memory, which a given-up request keeps forever.
+ * (The kernel's no-validate class is no way out: it belongs to sleeping
+ * locks, and a completion's raw spinlock taken in a driver's interrupt
+ * then is an invalid wait context.)
+ *
+ * Without lockdep all of this compiles to nothing but crypto_init_wait().
  */
-struct kaesbench_wait {
-	struct crypto_wait base;	/* first: what crypto_req_done() gets */
-#ifdef CONFIG_DEBUG_LOCK_ALLOC
-	char lock_name[16];
-#endif
+struct kaesbench_wait_class {
+	struct lock_class_key key;
+	char name[16];
 };
 
-static_assert(offsetof(struct kaesbench_wait, base) == 0);
-
-static inline void kaesbench_init_wait(struct kaesbench_wait *w)
+/* Before the first kaesbench_init_wait() of the job. */
+static inline void kaesbench_wait_class_init(struct kaesbench_wait_class *c)
 {
-	crypto_init_wait(&w->base);
-#ifdef CONFIG_DEBUG_LOCK_ALLOC
-	strscpy(w->lock_name, "kaesbench_wait", sizeof(w->lock_name));
-	lockdep_set_class_and_name(&w->base.completion.wait.lock,
-				   &__lockdep_no_validate__, w->lock_name);
-#endif
+	lockdep_register_key(&c->key);
+	strscpy(c->name, "kaesbench_wait", sizeof(c->name));
+}
+
+/*
+ * Before the memory is freed, once no wait of that class is in use; never
+ * when a request was given up. Waits for an RCU grace period with lockdep.
+ */
+static inline void
+kaesbench_wait_class_release(struct kaesbench_wait_class *c)
+{
+	lockdep_unregister_key(&c->key);
+}
+
+static inline void kaesbench_init_wait(struct crypto_wait *wait,
+				       struct kaesbench_wait_class *c)
+{
+	crypto_init_wait(wait);
+	lockdep_set_class_and_name(&wait->completion.wait.lock, &c->key,
+				   c->name);
 }
 
 #endif /* _KAESBENCH_WAIT_H */
