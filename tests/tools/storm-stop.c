@@ -164,6 +164,22 @@ static void show_tool_output(void)
 	fclose(f);
 }
 
+/* Prints a /proc file of the tool's, line by line, for a diagnosis. */
+static void show_proc(pid_t pid, const char *file)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		fprintf(stderr, "  %s: %s%s", file, line,
+			strchr(line, '\n') ? "" : "\n");
+	fclose(f);
+}
+
 /* Waits for the tool to exit: its wait status, or -1 when it would not. */
 static int reap_tool(pid_t pid)
 {
@@ -172,6 +188,11 @@ static int reap_tool(pid_t pid)
 
 	while (waitpid(pid, &status, WNOHANG) == 0) {
 		if (tnl_now_us() > deadline) {
+			/* Where it is stuck, and what it said. */
+			show_proc(pid, "wchan");
+			show_proc(pid, "stack");
+			show_proc(pid, "status");
+			show_tool_output();
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			fprintf(stderr, "the tool did not exit within %d ms\n",
