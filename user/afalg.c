@@ -403,6 +403,44 @@ static void cannot_bind(struct kb_run *run, const char *name, int ret)
 }
 
 /*
+ * Kernels that bound an AF_ALG read by the socket's receive buffer
+ * (net.core.rmem_default when the socket is made; 6.12.97 on) read a
+ * longer request in pieces, and the second piece reaches the driver with
+ * the zero-length entries af_alg_count_tsgl() counts (see the top of this
+ * file): an offload engine such as virtio_crypto never completes it.
+ * libkcapi reads an skcipher's result 16 pages at a time at most.
+ *
+ * Return: the longest read of @sizes that the kernel would split, or 0.
+ */
+static size_t split_read(const struct afalg *s, const struct kb_sizes *sizes)
+{
+	size_t i, len, longest = 0;
+	long rmem = 0;
+	FILE *f;
+
+	for (i = 0; i < sizes->count; i++) {
+		len = sizes->size[i];
+		if (s->aead)
+			len += s->req->aad_len + s->tag_len;
+		else if (len > 16 * s->page)
+			len = 16 * s->page;
+		if (len > longest)
+			longest = len;
+	}
+	f = fopen("/proc/sys/net/core/rmem_default", "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%ld", &rmem) != 1)
+		rmem = 0;
+	fclose(f);
+	/* The kernel's af_alg_rcvbuf(): whole pages, one at least. */
+	rmem &= ~(long)(s->page - 1);
+	if (rmem < (long)s->page)
+		rmem = s->page;
+	return longest > (size_t)rmem ? longest : 0;
+}
+
+/*
  * The requests still in flight after the last sample count nowhere, but
  * one that failed makes the run a failure all the same.
  */
@@ -442,6 +480,7 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 	};
 	uint8_t key[KEY_MAX];
 	char why[256];
+	size_t len;
 	int ret;
 
 	run->path = req->vmsplice ? KB_PATH_AFALG_VMSPLICE :
@@ -453,6 +492,13 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		return -ENOMEM;
 	if (kb_afalg_available(why, sizeof(why))) {
 		kb_run_unavailable(run, EAFNOSUPPORT, "%s", why);
+		return 0;
+	}
+	if (req->offload && (len = split_read(&s, &run->sizes))) {
+		kb_run_unavailable(
+			run, EMSGSIZE,
+			"AF_ALG to %s: a %zu-byte read is longer than net.core.rmem_default, so the kernel would read it in pieces, which an offload engine may never complete (kaesbench(8), AF_ALG)",
+			kb_afalg_bind_name(req), len);
 		return 0;
 	}
 	if (s.depth > KB_AFALG_DEPTH_MAX) {

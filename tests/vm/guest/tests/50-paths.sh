@@ -184,6 +184,26 @@ afalg_depth_cpu() {
 ktap_test "AF_ALG runs a CPU implementation one request at a time" \
 	afalg_depth_cpu
 
+# A read longer than the socket's receive buffer is read in pieces, whose
+# second never completes on virtio_crypto (Documentation/paths.rst): it is
+# refused up front, with the reason, instead of hanging.
+afalg_split_read_refused() {
+	rmem=$(cat /proc/sys/net/core/rmem_default)
+	echo 8192 >/proc/sys/net/core/rmem_default
+	kaesbench run -d virtio_crypto_aes_cbc --paths afalg -b 4096,16384 \
+		-t 10 -r 1 -w 0 --json >/tmp/paths.json
+	rc=$?
+	echo "$rmem" >/proc/sys/net/core/rmem_default
+	jq -r '.runs[] | "\(.path): \(.state): \(.message)"' /tmp/paths.json
+	[ "$rc" -eq 0 ] || fail "exit status $rc, expected 0"
+	jq -e '[.runs[] | .state == "unavailable" and (.message |
+		test("a 16384-byte read is longer than net.core.rmem_default"))] |
+		length == 2 and all' /tmp/paths.json >/dev/null ||
+		fail "not refused with the reason"
+}
+ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, not hung" \
+	afalg_split_read_refused
+
 unknown_path_refused() {
 	expect_failure 2 "is not a comma-separated list" kaesbench --paths gpu
 }
