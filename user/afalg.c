@@ -41,6 +41,8 @@
 
 #define KEY_MAX 64
 #define TAG_MAX 16
+/* libkcapi's ALG_MAX_PAGES: an skcipher's result is read that much at once. */
+#define KCAPI_READ_PAGES 16
 
 /* What one request in flight needs: its socket and its buffers. */
 struct lane {
@@ -408,7 +410,6 @@ static void cannot_bind(struct kb_run *run, const char *name, int ret)
  * longer request in pieces, and the second piece reaches the driver with
  * the zero-length entries af_alg_count_tsgl() counts (see the top of this
  * file): an offload engine such as virtio_crypto never completes it.
- * libkcapi reads an skcipher's result 16 pages at a time at most.
  *
  * Return: the longest read of @sizes that the kernel would split, or 0.
  */
@@ -422,8 +423,8 @@ static size_t split_read(const struct afalg *s, const struct kb_sizes *sizes)
 		len = sizes->size[i];
 		if (s->aead)
 			len += s->req->aad_len + s->tag_len;
-		else if (len > 16 * s->page)
-			len = 16 * s->page;
+		else if (len > KCAPI_READ_PAGES * s->page)
+			len = KCAPI_READ_PAGES * s->page;
 		if (len > longest)
 			longest = len;
 	}
@@ -516,10 +517,10 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		return 0;
 	}
 	s.lane = calloc(s.depth, sizeof(*s.lane));
+	ret = s.lane ? setup(&s, kb_afalg_bind_name(req), key) : -ENOMEM;
+	memset(key, 0, sizeof(key));
 	if (!s.lane)
 		return -ENOMEM;
-	ret = setup(&s, kb_afalg_bind_name(req), key);
-	memset(key, 0, sizeof(key));
 	if (ret) {
 		cannot_bind(run, kb_afalg_bind_name(req), ret);
 		destroy(&s);
