@@ -13,6 +13,7 @@
 #include <linux/kaesbench.h>
 #include <unistd.h>
 
+#include "afalg.h"
 #include "imixout.h"
 #include "paths.h"
 #include "plot.h"
@@ -160,10 +161,13 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 
 /*
  * What the userspace paths do: the kernel run's algorithm and driver as
- * its reply names them, else -a's name, else -d's as GET_IMPLS lists it.
+ * its reply names them, else -a's name, else -d's as GET_IMPLS lists it;
+ * and how AF_ALG drives it, which needs the implementation known (else
+ * @target is left as it is).
  */
 static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
-		       char **alg, char **driver)
+		       char **alg, char **driver,
+		       struct kb_afalg_target *target)
 {
 	const struct kb_run *run = runs->count ? &runs->run[0] : NULL;
 	struct kb_impl_list list = { 0 };
@@ -172,6 +176,7 @@ static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
 	if (run && run->state >= KB_RUN_STARTED) {
 		*alg = strdup(run->impl.alg_name);
 		*driver = strdup(run->impl.driver_name);
+		*target = kb_afalg_target(o, &run->impl, run);
 		return *alg && *driver ? 0 : -ENOMEM;
 	}
 	if (o->alg) {
@@ -184,6 +189,8 @@ static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
 	if (!impl)
 		fprintf(stderr, "kaesbench run: no implementation %s\n",
 			o->driver);
+	else
+		*target = kb_afalg_target(o, impl, NULL);
 	*alg = impl ? strdup(impl->alg_name) : NULL;
 	*driver = strdup(o->driver);
 	kb_impl_list_free(&list);
@@ -196,12 +203,13 @@ static int user_target(const struct kb_run_opts *o, const struct kb_runs *runs,
 static int user_paths(const struct kb_run_opts *o, struct kb_runs *runs)
 {
 	bool with_kernel = o->paths & KB_PATHS_KERNEL;
+	struct kb_afalg_target target = { .depth = 1 };
 	char *alg = NULL, *driver = NULL;
 	int ret;
 
-	ret = user_target(o, runs, &alg, &driver);
+	ret = user_target(o, runs, &alg, &driver, &target);
 	if (!ret)
-		ret = kb_bench_user_paths(o, alg, driver, runs);
+		ret = kb_bench_user_paths(o, alg, driver, &target, runs);
 	if (!ret && kb_tables(o))
 		report_paths(o, alg, runs, with_kernel);
 	if (ret == -ENOMEM)

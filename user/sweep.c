@@ -439,12 +439,15 @@ static struct kb_run *add_user_run(const struct kb_run_opts *o,
 }
 
 static int run_afalg(const struct kb_run_opts *o, struct kb_runs *runs,
-		     const char *alg, const char *driver, bool vmsplice)
+		     const char *alg, const char *driver,
+		     const struct kb_afalg_target *target, bool vmsplice)
 {
 	struct kb_afalg_req req = {
 		.alg = alg,
 		.driver = driver,
 		.vmsplice = vmsplice,
+		.depth = target->depth,
+		.offload = target->offload,
 		.key_bits =
 			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
 		.decrypt = o->decrypt,
@@ -486,6 +489,8 @@ static int run_openssl(const struct kb_run_opts *o, struct kb_runs *runs,
  * @alg: the algorithm name
  * @driver: the driver AF_ALG binds, or NULL to bind @alg; not in @runs,
  *	    whose runs may move
+ * @target: how AF_ALG drives the implementation (kb_afalg_target());
+ *	    when that is not known, one request at a time, not offload
  * @runs: appended to: AF_ALG copy, AF_ALG zero-copy, OpenSSL, as selected
  *
  * Stops early once interrupted. A path that cannot run gives a run that
@@ -494,14 +499,16 @@ static int run_openssl(const struct kb_run_opts *o, struct kb_runs *runs,
  * Return: 0, or -ENOMEM.
  */
 int kb_bench_user_paths(const struct kb_run_opts *o, const char *alg,
-			const char *driver, struct kb_runs *runs)
+			const char *driver,
+			const struct kb_afalg_target *target,
+			struct kb_runs *runs)
 {
 	int ret = 0;
 
 	if ((o->paths & KB_PATHS_AFALG) && !kb_interrupted())
-		ret = run_afalg(o, runs, alg, driver, false);
+		ret = run_afalg(o, runs, alg, driver, target, false);
 	if (!ret && (o->paths & KB_PATHS_AFALG) && !kb_interrupted())
-		ret = run_afalg(o, runs, alg, driver, true);
+		ret = run_afalg(o, runs, alg, driver, target, true);
 	if (!ret && (o->paths & KB_PATHS_OPENSSL) && !kb_interrupted())
 		ret = run_openssl(o, runs, alg);
 	return ret;
@@ -606,6 +613,7 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	unsigned int paths = sw->o->paths;
 	const struct kb_run *sel;
 	size_t first = sw->runs.count, kernel_end;
+	struct kb_afalg_target target = { .depth = 1 };
 	char *driver = NULL;
 	int ret = 0;
 
@@ -616,10 +624,12 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	/* A copy: the runs may move as the userspace runs are added. */
 	if (!ret && sel) {
 		driver = strdup(sel->impl.driver_name);
+		target = kb_afalg_target(sw->o, &sel->impl, sel);
 		ret = driver ? 0 : -ENOMEM;
 	}
 	if (!ret)
-		ret = kb_bench_user_paths(sw->o, alg, driver, &sw->runs);
+		ret = kb_bench_user_paths(sw->o, alg, driver, &target,
+					  &sw->runs);
 	free(driver);
 	if (!ret && kb_tables(sw->o) && paths != KB_PATHS_KERNEL)
 		print_paths(sw, alg, first, kernel_end);

@@ -8,6 +8,7 @@
 #ifndef KAESBENCH_SWEEP_H
 #define KAESBENCH_SWEEP_H
 
+#include "afalg.h"
 #include "impl.h"
 #include "result.h"
 #include "runopts.h"
@@ -25,7 +26,9 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 int kb_bench_list(struct kb_impl_list *list);
 int kb_find_target(const struct kb_run_opts *o, struct kb_impl *impl);
 int kb_bench_user_paths(const struct kb_run_opts *o, const char *alg,
-			const char *driver, struct kb_runs *runs);
+			const char *driver,
+			const struct kb_afalg_target *target,
+			struct kb_runs *runs);
 void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
 			const char *alg);
 void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,

@@ -147,6 +147,46 @@ static void test_afalg_unavailable(void **state)
 	afalg_na(true);
 }
 
+/*
+ * AF_ALG keeps requests in flight to an offload engine only, as many as
+ * the kernel's run of it did, else --depth; a CPU implementation, even
+ * one flagged asynchronous (a SIMD wrapper), runs one request at a time.
+ */
+static void test_afalg_target(void **state)
+{
+	struct kb_impl virtio = { .driver_name = "virtio_crypto_aes_cbc",
+				  .module = "virtio_crypto",
+				  .flags = KAESBENCH_IMPL_F_ASYNC };
+	struct kb_impl aesni = { .driver_name = "cbc-aes-aesni",
+				 .module = "aesni_intel",
+				 .flags = KAESBENCH_IMPL_F_ASYNC };
+	struct kb_impl generic = { .driver_name = "cbc(aes-generic)",
+				   .module = "kernel" };
+	struct kb_run kernel = { .depth = 8 };
+	struct kb_run_opts o = { 0 };
+	struct kb_afalg_target t;
+
+	(void)state;
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--depth", "4"),
+			 KB_EXIT_OK);
+	t = kb_afalg_target(&o, &virtio, &kernel);
+	assert_true(t.offload);
+	assert_int_equal(t.depth, 8);
+	t = kb_afalg_target(&o, &virtio, NULL);
+	assert_int_equal(t.depth, 4);
+	t = kb_afalg_target(&o, &aesni, &kernel);
+	assert_false(t.offload);
+	assert_int_equal(t.depth, 1);
+	t = kb_afalg_target(&o, &generic, NULL);
+	assert_false(t.offload);
+	assert_int_equal(t.depth, 1);
+	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
+	t = kb_afalg_target(&o, &virtio, NULL);
+	assert_true(t.offload);
+	assert_int_equal(t.depth, 1);
+	kb_run_opts_free(&o);
+}
+
 static void impl(struct kb_run *run, unsigned int path, const char *driver)
 {
 	run->path = path;
@@ -254,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_paths_option),
 		cmocka_unit_test(test_size_fits),
 		cmocka_unit_test(test_afalg_unavailable),
+		cmocka_unit_test(test_afalg_target),
 		cmocka_unit_test(test_path_table),
 	};
 

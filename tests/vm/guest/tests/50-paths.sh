@@ -142,6 +142,68 @@ run_driver_paths() {
 ktap_test "run -d DRIVER --paths kernel,afalg: AF_ALG binds the same driver" \
 	run_driver_paths
 
+# AF_ALG keeps requests in flight to an offload engine as the kernel path
+# does: an operation socket and a thread each, one request per socket. At
+# depth 8 to virtio_crypto every size completes (several requests queued
+# on one socket, as libkcapi's AIO does, never complete from 1024 bytes on:
+# Documentation/paths.rst), and the engine answers afterwards.
+afalg_depth() {
+	drv=virtio_crypto_aes_cbc
+	# shellcheck disable=SC2086 # $PFAST is a word list
+	kaesbench run -d "$drv" --paths kernel,afalg --depth 8 $PFAST --json \
+		>/tmp/paths.json || fail "run failed"
+	for path in afalg-sendmsg afalg-vmsplice; do
+		run=".runs[] | select(.path == \"$path\")"
+		jq -r "$run | \"$path depth \\(.depth): \\(.measured)\"" \
+			/tmp/paths.json
+		jq -e "$run | .depth == 8 and (.measured |
+			test(\"8 requests in flight .*; 8 were in flight at once\"))" \
+			/tmp/paths.json >/dev/null ||
+			fail "$path: not 8 requests in flight"
+		path_figures "$path" "cbc(aes)" "16 64 256 1024 4096 8192 16384" ||
+			exit 1
+	done
+	kaesbench run -d "$drv" -b 4096 -t 10 -r 1 -w 0 >/dev/null ||
+		fail "$drv no longer answers"
+}
+ktap_test "AF_ALG at depth 8 to virtio_crypto: 8 in flight, every size completes" \
+	afalg_depth
+
+# A CPU implementation has no queue to fill: AF_ALG runs it one request
+# at a time, even where the kernel path, seeing a SIMD wrapper flagged
+# asynchronous, keeps 8 in flight.
+afalg_depth_cpu() {
+	kaesbench run -d cbc-aes-aesni --paths kernel,afalg --depth 8 -b 4096 \
+		-t 10 -r 1 -w 0 --json >/tmp/paths.json || fail "run failed"
+	jq -r '.runs[] | "\(.path) depth \(.depth): \(.measured)"' /tmp/paths.json
+	jq -e '[.runs[] | select(.path != "kernel") | .depth == 1 and
+		(.measured | test("one request at a time$"))] |
+		length == 2 and all' /tmp/paths.json >/dev/null ||
+		fail "AF_ALG ran cbc-aes-aesni at a depth"
+}
+ktap_test "AF_ALG runs a CPU implementation one request at a time" \
+	afalg_depth_cpu
+
+# A read longer than the socket's receive buffer is read in pieces, whose
+# second never completes on virtio_crypto (Documentation/paths.rst): it is
+# refused up front, with the reason, instead of hanging.
+afalg_split_read_refused() {
+	rmem=$(cat /proc/sys/net/core/rmem_default)
+	echo 8192 >/proc/sys/net/core/rmem_default
+	kaesbench run -d virtio_crypto_aes_cbc --paths afalg -b 4096,16384 \
+		-t 10 -r 1 -w 0 --json >/tmp/paths.json
+	rc=$?
+	echo "$rmem" >/proc/sys/net/core/rmem_default
+	jq -r '.runs[] | "\(.path): \(.state): \(.message)"' /tmp/paths.json
+	[ "$rc" -eq 0 ] || fail "exit status $rc, expected 0"
+	jq -e '[.runs[] | .state == "unavailable" and (.message |
+		test("a 16384-byte read is longer than net.core.rmem_default"))] |
+		length == 2 and all' /tmp/paths.json >/dev/null ||
+		fail "not refused with the reason"
+}
+ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, not hung" \
+	afalg_split_read_refused
+
 unknown_path_refused() {
 	expect_failure 2 "is not a comma-separated list" kaesbench --paths gpu
 }

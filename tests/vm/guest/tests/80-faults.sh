@@ -97,6 +97,27 @@ ktap_test "fault error (completed with -EIO): reported; next run works" \
 ktap_test "fault error-now (submission returns -EIO): reported; next run works" \
 	fault_error error-now
 
+# Through AF_ALG too, at depth 8 (an operation socket and a thread per
+# request in flight), a failed request is an error with its errno, never
+# figures, and the lanes stop instead of hanging.
+afalg_fault_error() {
+	set_fault error
+	kaesbench run -d "$FAULTY" --paths afalg --depth 8 -b 4096 -t 20 -r 2 \
+		-w 0 --json >/tmp/faulty.json 2>/tmp/faulty.err
+	rc=$?
+	set_fault none
+	cat /tmp/faulty.err
+	jq -r '.runs[] | "\(.path) depth \(.depth): \(.state) \(.status): \(.message)"' \
+		/tmp/faulty.json
+	[ "$rc" -eq 1 ] || fail "the run exited $rc, expected 1"
+	jq -e '[.runs[] | .depth == 8 and .state == "ended" and .status == -5 and
+		(.message | test("failed at 4096 bytes: Input/output error")) and
+		(.samples | length == 0)] | length == 2 and all' \
+		/tmp/faulty.json >/dev/null || fail "the failure is not reported as one"
+}
+ktap_test "AF_ALG at depth 8, fault error: reported with its errno, no figures" \
+	afalg_fault_error
+
 fault_late() {
 	echo 50 >"$FAULTY_PARAMS/delay_ms" || fail "cannot set delay_ms"
 	set_fault late
