@@ -25,7 +25,7 @@
  * locks, and a completion's raw spinlock taken in a driver's interrupt
  * then is an invalid wait context.)
  *
- * Without lockdep all of this compiles to nothing but crypto_init_wait().
+ * Without lockdep, what is left is crypto_init_wait() and an unused name.
  */
 struct kaesbench_wait_class {
 	struct lock_class_key key;
