@@ -10,7 +10,6 @@
  */
 
 #include <linux/completion.h>
-#include <linux/jiffies.h>
 #include <linux/kernel_stat.h>
 #include <linux/kmemleak.h>
 #include <linux/random.h>
@@ -28,8 +27,6 @@
 #include "wait.h"
 
 #define IV_MAX 64
-/* How often a wait for a completion looks at the stop flag. */
-#define WAIT_SLICE_MS 20
 /* Synchronous work done between two clock reads, and its bound in ops. */
 #define BATCH_NS (500 * NSEC_PER_USEC)
 #define BATCH_MAX 65536
@@ -71,6 +68,7 @@ struct kaesbench_bench {
 	/* A request never completed: its memory stays with the driver. */
 	bool stuck;
 	const bool *stop;	/* the job's, while it measures */
+	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
 	bool latency;		/* time every request */
 	struct kaesbench_latency lat;
 	char error[160];
@@ -376,12 +374,19 @@ static void hand_over(struct kaesbench_bench *b)
 
 /*
  * Gives up a request that has not completed within
- * KAESBENCH_REQUEST_TIMEOUT_MS, or within KAESBENCH_STOP_GRACE_MS of a
- * stop: its memory is then left to the driver.
+ * KAESBENCH_REQUEST_TIMEOUT_MS, or any request still in flight
+ * KAESBENCH_STOP_GRACE_MS after the stop was first seen: the grace is the
+ * measurement's, not each request's, so that a driver completing its
+ * requests one by one just in time cannot stretch a stop to depth times
+ * the grace. What is given up is left to the driver.
  */
-static int give_up(struct kaesbench_bench *b, unsigned int waited_ms,
-		   unsigned int stopped_ms)
+static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 {
+	u64 stopped_ms = 0;
+
+	if (b->stop_seen_ns)
+		stopped_ms = div_u64(ktime_get_ns() - b->stop_seen_ns,
+				     NSEC_PER_MSEC);
 	if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
 	    stopped_ms < KAESBENCH_STOP_GRACE_MS)
 		return 0;
@@ -401,8 +406,7 @@ static int give_up(struct kaesbench_bench *b, unsigned int waited_ms,
  */
 static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 {
-	unsigned long slice = msecs_to_jiffies(WAIT_SLICE_MS);
-	unsigned int waited_ms = 0, stopped_ms = 0;
+	unsigned int waited_ms = 0;
 	struct slot *s;
 	int err;
 
@@ -411,12 +415,11 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 		if (!try_wait_for_completion(&s->wait.completion)) {
 			if (!block)
 				return 0;
-			if (!wait_for_completion_timeout(&s->wait.completion,
-							 slice)) {
-				waited_ms += WAIT_SLICE_MS;
-				if (READ_ONCE(*b->stop))
-					stopped_ms += WAIT_SLICE_MS;
-				err = give_up(b, waited_ms, stopped_ms);
+			if (!b->stop_seen_ns && READ_ONCE(*b->stop))
+				b->stop_seen_ns = ktime_get_ns();
+			if (!kaesbench_wait_slice(&s->wait.completion)) {
+				waited_ms += KAESBENCH_WAIT_SLICE_MS;
+				err = give_up(b, waited_ms);
 				if (err)
 					return err;
 				continue;

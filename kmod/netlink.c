@@ -280,12 +280,6 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	if (cpus) {
 		params->ncpus = nla_len(cpus) / sizeof(u32);
 		memcpy(params->cpus, nla_data(cpus), nla_len(cpus));
-		if (params->ncpus * params->depth > KAESBENCH_MAX_INFLIGHT) {
-			NL_SET_ERR_MSG_ATTR(info->extack, cpus,
-					    "CPUs x depth exceeds "
-					    __stringify(KAESBENCH_MAX_INFLIGHT));
-			return -EINVAL;
-		}
 	}
 	return 0;
 }

@@ -18,12 +18,11 @@
 #include <linux/random.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/stringify.h>
 
 #include "netlink.h"
 #include "run.h"
-
-/* How often a waiting thread looks whether it is to stop. */
-#define WAIT_SLICE_MS 20
+#include "wait.h"
 
 static int do_step(struct kaesbench_worker *w, const struct kaesbench_step *step)
 {
@@ -34,15 +33,34 @@ static int do_step(struct kaesbench_worker *w, const struct kaesbench_step *step
 				       &w->sample, w->run->stop);
 }
 
+/*
+ * A CPU taken offline takes a bound thread's binding with it: the thread
+ * goes on elsewhere, and its figures would be another CPU's.
+ */
+static int check_bound(struct kaesbench_worker *w)
+{
+	if (cpumask_equal(current->cpus_ptr, cpumask_of(w->cpu)))
+		return 0;
+	snprintf(w->error, sizeof(w->error),
+		 "CPU %u went offline during the run", w->cpu);
+	return -ENODEV;
+}
+
+/*
+ * Idle between steps in an interruptible sleep, which kthread_stop()
+ * interrupts at once: a run's threads all stop without a wait each.
+ */
 static int worker_thread(void *data)
 {
 	struct kaesbench_worker *w = data;
-	unsigned long slice = msecs_to_jiffies(WAIT_SLICE_MS);
+	unsigned long slice = msecs_to_jiffies(KAESBENCH_WAIT_SLICE_MS);
 
 	while (!kthread_should_stop()) {
-		if (!wait_for_completion_timeout(&w->go, slice))
+		if (wait_for_completion_interruptible_timeout(&w->go, slice) <= 0)
 			continue;
-		w->err = do_step(w, &w->run->step);
+		w->err = check_bound(w) ?: do_step(w, &w->run->step);
+		if (!w->err)
+			w->err = check_bound(w);
 		complete(&w->done);
 	}
 	return 0;
@@ -54,7 +72,6 @@ static int worker_thread(void *data)
  */
 static int step_all(struct kaesbench_run *run, const struct kaesbench_step *step)
 {
-	unsigned long slice = msecs_to_jiffies(WAIT_SLICE_MS);
 	struct kaesbench_worker *w;
 	int err = 0;
 	u32 i;
@@ -69,7 +86,7 @@ static int step_all(struct kaesbench_run *run, const struct kaesbench_step *step
 	}
 	for (i = 0; i < run->nworkers; i++) {
 		w = &run->workers[i];
-		while (!wait_for_completion_timeout(&w->done, slice))
+		while (!kaesbench_wait_slice(&w->done))
 			;
 		if (w->err && !err)
 			err = w->err;
@@ -147,6 +164,8 @@ static const char *bench_error(const struct kaesbench_run *run)
 	u32 i;
 
 	for (i = 0; i < run->nworkers; i++) {
+		if (run->workers[i].error[0])
+			return run->workers[i].error;
 		error = kaesbench_bench_error(run->workers[i].bench);
 		if (error[0])
 			return error;
@@ -244,6 +263,7 @@ static int start_worker(struct kaesbench_worker *w, unsigned int cpu,
 	kthread_bind(task, cpu);
 	get_task_struct(task);
 	w->task = task;
+	w->cpu = cpu;
 	wake_up_process(task);
 	return 0;
 }
@@ -311,6 +331,17 @@ struct kaesbench_run *kaesbench_run_create(const struct kaesbench_params *params
 	for (i = 0; i < nworkers && !err; i++) {
 		run->nworkers = i + 1;
 		err = create_worker(run, i, &asked, impl, extack);
+		/*
+		 * Bounded by the depth the implementation takes, known from
+		 * the first: a synchronous one takes a single request.
+		 */
+		if (!err && !i &&
+		    nworkers * run->params.depth > KAESBENCH_MAX_INFLIGHT) {
+			NL_SET_ERR_MSG(extack, "CPUs x depth exceeds "
+				       __stringify(KAESBENCH_MAX_INFLIGHT)
+				       " for this implementation");
+			err = -EINVAL;
+		}
 	}
 	if (err) {
 		destroy(run);

@@ -27,7 +27,9 @@ struct kaesbench_worker {
 	struct completion go;
 	struct completion done;
 	struct kaesbench_sample sample;
+	unsigned int cpu;		/* bound to, with a task */
 	int err;
+	char error[48];			/* why it failed, if not its bench */
 };
 
 /* The work of a KAESBENCH_CMD_RUN job. */

@@ -10,7 +10,6 @@
  */
 
 #include <linux/ctype.h>
-#include <linux/jiffies.h>
 #include <linux/kmemleak.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
@@ -34,7 +33,6 @@
 #define IV_MAX 64
 #define BUF_LEN (KAESBENCH_MAX_SIZE + MAX_RANDOM_AAD + MAX_GEN_IV + \
 		 MAX_TAG + MAX_SEGMENTS * MAX_GAP + MAX_OFFSET)
-#define WAIT_SLICE_MS 20
 
 /* Where one side of a request lives: scattered over a buffer. */
 struct layout {
@@ -483,11 +481,10 @@ static int wait_for(struct kaesbench_verify *v, int err)
 
 	if (err != -EINPROGRESS && err != -EBUSY)
 		return err;
-	while (!wait_for_completion_timeout(&v->wait.completion,
-					    msecs_to_jiffies(WAIT_SLICE_MS))) {
-		waited_ms += WAIT_SLICE_MS;
+	while (!kaesbench_wait_slice(&v->wait.completion)) {
+		waited_ms += KAESBENCH_WAIT_SLICE_MS;
 		if (READ_ONCE(*v->stop))
-			stopped_ms += WAIT_SLICE_MS;
+			stopped_ms += KAESBENCH_WAIT_SLICE_MS;
 		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
 		    stopped_ms < KAESBENCH_STOP_GRACE_MS)
 			continue;

@@ -7,8 +7,32 @@
 #define _KAESBENCH_WAIT_H
 
 #include <crypto/algapi.h>
+#include <linux/completion.h>
+#include <linux/jiffies.h>
 #include <linux/lockdep.h>
 #include <linux/string.h>
+
+/* How often a waiting thread looks whether it is to stop. */
+#define KAESBENCH_WAIT_SLICE_MS 20
+
+/*
+ * Waits up to KAESBENCH_WAIT_SLICE_MS for @done; true if it came. The
+ * waiters are kernel threads, which take no signals: the sleep is
+ * interruptible so that a thread waiting for a driver neither counts as
+ * load nor looks hung. kthread_stop() interrupts such sleeps for good,
+ * though (TIF_NOTIFY_SIGNAL stays set): a thread being stopped sleeps out
+ * its remaining bounded waits uninterruptibly instead of spinning.
+ */
+static inline bool kaesbench_wait_slice(struct completion *done)
+{
+	unsigned long slice = msecs_to_jiffies(KAESBENCH_WAIT_SLICE_MS);
+	long ret;
+
+	ret = wait_for_completion_interruptible_timeout(done, slice);
+	if (ret == -ERESTARTSYS)
+		ret = wait_for_completion_timeout(done, slice);
+	return ret > 0;
+}
 
 /*
  * The lockdep class of a job's crypto_waits, in memory the job owns.

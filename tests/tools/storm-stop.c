@@ -142,6 +142,13 @@ static pid_t spawn_tool(const char *tool, const struct storm_spec *spec,
 	pid = fork();
 	if (pid)
 		return pid;
+	/*
+	 * As a terminal's foreground job gets them: a test harness's
+	 * background job starts with SIGINT ignored, so a SIGINT landing
+	 * before the tool installs its handler would be lost without a trace.
+	 */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
 	fd = open(TOOL_ERR, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd >= 0) {
 		dup2(fd, STDERR_FILENO);
@@ -211,10 +218,26 @@ static int64_t stop_tool(const char *tool, const struct storm_spec *spec,
 {
 	int sig = method == 'i' ? SIGINT : SIGKILL;
 	uint64_t deadline = tnl_now_us() + START_TIMEOUT_MS * 1000ULL;
-	pid_t pid = spawn_tool(tool, spec, verify);
 	uint64_t since;
 	int64_t took;
 	int status;
+	pid_t pid;
+
+	/*
+	 * The last run's thread may still be tearing its work down after its
+	 * end: the thread looked for below must be this run's.
+	 */
+	while (job_thread_alive()) {
+		if (tnl_now_us() > deadline) {
+			fprintf(stderr,
+				"%s: the last run's thread is still there after %d ms\n",
+				spec->driver, START_TIMEOUT_MS);
+			return -1;
+		}
+		tnl_sleep_us(2000);
+	}
+	deadline = tnl_now_us() + START_TIMEOUT_MS * 1000ULL;
+	pid = spawn_tool(tool, spec, verify);
 
 	if (pid < 0) {
 		perror("fork");

@@ -99,8 +99,10 @@
  *                          array of __u32 CPU numbers, 1 to
  *                          KAESBENCH_MAX_CPUS of them, each online and
  *                          listed once, with CPUs x depth at most
- *                          KAESBENCH_MAX_INFLIGHT (default: one thread,
- *                          not bound to any CPU)
+ *                          KAESBENCH_MAX_INFLIGHT, the depth being the
+ *                          one the implementation takes (1 if
+ *                          synchronous) (default: one thread, not bound
+ *                          to any CPU)
  *    KAESBENCH_A_RUN_LATENCY: NLA_FLAG, time every request (costs one
  *                             clock read per request)
  *
