@@ -53,7 +53,8 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
  * @env: what the hypervisor, DMI and cpufreq say
  *
  * Findings: KB-EMULATED, KB-VIRTUALIZED, KB-CPUFREQ-GOVERNOR,
- * KB-TURBO-ON.
+ * KB-TURBO-ON; a line saying why when the governor or turbo is unknown,
+ * as a VM without cpufreq has them.
  */
 void kb_doc_check_env(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		      const struct kb_doc_env *env)
@@ -61,7 +62,14 @@ void kb_doc_check_env(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	struct kb_doc_finding *f;
 
 	machine(r, cpu, env);
-	if (env->governor[0] && strcmp(env->governor, "performance")) {
+	if (!env->governor[0]) {
+		kb_doc_skip(
+			r, "the cpufreq governor",
+			"%s: whether the clock follows the load is unknown",
+			env->cpufreq ?
+				"/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor cannot be read" :
+				"no cpufreq driver (no /sys/devices/system/cpu/cpu*/cpufreq)");
+	} else if (strcmp(env->governor, "performance")) {
 		f = kb_doc_add(
 			r, "KB-CPUFREQ-GOVERNOR", KB_DOC_INFO,
 			"The cpufreq governor is %s: the clock follows the load, so short samples may run at different clocks.",
@@ -75,6 +83,10 @@ void kb_doc_check_env(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 			r, f,
 			"while measuring: cpupower frequency-set -g performance");
 	}
+	if (env->boost < 0)
+		kb_doc_skip(
+			r, "turbo",
+			"neither /sys/devices/system/cpu/intel_pstate/no_turbo nor /sys/devices/system/cpu/cpufreq/boost can be read: whether the clock boosts is unknown");
 	if (env->boost == 1) {
 		f = kb_doc_add(
 			r, "KB-TURBO-ON", KB_DOC_INFO,

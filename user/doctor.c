@@ -17,6 +17,7 @@
 #include "doctor.h"
 #include "env.h"
 #include "format.h"
+#include "libcrypto.h"
 #include "ossl.h"
 #include "runner.h"
 #include "subcommands.h"
@@ -119,7 +120,10 @@ static void gather(struct kb_doc_report *r, struct facts *x)
 	x->ossl.version = kb_ossl_version();
 	kb_ossl_caps(&x->ossl.caps);
 	x->ossl.ia32cap = getenv("OPENSSL_ia32cap");
-	if (x->cpu.known && x->cpu.arch != KB_ARCH_X86)
+	if (!x->ossl.version)
+		kb_doc_skip(r, "OpenSSL's CPU capabilities", "%s",
+			    kb_libcrypto_error());
+	else if (x->cpu.known && x->cpu.arch != KB_ARCH_X86)
 		kb_doc_skip(r, "OpenSSL's CPU capabilities",
 			    "OpenSSL's capability words are read on x86 only");
 }
@@ -148,6 +152,8 @@ static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 			(x->cpu.vaes && x->cpu.vpclmulqdq &&
 			 (!x->ossl.caps.vaes || !x->ossl.caps.vpclmulqdq)));
 
+	if (!x->ossl.version) /* no libcrypto: gather() said so */
+		return 0;
 	if (masking && x->cpu.aes && quick) {
 		x->ossl.not_measured = "--quick";
 	} else if (masking && x->cpu.aes) {

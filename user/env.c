@@ -19,11 +19,10 @@
 #include <cpuid.h>
 #endif
 
-#include <openssl/crypto.h>
-
 #include "env.h"
 #include "format.h"
 #include "genl.h"
+#include "libcrypto.h"
 #include "osslcaps.h"
 
 const char *const kb_cpu_flag_names[KB_CPU_FLAG_COUNT] = {
@@ -257,8 +256,12 @@ void kb_env_gather(struct kb_env *e, const char *root)
 	if (!uname(&u))
 		snprintf(e->machine, sizeof(e->machine), "%s", u.machine);
 	read_cpuid_signature(e->cpuid_signature);
-	e->openssl_version = OpenSSL_version(OPENSSL_VERSION);
-	e->openssl_cpu_settings = OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS);
+	if (kb_libcrypto_load()) {
+		e->openssl_error = kb_libcrypto_error();
+		return;
+	}
+	e->openssl_version = sym_OpenSSL_version(OPENSSL_VERSION);
+	e->openssl_cpu_settings = sym_OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS);
 }
 
 static void add(struct json_object *o, const char *key, struct json_object *v)
@@ -333,6 +336,7 @@ static struct json_object *openssl_json(const struct kb_env *e, bool *oom)
 
 	if (!o)
 		return NULL;
+	add(o, "error", str(e->openssl_error));
 	add(o, "version", str(e->openssl_version));
 	add(o, "cpu_settings", str(e->openssl_cpu_settings));
 	if (!kb_ossl_caps_parse(e->openssl_cpu_settings, &c)) {

@@ -57,6 +57,7 @@ struct kb_env {
 	char clocksource[KB_ENV_STR];
 	char module_version[KB_ENV_STR]; /* /sys/module/kaesbench/version */
 	char module_srcversion[KB_ENV_STR];
+	const char *openssl_error; /* why libcrypto is not loaded, or NULL */
 	const char *openssl_version;
 	const char *openssl_cpu_settings; /* OPENSSL_INFO_CPU_SETTINGS */
 	char time[32]; /* when gathered, ISO 8601 UTC */

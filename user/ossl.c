@@ -18,10 +18,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include <openssl/crypto.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
-
+#include "libcrypto.h"
 #include "ossl.h"
 
 #define KEY_MAX 64
@@ -47,11 +44,14 @@ struct ossl {
 /**
  * kb_ossl_version() - the version of the libcrypto loaded
  *
- * Return: such as "OpenSSL 3.0.19 27 Jan 2026".
+ * Return: such as "OpenSSL 3.0.19 27 Jan 2026", or NULL when libcrypto
+ * cannot be loaded (kb_libcrypto_error() says why).
  */
 const char *kb_ossl_version(void)
 {
-	return OpenSSL_version(OPENSSL_VERSION);
+	if (kb_libcrypto_load())
+		return NULL;
+	return sym_OpenSSL_version(OPENSSL_VERSION);
 }
 
 /**
@@ -90,12 +90,12 @@ int kb_ossl_cipher_name(const char *alg, uint32_t key_bits, char *buf,
 /* Fails a call: @why gets the call and OpenSSL's own reason. */
 static int failed(struct ossl *s, const char *call)
 {
-	unsigned long e = ERR_get_error();
+	unsigned long e = sym_ERR_get_error();
 	char reason[160] = "no reason given";
 
 	if (e)
-		ERR_error_string_n(e, reason, sizeof(reason));
-	ERR_clear_error();
+		sym_ERR_error_string_n(e, reason, sizeof(reason));
+	sym_ERR_clear_error();
 	snprintf(s->up.why, sizeof(s->up.why),
 		 "%s of %s failed at %" PRIu32 " bytes: %s", call, s->name,
 		 s->size, reason);
@@ -108,7 +108,8 @@ static int aad_update(struct ossl *s)
 
 	if (!s->req->aad_len)
 		return 0;
-	if (EVP_CipherUpdate(s->ctx, NULL, &outl, s->aad, s->req->aad_len) != 1)
+	if (sym_EVP_CipherUpdate(s->ctx, NULL, &outl, s->aad,
+				 s->req->aad_len) != 1)
 		return failed(s, "EVP_CipherUpdate(aad)");
 	return 0;
 }
@@ -118,17 +119,17 @@ static int aead_encrypt(struct ossl *s, const uint8_t *in, uint8_t *out)
 {
 	int outl, fin;
 
-	if (EVP_EncryptInit_ex2(s->ctx, NULL, NULL, s->iv, NULL) != 1)
+	if (sym_EVP_EncryptInit_ex2(s->ctx, NULL, NULL, s->iv, NULL) != 1)
 		return failed(s, "EVP_EncryptInit_ex2");
 	if (aad_update(s))
 		return -EIO;
-	if (EVP_EncryptUpdate(s->ctx, out, &outl, in, s->size) != 1 ||
+	if (sym_EVP_EncryptUpdate(s->ctx, out, &outl, in, s->size) != 1 ||
 	    (uint32_t)outl != s->size)
 		return failed(s, "EVP_EncryptUpdate");
-	if (EVP_EncryptFinal_ex(s->ctx, out + outl, &fin) != 1 || fin)
+	if (sym_EVP_EncryptFinal_ex(s->ctx, out + outl, &fin) != 1 || fin)
 		return failed(s, "EVP_EncryptFinal_ex");
-	if (EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_GET_TAG, s->tag_len,
-				s->tag) != 1)
+	if (sym_EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_GET_TAG, s->tag_len,
+				    s->tag) != 1)
 		return failed(s, "EVP_CTRL_AEAD_GET_TAG");
 	return 0;
 }
@@ -137,31 +138,29 @@ static int aead_decrypt(struct ossl *s)
 {
 	int outl, fin;
 
-	if (EVP_DecryptInit_ex2(s->ctx, NULL, NULL, s->iv, NULL) != 1)
+	if (sym_EVP_DecryptInit_ex2(s->ctx, NULL, NULL, s->iv, NULL) != 1)
 		return failed(s, "EVP_DecryptInit_ex2");
-	if (EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_TAG, s->tag_len,
-				s->tag) != 1)
+	if (sym_EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_TAG, s->tag_len,
+				    s->tag) != 1)
 		return failed(s, "EVP_CTRL_AEAD_SET_TAG");
 	if (aad_update(s))
 		return -EIO;
-	if (EVP_DecryptUpdate(s->ctx, s->buf, &outl, s->ct, s->size) != 1 ||
+	if (sym_EVP_DecryptUpdate(s->ctx, s->buf, &outl, s->ct, s->size) != 1 ||
 	    (uint32_t)outl != s->size)
 		return failed(s, "EVP_DecryptUpdate");
 	/* Checks the tag: a decrypt that does not authenticate failed. */
-	if (EVP_DecryptFinal_ex(s->ctx, s->buf + outl, &fin) != 1 || fin)
+	if (sym_EVP_DecryptFinal_ex(s->ctx, s->buf + outl, &fin) != 1 || fin)
 		return failed(s, "EVP_DecryptFinal_ex");
 	return 0;
 }
 
-typedef int update_fn(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl,
-		      const unsigned char *in, int inl);
-
 /*
  * @n requests in place, each checked, as openssl speed -evp's loop does
- * them: inlined with a constant @update, the loop makes direct calls.
+ * them: @update is read once, and each request is one call through it,
+ * as a call through the PLT of a linked libcrypto would be.
  */
-static inline int updates(struct ossl *s, uint64_t n, update_fn *update,
-			  const char *call)
+static inline int updates(struct ossl *s, uint64_t n,
+			  typeof(EVP_EncryptUpdate) *update, const char *call)
 {
 	EVP_CIPHER_CTX *ctx = s->ctx;
 	uint8_t *buf = s->buf;
@@ -178,8 +177,9 @@ static int ops(struct kb_upath *p, uint64_t n)
 	struct ossl *s = (struct ossl *)p;
 
 	if (s->req->decrypt)
-		return updates(s, n, EVP_DecryptUpdate, "EVP_DecryptUpdate");
-	return updates(s, n, EVP_EncryptUpdate, "EVP_EncryptUpdate");
+		return updates(s, n, sym_EVP_DecryptUpdate,
+			       "EVP_DecryptUpdate");
+	return updates(s, n, sym_EVP_EncryptUpdate, "EVP_EncryptUpdate");
 }
 
 static int op(struct kb_upath *p)
@@ -216,21 +216,23 @@ static int size(struct kb_upath *p, uint32_t size)
 		return -ENOMEM;
 	}
 	if (!s->aead) {
-		if (EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, s->iv, enc,
-				       NULL) != 1)
+		if (sym_EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, s->iv,
+					   enc, NULL) != 1)
 			return failed(s, "EVP_CipherInit_ex2");
-		if (EVP_CIPHER_CTX_set_padding(s->ctx, 0) != 1)
+		if (sym_EVP_CIPHER_CTX_set_padding(s->ctx, 0) != 1)
 			return failed(s, "EVP_CIPHER_CTX_set_padding");
 		return 0;
 	}
 	/* A decrypt reads a real message, so that its tag checks out. */
-	if (EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, NULL, 1, NULL) != 1)
+	if (sym_EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, NULL, 1, NULL) !=
+	    1)
 		return failed(s, "EVP_CipherInit_ex2");
 	if (enc)
 		return 0;
 	if (aead_encrypt(s, s->buf, s->ct))
 		return -EIO;
-	if (EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, NULL, 0, NULL) != 1)
+	if (sym_EVP_CipherInit_ex2(s->ctx, s->cipher, s->key, NULL, 0, NULL) !=
+	    1)
 		return failed(s, "EVP_CipherInit_ex2");
 	return 0;
 }
@@ -243,15 +245,20 @@ static int size(struct kb_upath *p, uint32_t size)
  * @why: set to the reason on failure
  * @len: size of @why
  *
- * Return: the path, to be freed with kb_ossl_close(), or NULL if the
- * algorithm has no OpenSSL counterpart, OpenSSL does not have it, or out
- * of memory.
+ * Return: the path, to be freed with kb_ossl_close(), or NULL if
+ * libcrypto cannot be loaded, the algorithm has no OpenSSL counterpart,
+ * OpenSSL does not have it, or out of memory.
  */
 struct kb_upath *kb_ossl_open(const struct kb_ossl_req *req, const uint8_t *key,
 			      const uint8_t *iv, char *why, size_t len)
 {
-	struct ossl *s = calloc(1, sizeof(*s));
+	struct ossl *s;
 
+	if (kb_libcrypto_load()) {
+		snprintf(why, len, "%s", kb_libcrypto_error());
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
 	if (!s || req->key_bits / 8 > KEY_MAX || req->tag_len > TAG_MAX) {
 		snprintf(why, len, "%s",
 			 s ? "key or tag too long" : "out of memory");
@@ -273,13 +280,13 @@ struct kb_upath *kb_ossl_open(const struct kb_ossl_req *req, const uint8_t *key,
 		goto fail;
 	}
 	/* The default provider's implementation: never an ENGINE. */
-	s->cipher = EVP_CIPHER_fetch(NULL, s->name, NULL);
+	s->cipher = sym_EVP_CIPHER_fetch(NULL, s->name, NULL);
 	if (!s->cipher) {
-		ERR_clear_error();
+		sym_ERR_clear_error();
 		snprintf(why, len, "OpenSSL does not know %s", s->name);
 		goto fail;
 	}
-	s->ctx = EVP_CIPHER_CTX_new();
+	s->ctx = sym_EVP_CIPHER_CTX_new();
 	s->aad = calloc(1, req->aad_len + 1);
 	if (!s->ctx || !s->aad) {
 		snprintf(why, len, "out of memory");
@@ -312,9 +319,9 @@ void kb_ossl_close(struct kb_upath *p)
 
 	if (!s)
 		return;
-	EVP_CIPHER_CTX_free(s->ctx);
-	EVP_CIPHER_free(s->cipher);
-	OPENSSL_cleanse(s->key, sizeof(s->key));
+	sym_EVP_CIPHER_CTX_free(s->ctx);
+	sym_EVP_CIPHER_free(s->cipher);
+	sym_OPENSSL_cleanse(s->key, sizeof(s->key));
 	free(s->aad);
 	free(s->buf);
 	free(s->ct);
@@ -351,8 +358,9 @@ static int describe(const struct kb_ossl_req *req, struct kb_run *run,
  * kb_ossl_run() - measure the OpenSSL path at every size of a run
  * @req: the algorithm and its parameters
  * @m: how long
- * @run: its sizes say what to measure; filled in. Without an OpenSSL
- *	 counterpart the run is KB_RUN_UNAVAILABLE, saying why.
+ * @run: its sizes say what to measure; filled in. Without libcrypto, or
+ *	 without an OpenSSL counterpart, the run is KB_RUN_UNAVAILABLE,
+ *	 saying why.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -370,6 +378,14 @@ int kb_ossl_run(const struct kb_ossl_req *req, const struct kb_umeasure *m,
 	run->depth = 1;
 	if (kb_ossl_cipher_name(req->alg, req->key_bits, name, sizeof(name)))
 		snprintf(name, sizeof(name), "-");
+	if (kb_libcrypto_load()) {
+		run->impl.alg_name = strdup(req->alg);
+		run->impl.driver_name = strdup(name);
+		if (!run->impl.alg_name || !run->impl.driver_name)
+			return -ENOMEM;
+		kb_run_unavailable(run, ENOENT, "%s", kb_libcrypto_error());
+		return 0;
+	}
 	if (describe(req, run, name))
 		return -ENOMEM;
 	if (req->key_bits / 8 > KEY_MAX ||
@@ -380,7 +396,7 @@ int kb_ossl_run(const struct kb_ossl_req *req, const struct kb_umeasure *m,
 		return 0;
 	}
 	p = kb_ossl_open(req, key, iv, why, sizeof(why));
-	OPENSSL_cleanse(key, sizeof(key));
+	sym_OPENSSL_cleanse(key, sizeof(key));
 	if (!p) {
 		kb_run_unavailable(run, ENOENT, "%s", why);
 		return 0;

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/crypto.h>
-
+#include "libcrypto.h"
 #include "osslcaps.h"
 
 /**
@@ -57,11 +56,14 @@ int kb_ossl_caps_parse(const char *info, struct kb_ossl_caps *caps)
 
 /**
  * kb_ossl_caps() - the capability bits the loaded libcrypto uses
- * @caps: filled in
+ * @caps: filled in; unknown when libcrypto cannot be loaded
  */
 void kb_ossl_caps(struct kb_ossl_caps *caps)
 {
-	kb_ossl_caps_parse(OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS), caps);
+	kb_ossl_caps_parse(kb_libcrypto_load() ?
+				   NULL :
+				   sym_OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS),
+			   caps);
 }
 
 /**

@@ -21,6 +21,7 @@
 #include "format.h"
 #include "genl.h"
 #include "imixout.h"
+#include "libcrypto.h"
 #include "mrout.h"
 #include "ossl.h"
 #include "paths.h"
@@ -323,8 +324,9 @@ static int print_results(const struct kb_run_opts *o,
  * @runs: every run made
  * @start: kb_now() when the command started
  *
- * Return: 130 if interrupted, 1 if a run failed, or the output or the
- * plot could not be written, else 0.
+ * Return: 130 if interrupted, 1 if a run failed, the output or the plot
+ * could not be written, or OpenSSL alone was asked for and libcrypto
+ * cannot be loaded, else 0.
  */
 int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 		    double start)
@@ -335,6 +337,12 @@ int kb_bench_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
 	for (i = 0; i < runs->count; i++)
 		if (kb_run_failed(&runs->run[i]))
 			status = KB_EXIT_ERROR;
+	/* OpenSSL was all that was asked for, and there is none: an error. */
+	if (o->paths == KB_PATHS_OPENSSL && kb_libcrypto_load()) {
+		fprintf(stderr, "kaesbench: OpenSSL: n/a: %s\n",
+			kb_libcrypto_error());
+		status = KB_EXIT_ERROR;
+	}
 	if (print_results(o, runs, start)) {
 		fprintf(stderr, "kaesbench: out of memory\n");
 		status = KB_EXIT_ERROR;
@@ -387,6 +395,7 @@ struct sweep {
 static int find_paths(struct sweep *sw)
 {
 	unsigned int paths = sw->o->paths;
+	const char *no_openssl = NULL;
 	int ret;
 
 	if (paths == KB_PATHS_KERNEL)
@@ -400,6 +409,8 @@ static int find_paths(struct sweep *sw)
 	}
 	if (paths & KB_PATHS_AFALG)
 		kb_afalg_available(sw->no_afalg, sizeof(sw->no_afalg));
+	if ((paths & KB_PATHS_OPENSSL) && kb_libcrypto_load())
+		no_openssl = kb_libcrypto_error();
 	if (!kb_tables(sw->o))
 		return 0;
 	/* Said once here; the tables then leave those columns out. */
@@ -408,7 +419,9 @@ static int find_paths(struct sweep *sw)
 		       sw->no_kernel);
 	if (sw->no_afalg[0])
 		printf("AF_ALG: n/a: %s\n", sw->no_afalg);
-	if (sw->no_kernel || sw->no_afalg[0])
+	if (no_openssl)
+		printf("OpenSSL: n/a: %s\n", no_openssl);
+	if (sw->no_kernel || sw->no_afalg[0] || no_openssl)
 		putchar('\n');
 	return 0;
 }

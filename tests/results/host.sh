@@ -3,7 +3,8 @@
 #
 # The results formats on this machine, without the module: the OpenSSL
 # path runs anywhere, and the kernel and AF_ALG paths give rows that say
-# why they are missing. JSON documents are validated against
+# why they are missing; the doctor's document; and, with libcrypto hidden,
+# the OpenSSL path and the environment saying why OpenSSL is missing. JSON documents are validated against
 # Documentation/kaesbench-results.schema.json; a document broken on purpose
 # must be refused, so that a validator that accepts anything fails here.
 # Ends with "results: N passed, N failed" (a make check stage).
@@ -21,13 +22,18 @@ fast="-t 10 -r 2 -w 0"
 passed=0
 failed=0
 
-# check DESCRIPTION COMMAND...: COMMAND's output shown only on failure.
+# check DESCRIPTION COMMAND...: COMMAND's output shown only on failure;
+# exit 4 is a skip, its last line the reason.
 check() {
 	desc=$1
 	shift
-	if ("$@") >"$tmp/log" 2>&1; then
+	("$@") >"$tmp/log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
 		passed=$((passed + 1))
 		echo "ok - $desc"
+	elif [ $rc -eq 4 ]; then
+		echo "ok - $desc # SKIP $(tail -n 1 "$tmp/log")"
 	else
 		failed=$((failed + 1))
 		echo "not ok - $desc"
@@ -71,6 +77,58 @@ broken_refused() {
 	done
 }
 
+# The doctor's document: its exit status is the one the document gives.
+doctor_json_valid() {
+	"$kb" doctor --json --quick >"$tmp/doctor.json"
+	rc=$?
+	[ $rc -le 1 ] || return 1
+	$validate "$tmp/doctor.json" || return 1
+	jq -e ".exit_status == $rc and (.not_checked | length) > 0" \
+		"$tmp/doctor.json" || return 1
+	jq '.findings = [{id: "KB-X", severity: "fatal", summary: "x",
+		evidence: [], fix: null}]' "$tmp/doctor.json" >"$tmp/bad5.json"
+	if $validate "$tmp/bad5.json"; then
+		echo "a finding of severity fatal was accepted"
+		return 1
+	fi
+}
+
+# libcrypto is loaded when used, never linked: the tool starts without it.
+no_libcrypto_needed() {
+	readelf -d "$kb" | grep NEEDED
+	! readelf -d "$kb" | grep -q 'NEEDED.*libcrypto'
+}
+
+# libcrypto hidden in a mount namespace of its own: the OpenSSL path says
+# why it cannot run, exit 1; the documents say it and stay valid.
+without_libcrypto() {
+	lib=$(/sbin/ldconfig -p |
+		awk '$1 == "libcrypto.so.3" && /x86-64/ { print $NF; exit }')
+	if ! unshare -m true 2>/dev/null || [ -z "$lib" ]; then
+		echo "needs root (unshare -m) and libcrypto.so.3"
+		return 4
+	fi
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	unshare -m sh -c 'mount --bind /dev/null "$1" || exit 9
+		"$2" run -a "cbc(aes)" --paths openssl -b 16 -t 10 -r 1 -w 0 \
+			--json >"$3/nolib-run.json"
+		echo "run: exit $?" >"$3/nolib.rc"
+		"$2" doctor --json --quick >"$3/nolib-doctor.json"
+		exit 0' \
+		sh "$lib" "$kb" "$tmp" || return 1
+	cat "$tmp/nolib.rc"
+	grep -qx "run: exit 1" "$tmp/nolib.rc" || return 1
+	$validate "$tmp/nolib-run.json" "$tmp/nolib-doctor.json" || return 1
+	jq -e '.runs[0].state == "unavailable" and
+		(.runs[0].message | startswith("libcrypto.so.3 cannot be loaded: ")) and
+		(.environment.openssl.error | startswith("libcrypto.so.3 cannot be loaded: ")) and
+		.environment.openssl.version == null' "$tmp/nolib-run.json" ||
+		return 1
+	jq -e 'any(.not_checked[]; .check == "OpenSSL'"'"'s CPU capabilities" and
+		(.reason | startswith("libcrypto.so.3 cannot be loaded: ")))' \
+		"$tmp/nolib-doctor.json"
+}
+
 formats_exclusive() {
 	out=$("$kb" run -a 'cbc(aes)' --paths openssl --csv --json 2>&1)
 	[ $? -eq 2 ] || return 1
@@ -103,6 +161,11 @@ check "sweep --json without module nor AF_ALG is valid, missing rows say why" \
 	sweep_json_valid
 check "the schema refuses broken documents, accepts added members" \
 	broken_refused
+check "doctor --json --quick is valid, a bad severity refused" \
+	doctor_json_valid
+check "the tool does not link libcrypto" no_libcrypto_needed
+check "without libcrypto: OpenSSL n/a with the reason, exit 1, valid JSON" \
+	without_libcrypto
 check "--csv with --json is a usage error" formats_exclusive
 check "-o to an unwritable path: exit 2 before measuring" unwritable_output
 check "-o FILE holds the --mr lines, standard output nothing" output_file

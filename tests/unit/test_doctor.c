@@ -473,6 +473,47 @@ static void test_env(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* The reason a check gives for not running, or NULL if it ran. */
+static const char *skipped(const struct kb_doc_report *r, const char *check)
+{
+	size_t i;
+
+	for (i = 0; i < r->skips; i++)
+		if (!strcmp(r->skip[i].check, check))
+			return r->skip[i].why;
+	return NULL;
+}
+
+/* No cpufreq, as in a VM: the clock cannot be judged, and it says so. */
+static void test_env_unknown_clock(void **state)
+{
+	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
+	struct kb_doc_env env = { .boost = -1 };
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_null(kb_doc_find(&r, "KB-CPUFREQ-GOVERNOR"));
+	assert_null(kb_doc_find(&r, "KB-TURBO-ON"));
+	assert_non_null(strstr(skipped(&r, "the cpufreq governor"),
+			       "no cpufreq driver"));
+	assert_non_null(strstr(skipped(&r, "turbo"), "cpufreq/boost"));
+	assert_int_equal(r.skips, 2);
+	kb_doc_report_free(&r);
+	/* A governor that cannot be read is unknown too. */
+	env.cpufreq = true;
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_non_null(strstr(skipped(&r, "the cpufreq governor"),
+			       "scaling_governor cannot be read"));
+	kb_doc_report_free(&r);
+	/* Known, both: no line. */
+	snprintf(env.governor, sizeof(env.governor), "performance");
+	env.boost = 0;
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_int_equal(r.skips, 0);
+	kb_doc_report_free(&r);
+}
+
 static struct kb_doc_rate rate(const char *driver, uint32_t prio, bool sel,
 			       enum kb_doc_engine e, double min, double median,
 			       double max)
@@ -735,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_demoted_and_offload),
 		cmocka_unit_test(test_vaes),
 		cmocka_unit_test(test_env),
+		cmocka_unit_test(test_env_unknown_clock),
 		cmocka_unit_test(test_faster_not_selected),
 		cmocka_unit_test(test_offload_crossover),
 		cmocka_unit_test(test_afalg),

@@ -73,6 +73,15 @@ for tool in insmod rmmod modprobe lsmod depmod modinfo; do
 done
 
 install_program "$top/user/kaesbench" usr/sbin/kaesbench
+# The tool dlopen()s libcrypto.so.3 for its OpenSSL path, which ldd does
+# not list: copied by name, at the path the host's loader finds it.
+libcrypto=$(/sbin/ldconfig -p |
+	awk '$1 == "libcrypto.so.3" && /x86-64/ { print $NF; exit }')
+if [ -z "$libcrypto" ]; then
+	echo "initramfs.sh: no libcrypto.so.3 on this host (libssl3)" >&2
+	exit 1
+fi
+[ -e "$root/$libcrypto" ] || cp -L --parents "$libcrypto" "$root"
 # The tests read the tool's JSON with jq.
 install_program "$(command -v jq)" usr/bin/jq
 # 95-install.sh asks man-db, with Debian's manpath.config, where the
