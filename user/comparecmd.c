@@ -4,8 +4,8 @@
  *
  * `kaesbench compare OLD.json NEW.json`: for CI gates, the exit status
  * says whether there is a significant regression (1) or not (0); 2 when
- * no comparison could be made, so that a broken input never passes as
- * "no regression".
+ * no comparison could be made (bad input, or no row in both files), so
+ * that a broken input never passes as "no regression".
  */
 
 #include <getopt.h>
@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		"  -h, --help              print this help\n"
 		"\n"
 		"Exit status: 0 no significant regression, 1 a significant regression,\n"
-		"2 no comparison (bad input or usage).\n",
+		"2 no comparison (bad input or usage, or no row in both files).\n",
 		KB_CMP_DEFAULT_THRESHOLD, KB_CMP_DEFAULT_ALPHA);
 }
 
@@ -157,6 +157,13 @@ static int load(struct kb_doc *old, struct kb_doc *new,
 	return KB_EXIT_OK;
 }
 
+/* The rows that are in both files. */
+static size_t compared(const struct kb_cmp *c)
+{
+	return c->count - c->verdicts[KB_V_ONLY_OLD] -
+	       c->verdicts[KB_V_ONLY_NEW];
+}
+
 /**
  * kb_compare_main() - run `kaesbench compare`
  * @argc: argument count, argv[0] being the subcommand name
@@ -188,6 +195,11 @@ int kb_compare_main(int argc, char *argv[])
 		ret = KB_EXIT_USAGE;
 	} else if (fflush(stdout) || ferror(stdout)) {
 		perror(WHO ": writing the comparison");
+		ret = KB_EXIT_USAGE;
+	} else if (!compared(&c)) {
+		/* Else a CI gate would pass on files that measured other things. */
+		fprintf(stderr, WHO
+			": nothing compared: no row is in both files (rows are keyed by path, driver, key bits, direction, depth and size)\n");
 		ret = KB_EXIT_USAGE;
 	} else if (c.verdicts[KB_V_REGRESSION]) {
 		ret = KB_EXIT_ERROR;

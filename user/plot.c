@@ -74,8 +74,9 @@ static int writable(const char *file)
  *
  * Prints what is wrong.
  *
- * Return: KB_EXIT_OK, KB_EXIT_USAGE for a name of another format, or
- * KB_EXIT_ERROR without gnuplot or when @file cannot be written.
+ * Return: KB_EXIT_OK, KB_EXIT_USAGE (bad input, as for -o) for a name of
+ * another format or a @file that cannot be written, or KB_EXIT_ERROR
+ * without gnuplot.
  */
 int kb_plot_check(const char *who, const char *file)
 {
@@ -88,16 +89,17 @@ int kb_plot_check(const char *who, const char *file)
 			who, file);
 		return KB_EXIT_USAGE;
 	}
-	if (!on_path(KB_GNUPLOT)) {
-		fprintf(stderr,
-			"%s: plotting needs gnuplot, which is not installed: install the Debian package %s (apt-get install %s)\n",
-			who, KB_GNUPLOT_PACKAGE, KB_GNUPLOT_PACKAGE);
-		return KB_EXIT_ERROR;
-	}
+	/* Bad input first: the same answer whether gnuplot is here or not. */
 	err = writable(file);
 	if (err) {
 		fprintf(stderr, "%s: cannot write the plot to %s: %s\n", who,
 			file, strerror(-err));
+		return KB_EXIT_USAGE;
+	}
+	if (!on_path(KB_GNUPLOT)) {
+		fprintf(stderr,
+			"%s: plotting needs gnuplot, which is not installed: install the Debian package %s (apt-get install %s)\n",
+			who, KB_GNUPLOT_PACKAGE, KB_GNUPLOT_PACKAGE);
 		return KB_EXIT_ERROR;
 	}
 	return KB_EXIT_OK;

@@ -293,6 +293,7 @@ int kb_run_main(int argc, char *argv[])
 		ret = kb_depth_sweep_main(&o, start);
 	else
 		ret = o.all_impls ? all_impls(&o, start) : one(&o, start);
+	ret = kb_output_done(ret, "kaesbench run");
 	kb_run_opts_free(&o);
 	return ret;
 }

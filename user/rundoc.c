@@ -156,6 +156,7 @@ static int header(struct kb_doc *doc, char *err, size_t errlen)
 {
 	struct json_object *root = doc->root, *v;
 	const char *other;
+	bool versioned;
 	int64_t schema;
 
 	if (!json_object_is_type(root, json_type_object))
@@ -167,19 +168,20 @@ static int header(struct kb_doc *doc, char *err, size_t errlen)
 	if (other)
 		return bad(err, errlen, "%s: %s, not a run document", doc->name,
 			   other);
-	v = member(root, "schema_version");
+	/* Present but null is not "before versioning": refuse it. */
+	versioned = json_object_object_get_ex(root, "schema_version", &v);
 	doc->kaesbench_version = string_or(root, "kaesbench_version", NULL);
-	if (!v && !doc->kaesbench_version)
+	if (!versioned && !doc->kaesbench_version)
 		return bad(
 			err, errlen,
 			"%s: not a kaesbench run document: no \"schema_version\" or \"kaesbench_version\"",
 			doc->name);
-	if (v && !json_object_is_type(v, json_type_int))
+	if (versioned && !json_object_is_type(v, json_type_int))
 		return bad(err, errlen,
 			   "%s: \"schema_version\" is not a whole number",
 			   doc->name);
-	schema = v ? json_object_get_int64(v) : 0;
-	if (v && schema != KB_DOC_SCHEMA)
+	schema = versioned ? json_object_get_int64(v) : 0;
+	if (versioned && schema != KB_DOC_SCHEMA)
 		return bad(
 			err, errlen,
 			"%s: schema_version %lld is not supported: this kaesbench reads schema %d",

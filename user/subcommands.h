@@ -33,6 +33,7 @@ struct kb_priority_opts {
 
 void kb_bad_option(const char *who, char *argv[]);
 int kb_output_to(const char *path, const char *who);
+int kb_output_done(int ret, const char *who);
 int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts);
 int kb_list_main(int argc, char *argv[]);
 int kb_priority_parse(int argc, char *argv[], struct kb_priority_opts *o);

@@ -677,6 +677,7 @@ int kb_sweep_main(int argc, char *argv[])
 	if (!ret && o.plot)
 		ret = kb_plot_check("kaesbench", o.plot);
 	if (ret) {
+		kb_output_done(ret, "kaesbench");
 		kb_run_opts_free(&o);
 		return ret;
 	}
@@ -685,7 +686,9 @@ int kb_sweep_main(int argc, char *argv[])
 	if (kb_signals_install() || find_paths(&sw)) {
 		kb_impl_list_free(&sw.list);
 		kb_run_opts_free(&o);
-		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+		return kb_output_done(kb_interrupted() ? KB_EXIT_INTERRUPTED :
+							 KB_EXIT_ERROR,
+				      "kaesbench");
 	}
 	for (i = 0; !ret && i < sizeof(sweep_algs) / sizeof(sweep_algs[0]) &&
 		    !kb_interrupted();
@@ -697,6 +700,7 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_doctor_sweep_section(stdout);
 		fflush(stdout);
 	}
+	ret = kb_output_done(ret, "kaesbench");
 	kb_runs_free(&sw.runs);
 	kb_impl_list_free(&sw.list);
 	kb_run_opts_free(&o);

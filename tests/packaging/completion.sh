@@ -96,7 +96,8 @@ drivers_from_proc_crypto() {
 	}
 }
 
-check "commands" offers "kaesbench " sweep run verify list help
+check "commands" offers "kaesbench " sweep run verify list help compare plot \
+	doctor priority
 check "a command by its prefix" offers_only "kaesbench ve" verify
 check "run's options, read from its --help" offers "kaesbench run --" \
 	--driver --algorithm --all-impls --paths --key-bits --sizes --time \

@@ -156,6 +156,28 @@ output_file() {
 		grep -q '^+R:[0-9]*:openssl AES-128-CBC:' "$tmp/stderr"
 }
 
+# No kaesbench module here: the run fails after -o was accepted, and the
+# file it would have replaced is as it was, with no temporary file left.
+failed_run_keeps_output() {
+	mkdir "$tmp/keep" && echo '{"kept": true}' >"$tmp/keep/keep.json" ||
+		return 1
+	"$kb" run -d cbc-aes-aesni -o "$tmp/keep/keep.json"
+	rc=$?
+	[ $rc -eq 1 ] || { echo "exit $rc, expected 1"; return 1; }
+	[ "$(cat "$tmp/keep/keep.json")" = '{"kept": true}' ] ||
+		{ echo "keep.json changed"; return 1; }
+	[ "$(ls -A "$tmp/keep")" = keep.json ] ||
+		{ ls -A "$tmp/keep"; return 1; }
+	# A run that succeeds replaces it, with its mode.
+	chmod 640 "$tmp/keep/keep.json"
+	# shellcheck disable=SC2086
+	"$kb" run -a 'cbc(aes)' --paths openssl -b 16 $fast --json \
+		-o "$tmp/keep/keep.json" || return 1
+	jq -e '.runs[0].path == "openssl"' "$tmp/keep/keep.json" >/dev/null &&
+		[ "$(stat -c %a "$tmp/keep/keep.json")" = 640 ] &&
+		[ "$(ls -A "$tmp/keep")" = keep.json ]
+}
+
 check "run --paths openssl --json is valid against the schema" run_json_valid
 check "sweep --json without module nor AF_ALG is valid, missing rows say why" \
 	sweep_json_valid
@@ -169,5 +191,7 @@ check "without libcrypto: OpenSSL n/a with the reason, exit 1, valid JSON" \
 check "--csv with --json is a usage error" formats_exclusive
 check "-o to an unwritable path: exit 2 before measuring" unwritable_output
 check "-o FILE holds the --mr lines, standard output nothing" output_file
+check "-o FILE: a run that fails leaves an existing FILE as it was" \
+	failed_run_keeps_output
 echo "results: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -86,6 +86,9 @@ static void test_bad_documents(void **state)
 		   "schema_version 2 is not supported");
 	expect_bad(DATA("bad-schema-type.json"),
 		   "\"schema_version\" is not a whole number");
+	/* Null is not "before versioning". */
+	expect_bad(DATA("bad-schema-null.json"),
+		   "\"schema_version\" is not a whole number");
 	expect_bad(DATA("bad-sample.json"),
 		   "runs[0].samples[2]: \"wall_ns\" is not a positive");
 	expect_bad(DATA("bad-run.json"), "runs[1]: \"path\" is missing");
@@ -148,6 +151,44 @@ static void test_exit_status(void **state)
 				 DATA("run-6.12-cbc.json"), NULL),
 			 KB_EXIT_OK);
 	assert_string_equal(err, "");
+}
+
+/*
+ * Depth 1 against depth 8: every row in one file only. The listing is
+ * still printed, but a CI gate must not pass on it.
+ */
+static void test_nothing_compared(void **state)
+{
+	FILE *out = tmpfile();
+	char err[1024], listing[4096];
+	int saved;
+	size_t n;
+
+	(void)state;
+	assert_non_null(out);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(fileno(out), STDOUT_FILENO);
+	assert_int_equal(compare(err, sizeof(err), DATA("match-old.json"),
+				 DATA("match-depth8.json"), NULL),
+			 KB_EXIT_USAGE);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	rewind(out);
+	n = fread(listing, 1, sizeof(listing) - 1, out);
+	listing[n] = '\0';
+	fclose(out);
+	assert_non_null(strstr(
+		err,
+		"nothing compared: no row is in both files (rows are keyed by path, driver, key bits, direction, depth and size)"));
+	assert_non_null(strstr(listing, "only in OLD"));
+	assert_non_null(strstr(listing, "only in NEW"));
+	/* One row in both files is a comparison. */
+	assert_int_equal(compare(err, sizeof(err), DATA("match-old.json"),
+				 DATA("match-new.json"), NULL),
+			 KB_EXIT_OK);
+	assert_null(strstr(err, "nothing compared"));
 }
 
 static void load(struct kb_doc *doc, const char *file)
@@ -308,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_bad_documents),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_exit_status),
+		cmocka_unit_test(test_nothing_compared),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_matching),
 		cmocka_unit_test(test_verdict),

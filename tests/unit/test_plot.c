@@ -161,15 +161,20 @@ static void test_check(void **state)
 
 	(void)state;
 	assert_int_equal(kb_plot_check("t", "x.pdf"), KB_EXIT_USAGE);
-	/* No gnuplot on the PATH: refused, whatever the file. */
+	/* No gnuplot on the PATH: refused, exit 1. */
 	setenv("PATH", "/nonexistent", 1);
 	assert_int_equal(kb_plot_check("t", "/tmp/x.svg"), KB_EXIT_ERROR);
 	if (path)
 		setenv("PATH", path, 1);
-	free(path);
-	/* Unwritable, or no gnuplot here: refused either way. */
+	/* Unwritable: bad input, exit 2 as for -o, gnuplot or not. */
 	assert_int_equal(kb_plot_check("t", "/nonexistent/dir/x.svg"),
-			 KB_EXIT_ERROR);
+			 KB_EXIT_USAGE);
+	setenv("PATH", "/nonexistent", 1);
+	assert_int_equal(kb_plot_check("t", "/nonexistent/dir/x.svg"),
+			 KB_EXIT_USAGE);
+	if (path)
+		setenv("PATH", path, 1);
+	free(path);
 	/* A file made to test writability is removed again. */
 	fd = mkstemps(file, 4);
 	assert_true(fd >= 0);

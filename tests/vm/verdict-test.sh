@@ -3,7 +3,9 @@
 #
 # Tests tests/vm/verdict.sh on made-up logs: a clean suite passes, the one
 # allowed WARN and the debug kernel's start-up lines pass, every kind of
-# kernel report the debug kernel prints fails. No VM; a second or less.
+# kernel report the debug kernel prints fails; where gnuplot is installed,
+# the sweep is plotted and a sweep that cannot be, or that shows no
+# selected implementation, fails. No VM; a few seconds.
 # The report lines are the first line of each report as 6.12 prints it.
 #
 # usage: tests/vm/verdict-test.sh   prints "verdict: N passed, N failed"
@@ -27,17 +29,27 @@ results='{"schema_version": 1, "kaesbench_version": "0.1.0",
  "module": {"error": "not loaded", "protocol_version": null, "version": null,
   "srcversion": null, "implementations": null}}}'
 
-# judge WANT NAME CONSOLE_LINES: a one-test suite that passed, with those
-# console lines; WANT is pass or fail.
+# A real run of a 6.12 VM stands for the sweep, which the verdict plots
+# where gnuplot is installed.
+sweep=$(jq -c . "$(dirname "$verdict")/../unit/data/run-6.12-cbc.json")
+
+# judge WANT NAME CONSOLE_LINES [SWEEP]: a one-test suite that passed,
+# with those console lines and that sweep document (default: $sweep, none
+# if empty); WANT is pass or fail.
 judge() {
 	want=$1
 	name=$2
+	doc=${4-$sweep}
 	{
 		printf '%s\n' "KTAP version 1" \
 			"# kaesbench-results-json: begin list"
 		printf '%s\n' "$results" | sed 's/^/# /'
-		printf '%s\n' "# kaesbench-results-json: end" "ok 1 something" \
-			"# taint: 0" "1..1" "# kaesbench-vm: success"
+		printf '%s\n' "# kaesbench-results-json: end"
+		[ -z "$doc" ] || printf '%s\n' \
+			"# kaesbench-results-json: begin sweep" "# $doc" \
+			"# kaesbench-results-json: end"
+		printf '%s\n' "ok 1 something" "# taint: 0" "1..1" \
+			"# kaesbench-vm: success"
 	} >"$logs/output.log"
 	printf '%s\n' "$3" >"$logs/console.log"
 	if "$verdict" "$logs" test >"$logs/out" 2>&1; then got=pass; else got=fail; fi
@@ -96,6 +108,17 @@ WARNING: CPU: 0 PID: 65 at crypto/testmgr.c:5928 alg_test+0x6c9/0xaa0
 alg: self-tests for rsa using virtio-crypto-rsa failed (rc=-22)
 WARNING: CPU: 0 PID: 66 at crypto/testmgr.c:5928 alg_test+0x6c9/0xaa0
 ---[ end trace 0000000000000000 ]---"
+
+if command -v gnuplot >/dev/null; then
+	judge pass "the sweep plotted" "" "$sweep"
+	[ -s "$logs/plot-test.svg" ] || {
+		failed=$((failed + 1))
+		echo "verdict-test: no plot-test.svg"
+	}
+	judge fail "no sweep document to plot" "" ""
+	judge fail "a sweep without a selected implementation" "" \
+		"$(echo "$sweep" | jq -c '.runs[].selected = false')"
+fi
 
 echo "verdict: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

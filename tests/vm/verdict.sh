@@ -12,7 +12,8 @@
 # panics), on any taint other than out-of-tree and unsigned module, and on
 # a results JSON document (75-results.sh prints them between marker lines)
 # that Documentation/kaesbench-results.schema.json refuses, or on none at
-# all. One report is allowed: the WARN of virtio_crypto's RSA self-test,
+# all; where gnuplot is installed, on a sweep document that kaesbench plot
+# cannot draw with its selected implementation. One report is allowed: the WARN of virtio_crypto's RSA self-test,
 # which QEMU's builtin backend cannot pass.
 # Prints "LABEL: N passed, N failed, N skipped" last.
 
@@ -85,6 +86,28 @@ schema=$("${PYTHON:-/usr/bin/python3}" "$top/tests/results/validate.py" \
 schema_rc=$?
 echo "$schema" | sed "s/^/# $label: results JSON /"
 [ $schema_rc -eq 0 ] || problem "the schema refused results JSON (above)"
+
+# The sweep the VM measured, drawn here where gnuplot is (make check
+# installs gnuplot-nox): a plot that fails, or does not single out the
+# implementation the crypto API selected, fails the verdict. Kept as
+# LOGDIR/plot-LABEL.svg.
+if command -v gnuplot >/dev/null && [ $schema_rc -eq 0 ]; then
+	sweep=$logdir/sweep.json
+	plot=$logdir/plot-$label.svg
+	awk '$0 == "# kaesbench-results-json: begin sweep" { doc = 1; next }
+		doc && $0 == "# kaesbench-results-json: end" { exit }
+		doc { sub(/^# /, ""); print }' "$ktap" >"$sweep"
+	rm -f "$plot"
+	if [ ! -s "$sweep" ]; then
+		problem "no sweep document to plot"
+	elif ! out=$("$top/user/kaesbench" plot -o "$plot" "$sweep" 2>&1); then
+		problem "kaesbench plot of the sweep failed: $out"
+	elif [ ! -s "$plot" ] || ! grep -q 'selected)' "$plot"; then
+		problem "$plot is empty or names no selected implementation"
+	else
+		echo "# $label: sweep plotted: $plot"
+	fi
+fi
 
 echo "$label: $pass passed, $fail failed, $skip skipped"
 [ -z "$problems" ]

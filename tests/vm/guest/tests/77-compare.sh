@@ -18,17 +18,29 @@ compare_run() {
 		{ cat /tmp/compare.err; fail "kaesbench run -d $2 failed"; }
 }
 
+# faulty_unload: the faulty driver back to normal and unloaded, whatever
+# state a failed test left it in (80-faults.sh loads it afresh).
+faulty_unload() {
+	[ -d $FAULTY_PARAMS ] || return 0
+	echo none >$FAULTY_PARAMS/fault
+	rmmod kaesbench_faulty
+}
+
 # slowed_runs: /tmp/old.json of the faulty driver as it is, /tmp/new.json
 # of the same driver completing each request 2 ms late (a jiffy or more).
-# The driver is unloaded after, as 80-faults.sh expects to load it.
+# The runs are made in a subshell, so that the driver is unloaded after
+# them even when one fails.
 slowed_runs() {
 	insmod /opt/kaesbench/kaesbench_faulty.ko || fail "insmod kaesbench_faulty failed"
-	compare_run /tmp/old.json $FAULTY
-	{ echo 2 >$FAULTY_PARAMS/delay_ms && echo late >$FAULTY_PARAMS/fault; } ||
-		fail "cannot slow the faulty driver"
-	compare_run /tmp/new.json $FAULTY
-	echo none >$FAULTY_PARAMS/fault
-	rmmod kaesbench_faulty || fail "rmmod kaesbench_faulty failed"
+	(
+		compare_run /tmp/old.json $FAULTY
+		{ echo 2 >$FAULTY_PARAMS/delay_ms && echo late >$FAULTY_PARAMS/fault; } ||
+			fail "cannot slow the faulty driver"
+		compare_run /tmp/new.json $FAULTY
+	)
+	rc=$?
+	faulty_unload || fail "rmmod kaesbench_faulty failed"
+	[ "$rc" -eq 0 ] || exit "$rc"
 }
 
 compare_regression() {
@@ -64,6 +76,27 @@ compare_identical() {
 ktap_test "compare: a run against itself, no regression, exit 0" \
 	compare_identical
 
+# Two runs of the same implementation with the same options: TCG's noise
+# alone. With 7 samples a side the smallest p is 0.00058, so at alpha
+# 0.001 only a complete separation of the samples and a drop of more
+# than 10 % would read as a regression.
+compare_two_runs() {
+	compare_run /tmp/aesni1.json cbc-aes-aesni
+	compare_run /tmp/aesni2.json cbc-aes-aesni
+	kaesbench compare --alpha 0.001 --threshold 10 /tmp/aesni1.json \
+		/tmp/aesni2.json >/tmp/compare.out 2>&1
+	rc=$?
+	cat /tmp/compare.out
+	[ "$rc" -eq 0 ] || fail "exit $rc, expected 0"
+	if grep -q 'REGRESSION$' /tmp/compare.out; then
+		fail "a REGRESSION row between two runs of the same thing"
+	fi
+	grep -q '^compare: 0 regressions' /tmp/compare.out ||
+		fail "no summary line, or regressions counted"
+}
+ktap_test "compare: two runs of cbc-aes-aesni, same options, no regression at alpha 0.001, exit 0" \
+	compare_two_runs
+
 compare_other_algorithm() {
 	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
 	compare_run /tmp/ctr.json ctr-aes-aesni
@@ -96,3 +129,6 @@ plot_without_gnuplot() {
 }
 ktap_test "--plot without gnuplot: refused before measuring" \
 	plot_without_gnuplot
+
+# Should a test have been killed (its time limit) with the driver loaded.
+faulty_unload >/dev/null 2>&1
