@@ -155,6 +155,93 @@ static void test_never_and_dip(void **state)
 	release(runs);
 }
 
+/* -b does not sort: 16384,1024,64 is the same crossover as 64,1024,16384. */
+static void test_sizes_in_any_order(void **state)
+{
+	uint32_t reversed[] = { 16384, 1024, 64 };
+	struct kb_sizes s = { .size = reversed, .count = 3 };
+	struct kb_run runs[3];
+	char *text = NULL;
+	size_t len = 0;
+	uint32_t from;
+	FILE *f;
+
+	(void)state;
+	fixture(runs);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_WALL, &from), 0);
+	assert_int_equal(from, 1024);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_CPU, &from), 0);
+	assert_int_equal(from, 1024);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "faster than the CPU from 1024 B"));
+	/* The rows ascend whatever the order given. */
+	assert_true(strstr(text, "\n      64  ") <
+		    strstr(text, "\n    1024  "));
+	assert_true(strstr(text, "\n    1024  ") <
+		    strstr(text, "\n   16384  "));
+	free(text);
+	/* Beaten at the largest size: never, and the range is 64-16384. */
+	runs[1].sample[2].bytes /= 10;
+	f = open_memstream(&text, &len);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"never faster than the CPU in the measured range (64-16384 B)"));
+	free(text);
+	release(runs);
+}
+
+/* The engine at depth 1 (from 1024 B), 4 (from 64 B) and 16 (from 64 B). */
+static void test_first_overtake(void **state)
+{
+	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[5];
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	(void)state;
+	fixture(runs);
+	for (i = 3; i < 5; i++) {
+		impl(&runs[i], "virtio_crypto_aes_cbc", "virtio_crypto",
+		     KAESBENCH_IMPL_F_ASYNC);
+		runs[i].depth = i == 3 ? 16 : 4;
+		sample(&runs[i], 64, 0, 0, false, 200, 10);
+		sample(&runs[i], 1024, 0, 0, false, 300, 10);
+		sample(&runs[i], 16384, 0, 0, false, 500, 10);
+	}
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"\n  virtio_crypto_aes_cbc overtakes the CPU first at 64 B, depth 4\n"));
+	free(text);
+	/* Slower than the CPU at 16384 B at every depth: never. */
+	for (i = 1; i < 5; i++)
+		if (i != 2)
+			runs[i].sample[2].bytes /= 100;
+	f = open_memstream(&text, &len);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"\n  virtio_crypto_aes_cbc never overtakes the CPU in the measured range (64-16384 B, depth 1-16)\n"));
+	assert_non_null(
+		strstr(text, "never cheaper in CPU in the measured range\n"));
+	/* Once per engine, whatever its number of depths. */
+	assert_null(
+		strstr(strstr(text, "never overtakes") + 1, "never overtakes"));
+	free(text);
+	for (i = 0; i < 5; i++)
+		kb_run_release(&runs[i]);
+}
+
 static void test_report(void **state)
 {
 	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
@@ -193,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_best_and_crossover),
 		cmocka_unit_test(test_never_and_dip),
 		cmocka_unit_test(test_report),
+		cmocka_unit_test(test_sizes_in_any_order),
+		cmocka_unit_test(test_first_overtake),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
