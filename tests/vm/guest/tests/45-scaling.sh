@@ -6,10 +6,13 @@ SCALE_FAST="-t 20 -r 2 -w 0"
 AES_GENERIC_HEX=6165732d67656e6572696300 # "aes-generic\0"
 
 cpus_all_aes_generic() {
-	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
-	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+	# Samples of 200 ms: busy time is counted in ticks.
+	kaesbench run -d aes-generic --cpus all -b 64,4096 -t 200 -r 2 -w 0 \
 		--json >/tmp/cpus.json 2>/tmp/cpus.err ||
 		{ cat /tmp/cpus.err; fail "--cpus all failed"; }
+	echo "kaesbench-results-json: begin --cpus all"
+	jq -c . /tmp/cpus.json
+	echo "kaesbench-results-json: end"
 	# First CPU 0 alone, then both at once: each sample once per CPU.
 	jq -c '[.runs[] | [.samples[] | .cpu]]' /tmp/cpus.json
 	[ "$(jq -c '[.runs[0].samples[] | .cpu] | unique' /tmp/cpus.json)" = \
@@ -22,8 +25,31 @@ cpus_all_aes_generic() {
 		(.user_ns + .system_ns + .softirq_ns + .irq_ns == .busy_ns)] |
 		all' /tmp/cpus.json >/dev/null ||
 		fail "a sample without work, or busy kinds not adding up"
+	# The machine's rate and the scaling, per size, against CPU 0 alone.
+	jq -c '.runs[] | [.cpus_at_once, (.aggregate[] | [.size,
+		.one_cpu_mbps_median, .mbps_median, .scaling_percent,
+		.cpu_percent])]' /tmp/cpus.json
+	jq -e '.runs[0] as $one | .runs[1] | .cpus_at_once == 2 and
+		(.aggregate | length == 2) and (.aggregate | all(. as $a |
+		$a.one_cpu_mbps_median == ($one.summary[] |
+			select(.size == $a.size) | .mbps_median) and
+		$a.scaling_percent > 0 and
+		($a.scaling_percent - 100 * $a.mbps_median /
+			(2 * $a.one_cpu_mbps_median) | fabs) < 0.01))' \
+		/tmp/cpus.json >/dev/null ||
+		fail "no aggregate, or a scaling that is not all / (2 x one)"
+	# Busy time of both CPUs, not of the measuring thread or its CPU.
+	jq -e '.runs[1].aggregate | all(.cpu_percent >= 150)' \
+		/tmp/cpus.json >/dev/null ||
+		fail "the 2-CPU run is not both CPUs busy (< 150 %)"
+	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
+	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
+	cat /tmp/cpus.txt
+	grep -q '^size (B)      1 CPU       2 CPUs   per CPU min-max  scaling' \
+		/tmp/cpus.txt || fail "no scaling table"
 }
-ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once" \
+ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once, both busy" \
 	cpus_all_aes_generic
 
 cpus_table_aesni() {
@@ -64,10 +90,19 @@ cpus_kernel_refuses() {
 		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:$many
 	expect_failure 1 "extack: CPUs are an array of __u32" \
 		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:000000
+	# At most KAESBENCH_MAX_DEPTH (64) a CPU: 17 CPUs make 1088
+	# requests, checked before the CPUs; 16 make 1024, allowed so far.
+	cpus17=$(awk 'BEGIN { for (i = 0; i < 17; i++) printf "%02x000000", i }')
+	expect_failure 1 "extack: CPUs x depth exceeds 1024" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 11:40000000 \
+		30:"$cpus17"
+	expect_failure 1 "extack: a CPU does not exist or is offline" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 11:40000000 \
+		30:"${cpus17%00000000}"
 	kaesbench run -d aes-generic -b 16 -t 5 -r 1 -w 0 >/dev/null ||
 		fail "no run after the refusals"
 }
-ktap_test "the module refuses offline, repeated and too many CPUs" \
+ktap_test "the module refuses offline, repeated and too many CPUs, and CPUs x depth over 1024" \
 	cpus_kernel_refuses
 
 latency_virtio() {
@@ -88,16 +123,21 @@ ktap_test "--latency: every request of virtio_crypto_aes_cbc timed" \
 	latency_virtio
 
 depth_sweep_virtio() {
+	# Samples of 100 ms: CPU% and CPU ns/B are counted in ticks.
 	kaesbench run -d virtio_crypto_aes_cbc --depth-sweep -b 64,16384 \
-		-t 20 -r 1 -w 0 --no-verify >/tmp/ds.txt 2>&1 ||
+		-t 100 -r 1 -w 0 --no-verify >/tmp/ds.txt 2>&1 ||
 		{ cat /tmp/ds.txt; fail "--depth-sweep failed"; }
 	cat /tmp/ds.txt
+	grep -q 'p50 µs   p99 µs   CPU% CPU ns/B' /tmp/ds.txt ||
+		fail "not the columns expected"
+	# MB/s, p50, p99, CPU% and CPU ns/B at every depth.
 	for size in 64 16384; do
 		[ "$(awk -v s="$size B:" '$0 == s { on = 1; next }
 			/ B:$/ { on = 0 }
-			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 { n++ }
+			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 &&
+				$5 + 0 > 0 && $6 + 0 > 0 && $7 + 0 > 0 { n++ }
 			END { print n + 0 }' /tmp/ds.txt)" -eq 7 ] ||
-			fail "$size B: not 7 depths with rate and latency"
+			fail "$size B: not 7 depths with rate, latencies and CPU"
 	done
 }
 ktap_test "--depth-sweep: virtio_crypto_aes_cbc at depth 1 to 64" \
