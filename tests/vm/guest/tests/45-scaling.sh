@@ -38,10 +38,13 @@ cpus_all_aes_generic() {
 			(2 * $a.one_cpu_mbps_median) | fabs) < 0.01))' \
 		/tmp/cpus.json >/dev/null ||
 		fail "no aggregate, or a scaling that is not all / (2 x one)"
-	# Busy time of both CPUs, not of the measuring thread or its CPU.
-	jq -e '.runs[1].aggregate | all(.cpu_percent >= 150)' \
+	# Busy time of both CPUs, not of the measuring thread or its CPU:
+	# one busy CPU shows at most 108 % (80-faults.sh). Not near 200 %:
+	# under TCG a vCPU the loaded host deschedules misses ticks (116 and
+	# 140 % seen with 7 other jobs on the host's 2 cores, 80-100 % alone).
+	jq -e '.runs[1].aggregate | all(.cpu_percent > 110)' \
 		/tmp/cpus.json >/dev/null ||
-		fail "the 2-CPU run is not both CPUs busy (< 150 %)"
+		fail "the 2-CPU run is not both CPUs busy (<= 110 %)"
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
 	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
 		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
@@ -90,20 +93,31 @@ cpus_kernel_refuses() {
 		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:$many
 	expect_failure 1 "extack: CPUs are an array of __u32" \
 		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:000000
-	# At most KAESBENCH_MAX_DEPTH (64) a CPU: 17 CPUs make 1088
-	# requests, checked before the CPUs; 16 make 1024, allowed so far.
-	cpus17=$(awk 'BEGIN { for (i = 0; i < 17; i++) printf "%02x000000", i }')
-	expect_failure 1 "extack: CPUs x depth exceeds 1024" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 11:40000000 \
-		30:"$cpus17"
-	expect_failure 1 "extack: a CPU does not exist or is offline" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 11:40000000 \
-		30:"${cpus17%00000000}"
 	kaesbench run -d aes-generic -b 16 -t 5 -r 1 -w 0 >/dev/null ||
 		fail "no run after the refusals"
 }
-ktap_test "the module refuses offline, repeated and too many CPUs, and CPUs x depth over 1024" \
+ktap_test "the module refuses offline, repeated and too many CPUs" \
 	cpus_kernel_refuses
+
+# At most KAESBENCH_MAX_DEPTH (64) requests a CPU: over 1024 in flight
+# takes 17 online CPUs, which the rig's VM has with KAESBENCH_VM_SMP=17
+# (tests/vm/boot.sh); it boots with 2, and the test says it skips.
+cpus_inflight_refused() {
+	online=$(grep -c '^processor' /proc/cpuinfo)
+	if [ "$online" -lt 17 ]; then
+		echo "$online CPUs: CPUs x depth 64 cannot exceed 1024 (KAESBENCH_VM_SMP=17 boots enough)"
+		return "$KSFT_SKIP"
+	fi
+	cpus16=$(awk 'BEGIN { for (i = 0; i < 16; i++) printf "%02x000000", i }')
+	expect_failure 1 "extack: CPUs x depth exceeds 1024" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 12:40000000 \
+		30:"${cpus16}10000000"
+	# 16 x 64 = 1024 is allowed: at depth 1, a run of 16 CPUs works.
+	kaesbench run -d aes-generic --cpus 0-15 -b 16 -t 5 -r 1 -w 0 \
+		--no-verify >/dev/null || fail "no run on 16 CPUs"
+}
+ktap_test "the module refuses CPUs x depth over 1024 (17 CPUs at depth 64)" \
+	cpus_inflight_refused
 
 latency_virtio() {
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
@@ -130,14 +144,22 @@ depth_sweep_virtio() {
 	cat /tmp/ds.txt
 	grep -q 'p50 µs   p99 µs   CPU% CPU ns/B' /tmp/ds.txt ||
 		fail "not the columns expected"
-	# MB/s, p50, p99, CPU% and CPU ns/B at every depth.
+	# MB/s, p50 and p99 at every depth, CPU% and CPU ns/B too. Busy
+	# time is counted in ticks: at depth 1 the guest idles while QEMU
+	# works and may catch none (0 %); at depth 64 it takes tens of
+	# thousands of completions a second, and cannot.
 	for size in 64 16384; do
 		[ "$(awk -v s="$size B:" '$0 == s { on = 1; next }
 			/ B:$/ { on = 0 }
 			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 &&
-				$5 + 0 > 0 && $6 + 0 > 0 && $7 + 0 > 0 { n++ }
+				$5 + 0 >= $4 && $6 ~ /^[0-9.]+$/ &&
+				$7 ~ /^[0-9.e+]+$/ { n++ }
 			END { print n + 0 }' /tmp/ds.txt)" -eq 7 ] ||
 			fail "$size B: not 7 depths with rate, latencies and CPU"
+		awk -v s="$size B:" '$0 == s { on = 1; next } / B:$/ { on = 0 }
+			on && $1 == 64 && $6 + 0 > 0 && $7 + 0 > 0 { ok = 1 }
+			END { exit !ok }' /tmp/ds.txt ||
+			fail "$size B: no CPU figure at depth 64"
 	done
 }
 ktap_test "--depth-sweep: virtio_crypto_aes_cbc at depth 1 to 64" \
@@ -155,7 +177,8 @@ ktap_test "--depth-sweep of a synchronous implementation: a note, depth 1" \
 	depth_sweep_sync
 
 crossover_cbc() {
-	kaesbench run -a 'cbc(aes)' --crossover --depth-sweep -b 64,16384 \
+	# Sizes in descending order: the report ascends all the same.
+	kaesbench run -a 'cbc(aes)' --crossover --depth-sweep -b 16384,64 \
 		-t 20 -r 1 -w 0 --no-verify >/tmp/cross.txt 2>&1 ||
 		{ cat /tmp/cross.txt; fail "--crossover failed"; }
 	cat /tmp/cross.txt
@@ -167,6 +190,11 @@ crossover_cbc() {
 	done
 	[ "$(grep -c '^  virtio_crypto_aes_cbc at depth [0-9]*: ' \
 		/tmp/cross.txt)" -eq 7 ] || fail "not a line per engine depth"
+	[ "$(awk '/^crossover, / { on = 1; next }
+		on && $1 ~ /^[0-9]+$/ { printf "%s,", $1 }' /tmp/cross.txt)" = \
+		"64,16384," ] || fail "sizes not in ascending order"
+	grep -Eq '^  virtio_crypto_aes_cbc (overtakes the CPU first at (64|16384) B, depth [0-9]+|never overtakes the CPU in the measured range \(64-16384 B, depth 1-64\))$' \
+		/tmp/cross.txt || fail "no line on where the engine overtakes first"
 	grep -q '^  cbc-aes-aesni at depth' /tmp/cross.txt &&
 		fail "a CPU implementation counted as offload"
 	return 0
