@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <string.h>
 
 #include "crossover.h"
 #include "stats.h"
@@ -70,12 +71,38 @@ int kb_best_run(const struct kb_run *runs, size_t count, uint32_t size,
 	return best;
 }
 
+/* From the largest size down, while the engine keeps winning. */
+static int overtakes_sorted(const struct kb_run *runs, size_t count,
+			    size_t engine, const struct kb_sizes *sizes,
+			    enum kb_metric m, uint32_t *from)
+{
+	double mine, cpu;
+	size_t n = sizes->count;
+	bool has;
+	int best;
+
+	*from = 0;
+	while (n--) {
+		if (figure(&runs[engine], sizes->size[n], m, &mine, &has))
+			return -ENOMEM;
+		best = kb_best_run(runs, count, sizes->size[n], m, true, &cpu);
+		if (best == -ENOMEM)
+			return -ENOMEM;
+		if (!has || best < 0)
+			continue; /* nothing to compare at this size */
+		if (!better(m, mine, cpu))
+			break;
+		*from = sizes->size[n];
+	}
+	return 0;
+}
+
 /**
  * kb_overtakes() - from which size an engine beats every CPU implementation
  * @runs: the runs of one algorithm
  * @count: how many
  * @engine: the index of the engine's run
- * @sizes: the sizes measured
+ * @sizes: the sizes measured, in any order
  * @m: by which figure
  * @from: set to the size, or 0 if it never does in the measured range
  *
@@ -84,27 +111,15 @@ int kb_best_run(const struct kb_run *runs, size_t count, uint32_t size,
 int kb_overtakes(const struct kb_run *runs, size_t count, size_t engine,
 		 const struct kb_sizes *sizes, enum kb_metric m, uint32_t *from)
 {
-	double mine, cpu;
-	size_t i, n = sizes->count;
-	bool has;
-	int best;
+	struct kb_sizes sorted;
+	int ret;
 
 	*from = 0;
-	/* From the largest size down, while the engine keeps winning. */
-	while (n--) {
-		i = n;
-		if (figure(&runs[engine], sizes->size[i], m, &mine, &has))
-			return -ENOMEM;
-		best = kb_best_run(runs, count, sizes->size[i], m, true, &cpu);
-		if (best == -ENOMEM)
-			return -ENOMEM;
-		if (!has || best < 0)
-			continue; /* nothing to compare at this size */
-		if (!better(m, mine, cpu))
-			break;
-		*from = sizes->size[i];
-	}
-	return 0;
+	ret = kb_sizes_sorted(&sorted, sizes);
+	if (!ret)
+		ret = overtakes_sorted(runs, count, engine, &sorted, m, from);
+	kb_sizes_free(&sorted);
+	return ret;
 }
 
 static int print_best(FILE *f, const struct kb_run *runs, size_t count,
@@ -135,8 +150,8 @@ static int print_engine(FILE *f, const struct kb_run *runs, size_t count,
 {
 	uint32_t wall, cpu;
 
-	if (kb_overtakes(runs, count, engine, sizes, KB_BY_WALL, &wall) ||
-	    kb_overtakes(runs, count, engine, sizes, KB_BY_CPU, &cpu))
+	if (overtakes_sorted(runs, count, engine, sizes, KB_BY_WALL, &wall) ||
+	    overtakes_sorted(runs, count, engine, sizes, KB_BY_CPU, &cpu))
 		return -ENOMEM;
 	fprintf(f, "  %s at depth %" PRIu32 ": ", runs[engine].impl.driver_name,
 		runs[engine].depth);
@@ -155,23 +170,92 @@ static int print_engine(FILE *f, const struct kb_run *runs, size_t count,
 			fprintf(f, "; cheaper in CPU from %" PRIu32 " B\n",
 				cpu);
 		else
-			fprintf(f, "; never cheaper in CPU\n");
+			fprintf(f,
+				"; never cheaper in CPU in the measured range\n");
 	}
 	return 0;
 }
 
-/**
- * kb_print_crossover() - the crossover report of one algorithm
- * @f: where to
- * @alg: the algorithm name
- * @runs: its runs, an engine possibly at several depths
- * @count: how many
- * @sizes: the sizes asked for, ascending
- *
- * Return: 0, or -ENOMEM.
+static bool measured(const struct kb_run *run)
+{
+	return run->state >= KB_RUN_STARTED && !kb_run_failed(run);
+}
+
+static bool same_engine(const struct kb_run *a, const struct kb_run *b)
+{
+	return a->impl.driver_name && b->impl.driver_name &&
+	       !strcmp(a->impl.driver_name, b->impl.driver_name);
+}
+
+/*
+ * One line for the engine of runs[first], over all its depths: the
+ * smallest size from which it is faster than the CPU at some depth, and
+ * the smallest depth that does it from there.
  */
-int kb_print_crossover(FILE *f, const char *alg, const struct kb_run *runs,
-		       size_t count, const struct kb_sizes *sizes)
+static int print_first(FILE *f, const struct kb_run *runs, size_t count,
+		       size_t first, const struct kb_sizes *sizes)
+{
+	uint32_t from, size = 0, depth = 0, lo = 0, hi = 0;
+	size_t i;
+
+	for (i = first; i < count; i++) {
+		if (!same_engine(&runs[first], &runs[i]) || !measured(&runs[i]))
+			continue;
+		if (!lo || runs[i].depth < lo)
+			lo = runs[i].depth;
+		if (runs[i].depth > hi)
+			hi = runs[i].depth;
+		if (overtakes_sorted(runs, count, i, sizes, KB_BY_WALL, &from))
+			return -ENOMEM;
+		if (from && (!size || from < size ||
+			     (from == size && runs[i].depth < depth))) {
+			size = from;
+			depth = runs[i].depth;
+		}
+	}
+	fprintf(f, "  %s ", runs[first].impl.driver_name);
+	if (!hi)
+		fprintf(f, "was not measured\n");
+	else if (size)
+		fprintf(f,
+			"overtakes the CPU first at %" PRIu32
+			" B, depth %" PRIu32 "\n",
+			size, depth);
+	else if (lo == hi)
+		fprintf(f,
+			"never overtakes the CPU in the measured range (%" PRIu32
+			"-%" PRIu32 " B, depth %" PRIu32 ")\n",
+			sizes->size[0], sizes->size[sizes->count - 1], lo);
+	else
+		fprintf(f,
+			"never overtakes the CPU in the measured range (%" PRIu32
+			"-%" PRIu32 " B, depth %" PRIu32 "-%" PRIu32 ")\n",
+			sizes->size[0], sizes->size[sizes->count - 1], lo, hi);
+	return 0;
+}
+
+/* Each engine once, in the order first measured. */
+static int print_firsts(FILE *f, const struct kb_run *runs, size_t count,
+			const struct kb_sizes *sizes)
+{
+	size_t i, j;
+
+	fprintf(f,
+		"where each offload engine first overtakes the CPU (the smallest such size, at the smallest depth that does it):\n");
+	for (i = 0; i < count; i++) {
+		if (!kb_impl_is_offload(&runs[i].impl))
+			continue;
+		for (j = 0; j < i; j++)
+			if (same_engine(&runs[i], &runs[j]))
+				break;
+		if (j == i && print_first(f, runs, count, i, sizes))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int print_report(FILE *f, const char *alg, const struct kb_run *runs,
+			size_t count, const struct kb_sizes *sizes)
 {
 	bool engines = false;
 	size_t i;
@@ -195,7 +279,33 @@ int kb_print_crossover(FILE *f, const char *alg, const struct kb_run *runs,
 	}
 	if (!engines)
 		fprintf(f, "  (no offload engine implements %s here)\n", alg);
+	else if (print_firsts(f, runs, count, sizes))
+		return -ENOMEM;
 	fprintf(f,
 		"from N B = at N bytes and every larger size measured; offload = flagged as hardware by its driver, or asynchronous from a module that is not a CPU implementation\n");
 	return 0;
+}
+
+/**
+ * kb_print_crossover() - the crossover report of one algorithm
+ * @f: where to
+ * @alg: the algorithm name
+ * @runs: its runs, an engine possibly at several depths
+ * @count: how many
+ * @sizes: the sizes asked for, in any order: the report is in ascending
+ *	   order
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_crossover(FILE *f, const char *alg, const struct kb_run *runs,
+		       size_t count, const struct kb_sizes *sizes)
+{
+	struct kb_sizes sorted;
+	int ret;
+
+	ret = kb_sizes_sorted(&sorted, sizes);
+	if (!ret && sorted.count)
+		ret = print_report(f, alg, runs, count, &sorted);
+	kb_sizes_free(&sorted);
+	return ret;
 }

@@ -57,6 +57,7 @@ static int shell(const struct kb_run *run, struct kb_run *out)
 	out->state = run->state;
 	out->id = run->id;
 	out->depth = run->depth;
+	out->ncpus = run->ncpus;
 	out->key_bits = run->key_bits;
 	out->decrypt = run->decrypt;
 	out->status = run->status;
@@ -114,5 +115,34 @@ int kb_run_one_cpu(const struct kb_run *run, uint32_t cpu, struct kb_run *out)
 		if (run->sample[i].has_cpu && run->sample[i].cpu == cpu &&
 		    kb_run_add_sample(out, &run->sample[i]))
 			return -ENOMEM;
+	return 0;
+}
+
+/**
+ * kb_scaling_at() - the aggregate and the scaling of a --cpus run
+ * @agg: the run at once, made one with kb_run_aggregate()
+ * @one: the same work on the first CPU alone, or NULL
+ * @size: the size
+ * @sc: filled in; @sc->all.samples is 0 if @agg has none at @size
+ *
+ * Scaling is 100 % when every CPU adds what one CPU alone does.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_scaling_at(const struct kb_run *agg, const struct kb_run *one,
+		  uint32_t size, struct kb_scaling *sc)
+{
+	struct kb_summary s1 = { 0 };
+
+	memset(sc, 0, sizeof(*sc));
+	if (kb_summarize(agg, size, &sc->all) ||
+	    (one && kb_summarize(one, size, &s1)))
+		return -ENOMEM;
+	if (!s1.samples)
+		return 0;
+	sc->one_mbps = s1.mbps_median;
+	if (s1.mbps_median > 0 && agg->ncpus)
+		sc->scaling_percent = 100 * sc->all.mbps_median /
+				      (agg->ncpus * s1.mbps_median);
 	return 0;
 }

@@ -57,6 +57,7 @@ struct kb_run {
 	enum kb_run_state state;
 	uint32_t id;
 	uint32_t depth; /* as used; 0 before the reply */
+	uint32_t ncpus; /* --cpus: on how many CPUs at once; 0 without */
 	uint32_t key_bits; /* as used, else as asked */
 	bool decrypt;
 	int status; /* 0, or the negative errno that ended or refused it */

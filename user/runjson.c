@@ -7,12 +7,14 @@
  */
 
 #include <errno.h>
+#include <string.h>
 
 #include <linux/kaesbench.h>
 
 #include "format.h"
 #include "kaesbench_version.h"
 #include "paths.h"
+#include "percpu.h"
 #include "runjson.h"
 
 /**
@@ -165,6 +167,66 @@ static int add_summary(struct json_object *o, const struct kb_run *run)
 	return 0;
 }
 
+static struct json_object *figure_or_null(double v)
+{
+	return v > 0 ? json_object_new_double(v) : NULL;
+}
+
+static struct json_object *aggregate_json(const struct kb_scaling *sc)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	add(o, "size", u64(sc->all.size));
+	add(o, "samples", u64(sc->all.samples));
+	add(o, "mbps_median", json_object_new_double(sc->all.mbps_median));
+	add(o, "mbps_min", json_object_new_double(sc->all.mbps_min));
+	add(o, "mbps_max", json_object_new_double(sc->all.mbps_max));
+	add(o, "cpu_percent", json_object_new_double(sc->all.cpu_percent));
+	add(o, "cpu_ns_per_byte",
+	    json_object_new_double(sc->all.cpu_ns_per_byte));
+	add(o, "one_cpu_mbps_median", figure_or_null(sc->one_mbps));
+	add(o, "scaling_percent", figure_or_null(sc->scaling_percent));
+	return o;
+}
+
+/*
+ * --cpus: the whole machine's figures per size, and against @one, the same
+ * work on the first CPU alone, the scaling. Null without --cpus.
+ */
+static int add_aggregate(struct json_object *o, const struct kb_run *run,
+			 const struct kb_run *one)
+{
+	struct json_object *arr, *item;
+	struct kb_scaling sc;
+	struct kb_run agg;
+	size_t i;
+	int ret;
+
+	if (!run->ncpus) {
+		add(o, "aggregate", NULL);
+		return 0;
+	}
+	arr = json_object_new_array();
+	if (!arr)
+		return -ENOMEM;
+	add(o, "aggregate", arr);
+	ret = kb_run_aggregate(run, &agg);
+	for (i = 0; !ret && i < run->sizes.count; i++) {
+		ret = kb_scaling_at(&agg, one, run->sizes.size[i], &sc);
+		if (ret || !sc.all.samples)
+			continue;
+		item = aggregate_json(&sc);
+		if (!item || json_object_array_add(arr, item)) {
+			json_object_put(item);
+			ret = -ENOMEM;
+		}
+	}
+	kb_run_release(&agg);
+	return ret;
+}
+
 static const char *op_name(uint32_t op)
 {
 	static const char *const names[] = {
@@ -234,14 +296,8 @@ static struct json_object *check_json(const struct kb_check *check)
 	return o;
 }
 
-/**
- * kb_run_to_json() - one run as a JSON object
- * @run: the run
- *
- * Return: a new object the caller must json_object_put(), or NULL if out of
- * memory.
- */
-struct json_object *kb_run_to_json(const struct kb_run *run)
+static struct json_object *run_json(const struct kb_run *run,
+				    const struct kb_run *one)
 {
 	struct json_object *o = json_object_new_object();
 	const struct kb_impl *impl = &run->impl;
@@ -271,16 +327,44 @@ struct json_object *kb_run_to_json(const struct kb_run *run)
 		add(o, "no_verify",
 		    json_object_new_boolean(run->check.skipped));
 	}
-	if (add_samples(o, run) || add_summary(o, run)) {
+	add(o, "cpus_at_once", run->ncpus ? u64(run->ncpus) : NULL);
+	if (add_samples(o, run) || add_summary(o, run) ||
+	    add_aggregate(o, run, one)) {
 		json_object_put(o);
 		return NULL;
 	}
 	return o;
 }
 
+/**
+ * kb_run_to_json() - one run as a JSON object
+ * @run: the run
+ *
+ * Return: a new object the caller must json_object_put(), or NULL if out of
+ * memory.
+ */
+struct json_object *kb_run_to_json(const struct kb_run *run)
+{
+	return run_json(run, NULL);
+}
+
+/* kb_scaling_main() measures the first CPU alone just before. */
+static const struct kb_run *alone_before(const struct kb_run *runs, size_t i)
+{
+	const struct kb_run *run = &runs[i], *prev = i ? &runs[i - 1] : NULL;
+
+	if (run->ncpus < 2 || !prev || prev->ncpus != 1 ||
+	    prev->path != run->path || !prev->impl.driver_name ||
+	    !run->impl.driver_name ||
+	    strcmp(prev->impl.driver_name, run->impl.driver_name))
+		return NULL;
+	return prev;
+}
+
 static struct json_object *run_item(const void *runs, size_t i)
 {
-	return kb_run_to_json(&((const struct kb_run *)runs)[i]);
+	return run_json(&((const struct kb_run *)runs)[i],
+			alone_before(runs, i));
 }
 
 /**

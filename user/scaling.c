@@ -62,31 +62,27 @@ static int print_size(FILE *f, const struct kb_run *one,
 	char a[KB_FMT3_MAX], b[KB_FMT3_MAX] = "-", lo[KB_FMT3_MAX];
 	char hi[KB_FMT3_MAX], range[2 * KB_FMT3_MAX + 1];
 	char eff[KB_FMT3_MAX] = "-", cpu[KB_FMT3_MAX], cpb[KB_FMT3_MAX] = "-";
-	struct kb_summary s1 = { 0 }, sn;
+	struct kb_scaling sc;
 	double min, max;
 
-	if (kb_summarize(agg, size, &sn) ||
-	    cpu_range(all, cpus, size, &min, &max) ||
-	    (one && kb_summarize(one, size, &s1)))
+	if (kb_scaling_at(agg, one, size, &sc) ||
+	    cpu_range(all, cpus, size, &min, &max))
 		return -ENOMEM;
-	if (!sn.samples) {
+	if (!sc.all.samples) {
 		fprintf(f, "%8" PRIu32 "  (no sample)\n", size);
 		return 0;
 	}
-	if (s1.samples) {
-		kb_fmt3(s1.mbps_median, b, sizeof(b));
-		if (s1.mbps_median > 0)
-			kb_fmt_pct(100 * sn.mbps_median /
-					   (cpus->count * s1.mbps_median),
-				   eff, sizeof(eff));
-	}
-	if (sn.has_cycles)
-		kb_fmt3(sn.cpu_cycles_per_byte, cpb, sizeof(cpb));
+	if (sc.one_mbps > 0)
+		kb_fmt3(sc.one_mbps, b, sizeof(b));
+	if (sc.scaling_percent > 0)
+		kb_fmt_pct(sc.scaling_percent, eff, sizeof(eff));
+	if (sc.all.has_cycles)
+		kb_fmt3(sc.all.cpu_cycles_per_byte, cpb, sizeof(cpb));
 	snprintf(range, sizeof(range), "%s-%s", kb_fmt3(min, lo, sizeof(lo)),
 		 kb_fmt3(max, hi, sizeof(hi)));
 	fprintf(f, "%8" PRIu32 " %10s %12s %17s %8s %6s %8s\n", size, b,
-		kb_fmt3(sn.mbps_median, a, sizeof(a)), range, eff,
-		kb_fmt_pct(sn.cpu_percent, cpu, sizeof(cpu)), cpb);
+		kb_fmt3(sc.all.mbps_median, a, sizeof(a)), range, eff,
+		kb_fmt_pct(sc.all.cpu_percent, cpu, sizeof(cpu)), cpb);
 	return 0;
 }
 

@@ -129,6 +129,34 @@ int kb_sizes_copy(struct kb_sizes *dst, const uint32_t *size, size_t count)
 	return 0;
 }
 
+static int ascending(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/**
+ * kb_sizes_sorted() - a list in ascending order, each size once
+ * @dst: filled in; free it with kb_sizes_free() whatever the result
+ * @src: the list, in the order given (-b does not sort)
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_sizes_sorted(struct kb_sizes *dst, const struct kb_sizes *src)
+{
+	size_t i, n = 0;
+
+	if (kb_sizes_copy(dst, src->size, src->count))
+		return -ENOMEM;
+	qsort(dst->size, dst->count, sizeof(*dst->size), ascending);
+	for (i = 0; i < dst->count; i++)
+		if (!n || dst->size[n - 1] != dst->size[i])
+			dst->size[n++] = dst->size[i];
+	dst->count = n;
+	return 0;
+}
+
 /**
  * kb_sizes_free() - free a list
  * @sizes: the list; left empty

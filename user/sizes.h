@@ -26,6 +26,7 @@ int kb_parse_u64(const char *s, uint64_t *v);
 int kb_parse_u32(const char *s, uint32_t *v);
 int kb_sizes_parse(const char *s, struct kb_sizes *sizes);
 int kb_sizes_copy(struct kb_sizes *dst, const uint32_t *size, size_t count);
+int kb_sizes_sorted(struct kb_sizes *dst, const struct kb_sizes *src);
 void kb_sizes_free(struct kb_sizes *sizes);
 bool kb_size_fits(const struct kb_impl *impl, uint32_t size);
 int kb_sizes_filter(const struct kb_impl *impl, const struct kb_sizes *in,

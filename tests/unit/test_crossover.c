@@ -18,8 +18,11 @@
 
 #include <linux/kaesbench.h>
 
+#include <json-c/json.h>
+
 #include "crossover.h"
 #include "percpu.h"
+#include "runjson.h"
 
 static const uint32_t sizes[] = { 64, 1024, 16384 };
 
@@ -79,6 +82,82 @@ static void test_aggregate(void **state)
 	kb_run_release(&one);
 	kb_run_release(&agg);
 	kb_run_release(&run);
+}
+
+static double number(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	assert_true(json_object_object_get_ex(o, key, &v));
+	assert_true(json_object_is_type(v, json_type_double));
+	return json_object_get_double(v);
+}
+
+/* --cpus 0,1 in JSON: the machine's rate, and against CPU 0 alone. */
+static void test_aggregate_json(void **state)
+{
+	struct json_object *doc, *runs, *agg, *item, *v;
+	struct kb_run run[2];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	impl(&run[0], "aes-generic", "kernel", 0);
+	run[0].ncpus = 1;
+	sample(&run[0], 64, 0, 0, true, 100, 100);
+	sample(&run[0], 64, 1, 0, true, 100, 100);
+	impl(&run[1], "aes-generic", "kernel", 0);
+	run[1].ncpus = 2;
+	sample(&run[1], 64, 0, 0, true, 100, 200);
+	sample(&run[1], 64, 0, 1, true, 80, 200);
+	sample(&run[1], 64, 1, 0, true, 100, 200);
+	sample(&run[1], 64, 1, 1, true, 90, 200);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(
+		kb_print_runs_json(f, run, 2, json_object_new_object()), 0);
+	fclose(f);
+	doc = json_tokener_parse(text);
+	assert_non_null(doc);
+	assert_true(json_object_object_get_ex(doc, "runs", &runs));
+	/* The first CPU alone: its aggregate is itself, no scaling. */
+	assert_true(json_object_object_get_ex(
+		json_object_array_get_idx(runs, 0), "aggregate", &agg));
+	item = json_object_array_get_idx(agg, 0);
+	assert_true(number(item, "mbps_median") > 99.9);
+	assert_true(json_object_object_get_ex(item, "scaling_percent", &v));
+	assert_null(v);
+	/* Both: 180 and 190 MB/s, 185 / (2 x 100) = 92.5 %, 200 % busy. */
+	item = json_object_array_get_idx(runs, 1);
+	assert_true(json_object_object_get_ex(item, "cpus_at_once", &v));
+	assert_int_equal(json_object_get_int(v), 2);
+	assert_true(json_object_object_get_ex(item, "aggregate", &agg));
+	assert_int_equal(json_object_array_length(agg), 1);
+	item = json_object_array_get_idx(agg, 0);
+	assert_int_equal(
+		json_object_get_int(json_object_object_get(item, "samples")),
+		2);
+	assert_true(number(item, "mbps_median") > 184.9 &&
+		    number(item, "mbps_median") < 185.1);
+	assert_true(number(item, "one_cpu_mbps_median") > 99.9 &&
+		    number(item, "one_cpu_mbps_median") < 100.1);
+	assert_true(number(item, "scaling_percent") > 92.4 &&
+		    number(item, "scaling_percent") < 92.6);
+	assert_true(number(item, "cpu_percent") > 199.9 &&
+		    number(item, "cpu_percent") < 200.1);
+	json_object_put(doc);
+	free(text);
+	/* Without --cpus: null. */
+	run[1].ncpus = 0;
+	doc = kb_run_to_json(&run[1]);
+	assert_true(json_object_object_get_ex(doc, "aggregate", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(doc, "cpus_at_once", &v));
+	assert_null(v);
+	json_object_put(doc);
+	kb_run_release(&run[0]);
+	kb_run_release(&run[1]);
 }
 
 /* The CPU at 100 MB/s; an engine slower below 1024 B, faster from it. */
@@ -155,6 +234,93 @@ static void test_never_and_dip(void **state)
 	release(runs);
 }
 
+/* -b does not sort: 16384,1024,64 is the same crossover as 64,1024,16384. */
+static void test_sizes_in_any_order(void **state)
+{
+	uint32_t reversed[] = { 16384, 1024, 64 };
+	struct kb_sizes s = { .size = reversed, .count = 3 };
+	struct kb_run runs[3];
+	char *text = NULL;
+	size_t len = 0;
+	uint32_t from;
+	FILE *f;
+
+	(void)state;
+	fixture(runs);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_WALL, &from), 0);
+	assert_int_equal(from, 1024);
+	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_CPU, &from), 0);
+	assert_int_equal(from, 1024);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "faster than the CPU from 1024 B"));
+	/* The rows ascend whatever the order given. */
+	assert_true(strstr(text, "\n      64  ") <
+		    strstr(text, "\n    1024  "));
+	assert_true(strstr(text, "\n    1024  ") <
+		    strstr(text, "\n   16384  "));
+	free(text);
+	/* Beaten at the largest size: never, and the range is 64-16384. */
+	runs[1].sample[2].bytes /= 10;
+	f = open_memstream(&text, &len);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"never faster than the CPU in the measured range (64-16384 B)"));
+	free(text);
+	release(runs);
+}
+
+/* The engine at depth 1 (from 1024 B), 4 (from 64 B) and 16 (from 64 B). */
+static void test_first_overtake(void **state)
+{
+	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
+	struct kb_run runs[5];
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	(void)state;
+	fixture(runs);
+	for (i = 3; i < 5; i++) {
+		impl(&runs[i], "virtio_crypto_aes_cbc", "virtio_crypto",
+		     KAESBENCH_IMPL_F_ASYNC);
+		runs[i].depth = i == 3 ? 16 : 4;
+		sample(&runs[i], 64, 0, 0, false, 200, 10);
+		sample(&runs[i], 1024, 0, 0, false, 300, 10);
+		sample(&runs[i], 16384, 0, 0, false, 500, 10);
+	}
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"\n  virtio_crypto_aes_cbc overtakes the CPU first at 64 B, depth 4\n"));
+	free(text);
+	/* Slower than the CPU at 16384 B at every depth: never. */
+	for (i = 1; i < 5; i++)
+		if (i != 2)
+			runs[i].sample[2].bytes /= 100;
+	f = open_memstream(&text, &len);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		"\n  virtio_crypto_aes_cbc never overtakes the CPU in the measured range (64-16384 B, depth 1-16)\n"));
+	assert_non_null(
+		strstr(text, "never cheaper in CPU in the measured range\n"));
+	/* Once per engine, whatever its number of depths. */
+	assert_null(
+		strstr(strstr(text, "never overtakes") + 1, "never overtakes"));
+	free(text);
+	for (i = 0; i < 5; i++)
+		kb_run_release(&runs[i]);
+}
+
 static void test_report(void **state)
 {
 	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
@@ -189,10 +355,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_aggregate),
+		cmocka_unit_test(test_aggregate_json),
 		cmocka_unit_test(test_offload),
 		cmocka_unit_test(test_best_and_crossover),
 		cmocka_unit_test(test_never_and_dip),
 		cmocka_unit_test(test_report),
+		cmocka_unit_test(test_sizes_in_any_order),
+		cmocka_unit_test(test_first_overtake),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

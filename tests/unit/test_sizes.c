@@ -145,6 +145,22 @@ static void test_filter(void **state)
 	kb_sizes_free(&all);
 }
 
+static void test_sorted(void **state)
+{
+	uint32_t given[] = { 16384, 64, 1024, 64 };
+	struct kb_sizes in = { .size = given, .count = 4 }, out;
+
+	(void)state;
+	assert_int_equal(kb_sizes_sorted(&out, &in), 0);
+	assert_int_equal(out.count, 3);
+	assert_int_equal(out.size[0], 64);
+	assert_int_equal(out.size[1], 1024);
+	assert_int_equal(out.size[2], 16384);
+	/* The list given is left as it was. */
+	assert_int_equal(given[0], 16384);
+	kb_sizes_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_parse_u32),
 		cmocka_unit_test(test_fits),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_sorted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

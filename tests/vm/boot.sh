@@ -16,6 +16,8 @@
 # the boot.
 # KAESBENCH_VM_ACCEL (default tcg,thread=multi): KVM does not boot normal
 # guests on every machine, so it is opt-in.
+# KAESBENCH_VM_SMP (default 2): the VM's CPUs; 17 let 45-scaling.sh reach
+# the module's limit of 1024 requests in flight (CPUs x depth 64).
 
 set -eu
 
@@ -63,7 +65,8 @@ cat "$initramfs" "$overlay/conf.cpio.gz" >"$overlay/initramfs"
 
 timeout --kill-after=10 "$vm_timeout" \
 	qemu-system-x86_64 \
-	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" -cpu max -smp 2 -m 2G \
+	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" -cpu max \
+	-smp "${KAESBENCH_VM_SMP:-2}" -m 2G \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinuz" -initrd "$overlay/initramfs" \
 	-append "console=ttyS0 loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \

@@ -6,10 +6,13 @@ SCALE_FAST="-t 20 -r 2 -w 0"
 AES_GENERIC_HEX=6165732d67656e6572696300 # "aes-generic\0"
 
 cpus_all_aes_generic() {
-	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
-	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+	# Samples of 200 ms: busy time is counted in ticks.
+	kaesbench run -d aes-generic --cpus all -b 64,4096 -t 200 -r 2 -w 0 \
 		--json >/tmp/cpus.json 2>/tmp/cpus.err ||
 		{ cat /tmp/cpus.err; fail "--cpus all failed"; }
+	echo "kaesbench-results-json: begin --cpus all"
+	jq -c . /tmp/cpus.json
+	echo "kaesbench-results-json: end"
 	# First CPU 0 alone, then both at once: each sample once per CPU.
 	jq -c '[.runs[] | [.samples[] | .cpu]]' /tmp/cpus.json
 	[ "$(jq -c '[.runs[0].samples[] | .cpu] | unique' /tmp/cpus.json)" = \
@@ -22,8 +25,34 @@ cpus_all_aes_generic() {
 		(.user_ns + .system_ns + .softirq_ns + .irq_ns == .busy_ns)] |
 		all' /tmp/cpus.json >/dev/null ||
 		fail "a sample without work, or busy kinds not adding up"
+	# The machine's rate and the scaling, per size, against CPU 0 alone.
+	jq -c '.runs[] | [.cpus_at_once, (.aggregate[] | [.size,
+		.one_cpu_mbps_median, .mbps_median, .scaling_percent,
+		.cpu_percent])]' /tmp/cpus.json
+	jq -e '.runs[0] as $one | .runs[1] | .cpus_at_once == 2 and
+		(.aggregate | length == 2) and (.aggregate | all(. as $a |
+		$a.one_cpu_mbps_median == ($one.summary[] |
+			select(.size == $a.size) | .mbps_median) and
+		$a.scaling_percent > 0 and
+		($a.scaling_percent - 100 * $a.mbps_median /
+			(2 * $a.one_cpu_mbps_median) | fabs) < 0.01))' \
+		/tmp/cpus.json >/dev/null ||
+		fail "no aggregate, or a scaling that is not all / (2 x one)"
+	# Busy time of both CPUs, not of the measuring thread or its CPU:
+	# one busy CPU shows at most 108 % (80-faults.sh). Not near 200 %:
+	# under TCG a vCPU the loaded host deschedules misses ticks (116 and
+	# 140 % seen with 7 other jobs on the host's 2 cores, 80-100 % alone).
+	jq -e '.runs[1].aggregate | all(.cpu_percent > 110)' \
+		/tmp/cpus.json >/dev/null ||
+		fail "the 2-CPU run is not both CPUs busy (<= 110 %)"
+	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
+	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
+	cat /tmp/cpus.txt
+	grep -q '^size (B)      1 CPU       2 CPUs   per CPU min-max  scaling' \
+		/tmp/cpus.txt || fail "no scaling table"
 }
-ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once" \
+ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once, both busy" \
 	cpus_all_aes_generic
 
 cpus_table_aesni() {
@@ -70,6 +99,26 @@ cpus_kernel_refuses() {
 ktap_test "the module refuses offline, repeated and too many CPUs" \
 	cpus_kernel_refuses
 
+# At most KAESBENCH_MAX_DEPTH (64) requests a CPU: over 1024 in flight
+# takes 17 online CPUs, which the rig's VM has with KAESBENCH_VM_SMP=17
+# (tests/vm/boot.sh); it boots with 2, and the test says it skips.
+cpus_inflight_refused() {
+	online=$(grep -c '^processor' /proc/cpuinfo)
+	if [ "$online" -lt 17 ]; then
+		echo "$online CPUs: CPUs x depth 64 cannot exceed 1024 (KAESBENCH_VM_SMP=17 boots enough)"
+		return "$KSFT_SKIP"
+	fi
+	cpus16=$(awk 'BEGIN { for (i = 0; i < 16; i++) printf "%02x000000", i }')
+	expect_failure 1 "extack: CPUs x depth exceeds 1024" \
+		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 12:40000000 \
+		30:"${cpus16}10000000"
+	# 16 x 64 = 1024 is allowed: at depth 1, a run of 16 CPUs works.
+	kaesbench run -d aes-generic --cpus 0-15 -b 16 -t 5 -r 1 -w 0 \
+		--no-verify >/dev/null || fail "no run on 16 CPUs"
+}
+ktap_test "the module refuses CPUs x depth over 1024 (17 CPUs at depth 64)" \
+	cpus_inflight_refused
+
 latency_virtio() {
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
 	kaesbench run -d virtio_crypto_aes_cbc --depth 4 --latency \
@@ -88,16 +137,29 @@ ktap_test "--latency: every request of virtio_crypto_aes_cbc timed" \
 	latency_virtio
 
 depth_sweep_virtio() {
+	# Samples of 100 ms: CPU% and CPU ns/B are counted in ticks.
 	kaesbench run -d virtio_crypto_aes_cbc --depth-sweep -b 64,16384 \
-		-t 20 -r 1 -w 0 --no-verify >/tmp/ds.txt 2>&1 ||
+		-t 100 -r 1 -w 0 --no-verify >/tmp/ds.txt 2>&1 ||
 		{ cat /tmp/ds.txt; fail "--depth-sweep failed"; }
 	cat /tmp/ds.txt
+	grep -q 'p50 µs   p99 µs   CPU% CPU ns/B' /tmp/ds.txt ||
+		fail "not the columns expected"
+	# MB/s, p50 and p99 at every depth, CPU% and CPU ns/B too. Busy
+	# time is counted in ticks: at depth 1 the guest idles while QEMU
+	# works and may catch none (0 %); at depth 64 it takes tens of
+	# thousands of completions a second, and cannot.
 	for size in 64 16384; do
 		[ "$(awk -v s="$size B:" '$0 == s { on = 1; next }
 			/ B:$/ { on = 0 }
-			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 { n++ }
+			on && $1 ~ /^[0-9]+$/ && $2 + 0 > 0 && $4 + 0 > 0 &&
+				$5 + 0 >= $4 && $6 ~ /^[0-9.]+$/ &&
+				$7 ~ /^[0-9.e+]+$/ { n++ }
 			END { print n + 0 }' /tmp/ds.txt)" -eq 7 ] ||
-			fail "$size B: not 7 depths with rate and latency"
+			fail "$size B: not 7 depths with rate, latencies and CPU"
+		awk -v s="$size B:" '$0 == s { on = 1; next } / B:$/ { on = 0 }
+			on && $1 == 64 && $6 + 0 > 0 && $7 + 0 > 0 { ok = 1 }
+			END { exit !ok }' /tmp/ds.txt ||
+			fail "$size B: no CPU figure at depth 64"
 	done
 }
 ktap_test "--depth-sweep: virtio_crypto_aes_cbc at depth 1 to 64" \
@@ -115,7 +177,8 @@ ktap_test "--depth-sweep of a synchronous implementation: a note, depth 1" \
 	depth_sweep_sync
 
 crossover_cbc() {
-	kaesbench run -a 'cbc(aes)' --crossover --depth-sweep -b 64,16384 \
+	# Sizes in descending order: the report ascends all the same.
+	kaesbench run -a 'cbc(aes)' --crossover --depth-sweep -b 16384,64 \
 		-t 20 -r 1 -w 0 --no-verify >/tmp/cross.txt 2>&1 ||
 		{ cat /tmp/cross.txt; fail "--crossover failed"; }
 	cat /tmp/cross.txt
@@ -127,6 +190,11 @@ crossover_cbc() {
 	done
 	[ "$(grep -c '^  virtio_crypto_aes_cbc at depth [0-9]*: ' \
 		/tmp/cross.txt)" -eq 7 ] || fail "not a line per engine depth"
+	[ "$(awk '/^crossover, / { on = 1; next }
+		on && $1 ~ /^[0-9]+$/ { printf "%s,", $1 }' /tmp/cross.txt)" = \
+		"64,16384," ] || fail "sizes not in ascending order"
+	grep -Eq '^  virtio_crypto_aes_cbc (overtakes the CPU first at (64|16384) B, depth [0-9]+|never overtakes the CPU in the measured range \(64-16384 B, depth 1-64\))$' \
+		/tmp/cross.txt || fail "no line on where the engine overtakes first"
 	grep -q '^  cbc-aes-aesni at depth' /tmp/cross.txt &&
 		fail "a CPU implementation counted as offload"
 	return 0

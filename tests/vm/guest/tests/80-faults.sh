@@ -72,6 +72,23 @@ fault_none() {
 }
 ktap_test "fault none: figures, verified, at depth 8" fault_none
 
+# The faulty driver ciphers in a kworker while the measuring thread waits:
+# the busy time of all CPUs counts that work, the thread's own CPU does not.
+offthread_accounting() {
+	set_fault none
+	kaesbench run -d "$FAULTY" -b 4096 --depth 8 -t 500 -r 2 -w 0 \
+		--no-verify --json >/tmp/faulty-kworker.json ||
+		fail "the run failed"
+	jq -r '.runs[0].summary[] | "\(.size) B: CPU \(.cpu_percent) %, measuring thread \(.thread_cpu_percent) %"' \
+		/tmp/faulty-kworker.json
+	jq -e '.runs[0].summary[0] | .cpu_percent >= 50 and
+		.thread_cpu_percent < .cpu_percent / 2' \
+		/tmp/faulty-kworker.json >/dev/null ||
+		fail "work done in a kworker is not counted as busy time"
+}
+ktap_test "CPU accounting counts a kworker's work, not only the measuring thread's" \
+	offthread_accounting
+
 # fault_error MODE: the error is reported, with its errno, by a run and by
 # a verification; the next run works.
 fault_error() {

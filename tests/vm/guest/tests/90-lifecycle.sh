@@ -3,6 +3,84 @@
 # the module loaded once: it leaves the module installed in the modules
 # tree, for autoloading (92-storms.sh takes it out again).
 
+# A --cpus run stopped while both CPUs' threads measure: the tool exits,
+# the threads end and the module is free again, whichever way it stops.
+CPUS_RUN="-d aes-generic --cpus all -b 4096 -t 5000 -r 1 -w 0 --no-verify"
+
+cpu_threads() {
+	cat /proc/[0-9]*/comm 2>/dev/null | grep -c '^kaesbench/cpu'
+}
+
+use_count() {
+	awk '$1 == "kaesbench" { print $3 }' /proc/modules
+}
+
+# until_true SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS,
+# a bound for a stuck kernel, not a timing.
+until_true() {
+	limit=$1
+	what=$2
+	shift 2
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
+		sleep 0.1
+	done
+}
+
+both_cpus_busy() { [ "$(cpu_threads)" -ge 2 ]; }
+no_cpu_threads() { [ "$(cpu_threads)" -eq 0 ]; }
+# Exited, not yet reaped: a zombie (Z) still answers kill -0.
+tool_gone() {
+	state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)
+	[ -z "$state" ] || [ "$state" = Z ]
+}
+module_free() { [ "$(use_count)" = 0 ]; }
+
+# start_cpus_run: the run of CPU 0 alone first, then both at once.
+start_cpus_run() {
+	# shellcheck disable=SC2086 # $CPUS_RUN is a word list
+	kaesbench run $CPUS_RUN >/tmp/cpus-stop.out 2>&1 &
+	pid=$!
+	until_true 30 "threads on both CPUs" both_cpus_busy
+	grep -H '^kaesbench/' /proc/[0-9]*/comm 2>/dev/null
+}
+
+# stop_cpus_run SIGNAL EXPECTED_EXIT
+stop_cpus_run() {
+	start_cpus_run
+	kill "-$1" "$pid"
+	until_true 10 "the tool exiting after SIG$1" tool_gone
+	wait "$pid"
+	rc=$?
+	cat /tmp/cpus-stop.out
+	echo "exit $rc after SIG$1"
+	[ "$rc" -eq "$2" ] || fail "exit status $rc, expected $2"
+	until_true 10 "the CPU threads ending" no_cpu_threads
+	until_true 10 "the module's use count back to 0" module_free
+}
+ktap_test "--cpus all stopped by Ctrl-C: the tool exits, the CPU threads end, the module is free" \
+	stop_cpus_run INT 130
+ktap_test "--cpus all, the tool killed (socket closed): the CPU threads end, the module is free" \
+	stop_cpus_run KILL 137
+
+rmmod_cpus_run() {
+	start_cpus_run
+	rmmod kaesbench || fail "rmmod refused during a --cpus run"
+	until_true 10 "the tool exiting after rmmod" tool_gone
+	wait "$pid"
+	echo "tool exited $?"
+	cat /tmp/cpus-stop.out
+	until_true 10 "the CPU threads ending" no_cpu_threads
+	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
+	module_free || fail "use count $(use_count) after reload"
+	kaesbench run -d aes-generic --cpus all -b 64 -t 5 -r 1 -w 0 \
+		>/dev/null || fail "no --cpus run after reload"
+}
+ktap_test "rmmod during a --cpus all run stops it; no CPU thread stays; reload works" \
+	rmmod_cpus_run
+
 module_unloads() {
 	rmmod kaesbench || fail "rmmod failed"
 	! grep -q '^kaesbench ' /proc/modules || fail "still loaded"
