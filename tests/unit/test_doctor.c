@@ -368,6 +368,46 @@ static void test_module_not_built(void **state)
 	kb_doc_report_free(&r);
 }
 
+/*
+ * The module is there, yet registered nothing: blame neither loading nor
+ * building. Unknown module state: say what is handed out, no fix.
+ */
+static void test_aesni_not_selected(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(1, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_non_null(strstr(f->summary, "aesni_intel is loaded"));
+	assert_non_null(strstr(f->fix, "dmesg"));
+	assert_true(has_evidence(f, "ctr(aes) -> ctr(aes-generic)"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-DEMOTED"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_ERROR);
+	kb_doc_report_free(&r);
+	mod = mod_state(0, true);
+	mod.builtin = true;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "built in"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), NULL);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_null(f->fix);
+	assert_true(has_evidence(f, "xts(aes): nothing registered"));
+	kb_doc_report_free(&r);
+}
+
 static void test_hypervisor_hides_aes(void **state)
 {
 	struct kb_doc_modstate mod = mod_state(0, true);
@@ -432,7 +472,23 @@ static void test_vaes(void **state)
 		{ "xts(aes)", "xts-aes-vaes-avx10_512", "aesni_intel", 1,
 		  ASYNC },
 	};
+	/* Newer kernels: no AVX10/256 code, the 512-bit one renamed. */
+	static const struct row renamed[] = {
+		{ "xts(aes)", "xts-aes-vaes-avx2", "aesni_intel", 600,
+		  ASYNC | SEL },
+		{ "xts(aes)", "xts-aes-vaes-avx512", "aesni_intel", 1, ASYNC },
+		{ "gcm(aes)", "generic-gcm-vaes-avx2", "aesni_intel", 600,
+		  ASYNC | SEL },
+		{ "gcm(aes)", "generic-gcm-vaes-avx512", "aesni_intel", 1,
+		  ASYNC },
+	};
+	/* Not demoted: 800, its priority on CPUs that keep their clock. */
+	static const struct row kept[] = {
+		{ "xts(aes)", "xts-aes-vaes-avx512", "aesni_intel", 800,
+		  ASYNC | SEL },
+	};
 	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
 
 	(void)state;
 	check_kernel(&r, x86_aes_flags, old, 2, NULL);
@@ -442,6 +498,16 @@ static void test_vaes(void **state)
 	assert_null(kb_doc_find(&r, "KB-VAES-UNUSED"));
 	assert_true(has_evidence(kb_doc_find(&r, "KB-VAES-DEMOTED"),
 				 "xts-aes-vaes-avx10_512 has priority 1"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, renamed, 4, NULL);
+	f = kb_doc_find(&r, "KB-VAES-DEMOTED");
+	assert_non_null(f);
+	assert_int_equal(f->evidence_count, 2);
+	assert_true(has_evidence(f, "xts-aes-vaes-avx512 has priority 1"));
+	assert_true(has_evidence(f, "generic-gcm-vaes-avx512 has priority 1"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, kept, 1, NULL);
+	assert_null(kb_doc_find(&r, "KB-VAES-DEMOTED"));
 	kb_doc_report_free(&r);
 }
 
@@ -772,6 +838,7 @@ int main(void)
 		cmocka_unit_test(test_module_not_loaded),
 		cmocka_unit_test(test_module_blacklisted),
 		cmocka_unit_test(test_module_not_built),
+		cmocka_unit_test(test_aesni_not_selected),
 		cmocka_unit_test(test_hypervisor_hides_aes),
 		cmocka_unit_test(test_demoted_and_offload),
 		cmocka_unit_test(test_vaes),
