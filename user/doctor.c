@@ -145,7 +145,7 @@ static const uint32_t cost_sizes[] = { KB_DOC_TYPICAL_SIZE, 16384 };
 /* The OpenSSL check, with the mask's cost measured if one matters. */
 static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 {
-	double masked[2], unmasked[2];
+	struct kb_doc_rate masked[2], unmasked[2];
 	char why[256];
 	bool masking = x->ossl.ia32cap && x->ossl.caps.known &&
 		       (!x->ossl.caps.aesni ||
@@ -164,8 +164,8 @@ static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 			x->ossl.cipher = "AES-128-GCM";
 			x->ossl.count = 2;
 			x->ossl.size = cost_sizes;
-			x->ossl.masked_mbps = masked;
-			x->ossl.unmasked_mbps = unmasked;
+			x->ossl.masked = masked;
+			x->ossl.unmasked = unmasked;
 		}
 	}
 	kb_doc_check_openssl(r, &x->cpu, &x->ossl);

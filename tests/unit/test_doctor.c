@@ -676,6 +676,73 @@ static void test_offload_crossover(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* virtio-crypto at depth 1 ... 64, as under TCG, against AES-NI at 400. */
+static void depth_rates(struct kb_doc_rate *x, const double *median)
+{
+	uint32_t depth = 1;
+	size_t i;
+
+	for (i = 0; i < 7; i++, depth *= 2) {
+		x[i] = rate("virtio_crypto_aes_cbc", 10000, true,
+			    KB_ENGINE_OFFLOAD, median[i] * 0.9, median[i],
+			    median[i] * 1.1);
+		x[i].depth = depth;
+		x[i].samples = 3;
+	}
+}
+
+static void test_offload_loses_at_depth(void **state)
+{
+	static const double rising[] = { 5, 20, 80, 300, 390, 450, 500 };
+	static const double never[] = { 1, 2, 5, 10, 30, 60, 90 };
+	static const double wins[] = { 450, 460, 470, 480, 490, 500, 510 };
+	struct kb_doc_rate c = rate("cbc-aes-aesni", 400, false,
+				    KB_ENGINE_AES_INSNS, 380, 400, 420);
+	struct kb_doc_rate x[7];
+	struct kb_doc_depths d = { .alg = "cbc(aes)",
+				   .size = 1424,
+				   .cpu = &c,
+				   .offload = x,
+				   .count = 7 };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	uint32_t from;
+
+	(void)state;
+	depth_rates(x, rising);
+	assert_true(kb_doc_depth_wins(&d, &from));
+	assert_int_equal(from, 32);
+	kb_doc_check_depths(&r, &d);
+	f = kb_doc_find(&r, "KB-OFFLOAD-LOSES-AT-DEPTH");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	/* 390 at depth 16: within the noise of 400, not called a loss. */
+	assert_non_null(strstr(f->summary, "faster at depth 1, 2, 4, 8 "));
+	assert_non_null(strstr(f->summary, "wins from depth 32"));
+	assert_true(has_evidence(f, "CPU cbc-aes-aesni: 400 MB/s at 1424 B"));
+	assert_true(has_evidence(f, "1: 5 (4.5 to 5.5), 2: 20"));
+	assert_string_equal(
+		f->fix,
+		"keep at least 32 requests in flight on it (more IPsec SAs or flows, a deeper dm-crypt queue), or hand out the CPU's: kaesbench priority cbc-aes-aesni 10001");
+	kb_doc_report_free(&r);
+	depth_rates(x, never);
+	assert_false(kb_doc_depth_wins(&d, &from));
+	kb_doc_check_depths(&r, &d);
+	f = kb_doc_find(&r, "KB-OFFLOAD-LOSES-AT-DEPTH");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "depth 1, 2, 4, 8, 16, 32, 64"));
+	assert_non_null(
+		strstr(f->summary, "wins at no measured depth (1 to 64)"));
+	assert_non_null(
+		strstr(f->fix, "kaesbench priority cbc-aes-aesni 10001"));
+	kb_doc_report_free(&r);
+	/* Faster at every depth: nothing to say. */
+	depth_rates(x, wins);
+	kb_doc_check_depths(&r, &d);
+	assert_int_equal(r.count, 0);
+	kb_doc_report_free(&r);
+}
+
 static void test_afalg(void **state)
 {
 	struct kb_doc_rate af =
@@ -695,8 +762,10 @@ static void test_afalg(void **state)
 static void test_openssl(void **state)
 {
 	static const uint32_t size[] = { 1420 };
-	static const double masked[] = { 200 };
-	static const double unmasked[] = { 1500 };
+	struct kb_doc_rate masked[] = { rate(
+		NULL, 0, false, KB_ENGINE_AES_INSNS, 190, 200, 210) };
+	struct kb_doc_rate unmasked[] = { rate(
+		NULL, 0, false, KB_ENGINE_AES_INSNS, 1450, 1500, 1550) };
 	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
 	struct kb_doc_ossl o = { .version = "OpenSSL 3.0.19",
 				 .caps = { .known = true, .pclmulqdq = true },
@@ -704,8 +773,8 @@ static void test_openssl(void **state)
 				 .cipher = "AES-128-GCM",
 				 .count = 1,
 				 .size = size,
-				 .masked_mbps = masked,
-				 .unmasked_mbps = unmasked };
+				 .masked = masked,
+				 .unmasked = unmasked };
 	struct kb_doc_report r = { 0 };
 	const struct kb_doc_finding *f;
 	char words[96];
@@ -733,6 +802,36 @@ static void test_openssl(void **state)
 	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-NO-AESNI"));
 	kb_doc_report_free(&r);
 
+	/* VAES masked, at a cost beyond the noise: a warning. */
+	o.ia32cap = ":~0x40000000000";
+	o.caps.aesni = true;
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_true(has_evidence(
+		f, "200 MB/s as masked (190 to 210), 1500 MB/s without"));
+	kb_doc_report_free(&r);
+
+	/* 1.02x, the ranges overlapping: OpenSSL 3.0 has no VAES there. */
+	masked[0] = rate(NULL, 0, false, KB_ENGINE_AES_INSNS, 1400, 1470, 1530);
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "no measurable cost"));
+	assert_true(has_evidence(f, "(1.02x)"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+
+	/* The AES-NI mask is a warning whatever it measured. */
+	o.caps.aesni = false;
+	o.ia32cap = "~0x200000000000000";
+	kb_doc_check_openssl(&r, &cpu, &o);
+	assert_int_equal(kb_doc_find(&r, "KB-OPENSSL-AESNI-MASKED")->severity,
+			 KB_DOC_WARNING);
+	kb_doc_report_free(&r);
+
 	o.ia32cap = ":~0x40000000000";
 	o.caps.aesni = true;
 	o.cipher = NULL;
@@ -740,6 +839,8 @@ static void test_openssl(void **state)
 	kb_doc_check_openssl(&r, &cpu, &o);
 	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
 	assert_true(has_evidence(f, "cost not measured: --quick"));
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "its cost was not measured"));
 	kb_doc_report_free(&r);
 
 	o.ia32cap = NULL;
@@ -846,6 +947,7 @@ int main(void)
 		cmocka_unit_test(test_env_unknown_clock),
 		cmocka_unit_test(test_faster_not_selected),
 		cmocka_unit_test(test_offload_crossover),
+		cmocka_unit_test(test_offload_loses_at_depth),
 		cmocka_unit_test(test_afalg),
 		cmocka_unit_test(test_openssl),
 		cmocka_unit_test(test_report_output),
