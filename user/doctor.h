@@ -241,6 +241,10 @@ int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
 		     struct kb_doc_rate *masked, struct kb_doc_rate *unmasked,
 		     char *why, size_t len);
 
+/* What `kaesbench priority`, the fix of several findings, needs. */
+int kb_doc_crypto_user_probe(char *why, size_t len);
+void kb_doc_check_priority_fixes(struct kb_doc_report *r, const char *missing);
+
 /* The subcommand, its hidden helper, and the sweep's closing section. */
 struct kb_doc_opts {
 	bool json;

@@ -743,6 +743,31 @@ static void test_offload_loses_at_depth(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* Without crypto_user, a `kaesbench priority` fix says what it needs. */
+static void test_priority_fixes(void **state)
+{
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_finding *f;
+
+	(void)state;
+	f = kb_doc_add(&r, "KB-FASTER-NOT-SELECTED", KB_DOC_WARNING, "x");
+	kb_doc_fix(&r, f, "kaesbench priority cbc-aes-aesni 401");
+	f = kb_doc_add(&r, "KB-AESNI-MODULE-NOT-LOADED", KB_DOC_WARNING, "y");
+	kb_doc_fix(&r, f, "modprobe aesni_intel");
+	kb_doc_add(&r, "KB-AESNI-IN-USE", KB_DOC_INFO, "z");
+	kb_doc_check_priority_fixes(&r, NULL);
+	assert_int_equal(r.finding[0].evidence_count, 0);
+	kb_doc_check_priority_fixes(
+		&r,
+		"socket(AF_NETLINK, NETLINK_CRYPTO): Protocol not supported");
+	assert_true(has_evidence(&r.finding[0], "modprobe crypto_user"));
+	assert_true(has_evidence(&r.finding[0], "CONFIG_CRYPTO_USER"));
+	assert_true(has_evidence(&r.finding[0], "Protocol not supported"));
+	assert_int_equal(r.finding[1].evidence_count, 0);
+	assert_int_equal(r.finding[2].evidence_count, 0);
+	kb_doc_report_free(&r);
+}
+
 static void test_afalg(void **state)
 {
 	struct kb_doc_rate af =
@@ -948,6 +973,7 @@ int main(void)
 		cmocka_unit_test(test_faster_not_selected),
 		cmocka_unit_test(test_offload_crossover),
 		cmocka_unit_test(test_offload_loses_at_depth),
+		cmocka_unit_test(test_priority_fixes),
 		cmocka_unit_test(test_afalg),
 		cmocka_unit_test(test_openssl),
 		cmocka_unit_test(test_report_output),
