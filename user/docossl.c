@@ -130,18 +130,19 @@ static void masked(struct kb_doc_report *r, const char *id, const char *what,
 		   const struct kb_doc_ossl *o, const char *caps, bool vaes)
 {
 	bool warn = !vaes || costs(o);
+	const char *tail = ".";
 	struct kb_doc_finding *f;
 	char words[96];
 
+	if (!warn && o->cipher)
+		tail = ", but this OpenSSL shows no measurable cost: it may have no VAES code path for this mode.";
+	else if (!warn)
+		tail = "; its cost was not measured.";
 	kb_doc_ia32cap_words(o->ia32cap, words, sizeof(words));
 	f = kb_doc_add(
 		r, id, warn ? KB_DOC_WARNING : KB_DOC_INFO,
 		"OpenSSL does not use %s although the CPU has it: the environment variable OPENSSL_ia32cap=%s masks %s%s",
-		what, o->ia32cap, words[0] ? words : "it",
-		warn ? "." :
-		o->cipher ?
-		       ", but this OpenSSL shows no measurable cost: it may have no VAES code path for this mode." :
-		       "; its cost was not measured.");
+		what, o->ia32cap, words[0] ? words : "it", tail);
 	kb_doc_evidence(r, f, "%s: %s", o->version, caps);
 	cost(r, f, o);
 	kb_doc_fix(

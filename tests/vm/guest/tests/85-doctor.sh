@@ -152,7 +152,7 @@ faster_not_selected() {
 	kaesbench priority $AESNI_CBC 1 >/dev/null || fail "priority failed"
 	kaesbench priority $VIRTIO 1 >/dev/null || fail "priority failed"
 	sel=$(kaesbench list --json | jq -r '.implementations[] |
-		select(.alg == "cbc(aes)" and .selected) | .driver')
+		select(.algorithm == "cbc(aes)" and .selected) | .driver')
 	echo "cbc(aes) selected: $sel"
 	case $sel in
 	"cbc(ecb(aes-aesni))" | "cbc(aes-generic)") ;;
