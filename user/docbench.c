@@ -251,7 +251,8 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
  * @list: the implementations, from the module
  *
  * Findings: KB-FASTER-NOT-SELECTED, KB-OFFLOAD-BELOW-CROSSOVER,
- * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_NET_ADMIN, a line saying so instead.
+ * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_NET_ADMIN,
+ * a line saying so instead.
  *
  * Return: 0, or -ENOMEM.
  */
