@@ -90,6 +90,36 @@ int kb_print_depth_sweep(FILE *f, const struct kb_run *runs, size_t count)
 }
 
 /**
+ * kb_depth_sweep_runs() - run an implementation at depth 1, 2, 4 ... @last
+ * @o: the options (sizes, samples)
+ * @impl: the implementation
+ * @last: the deepest depth, at most KAESBENCH_MAX_DEPTH
+ * @runs: a run added per depth
+ *
+ * Stops at the first run that fails, since deeper fails the same way,
+ * and when interrupted. The doctor sweeps an offload engine with it too.
+ *
+ * Return: 0, or -ENOMEM; the runs' own failures are in @runs.
+ */
+int kb_depth_sweep_runs(const struct kb_run_opts *o, const struct kb_impl *impl,
+			uint32_t last, struct kb_runs *runs)
+{
+	struct kb_run *run;
+	uint32_t depth;
+	int ret = 0;
+
+	for (depth = 1; !ret && depth <= last && !kb_interrupted();
+	     depth *= 2) {
+		run = kb_runs_add(runs);
+		ret = run ? kb_bench_impl(o, impl, impl->alg_name, depth, run) :
+			    -ENOMEM;
+		if (!ret && kb_run_failed(run))
+			break;
+	}
+	return ret;
+}
+
+/**
  * kb_depth_sweep_main() - `kaesbench run --depth-sweep`
  * @o: the options
  * @start: kb_now() when the command started
@@ -103,8 +133,7 @@ int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
 {
 	struct kb_runs runs = { 0 };
 	struct kb_impl impl = { 0 };
-	uint32_t depth, last = KAESBENCH_MAX_DEPTH;
-	struct kb_run *run;
+	uint32_t last = KAESBENCH_MAX_DEPTH;
 	int ret = 0;
 
 	if (kb_find_target(o, &impl))
@@ -115,14 +144,7 @@ int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
 			printf("note: %s is synchronous: each request completes in the call that submits it, so depth does not apply; measured at depth 1\n\n",
 			       impl.driver_name);
 	}
-	for (depth = 1; !ret && depth <= last && !kb_interrupted();
-	     depth *= 2) {
-		run = kb_runs_add(&runs);
-		ret = run ? kb_bench_impl(o, &impl, impl.alg_name, depth, run) :
-			    -ENOMEM;
-		if (!ret && kb_run_failed(run))
-			break; /* deeper fails the same way */
-	}
+	ret = kb_depth_sweep_runs(o, &impl, last, &runs);
 	if (!ret && kb_tables(o) && runs.count)
 		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
 	ret = kb_bench_done(o, &runs, ret, start);

@@ -7,7 +7,8 @@
  * judgements of docmeasure.c. Short, since there are many: 5 samples of
  * 50 ms after 10 ms of warm-up, at the typical size; an offload engine
  * selected is measured again at the sweep's sizes against the best CPU
- * implementation, to place the crossover.
+ * implementation, to place the crossover, and, asynchronous, at the
+ * typical size at depth 1, 2, 4 ... 64, to see at which depths it loses.
  */
 
 #include <errno.h>
@@ -25,12 +26,15 @@
 #include "ossl.h"
 #include "paths.h"
 #include "runner.h"
+#include "scaling.h"
 #include "subcommands.h"
 #include "sweep.h"
 
 #define DOC_SAMPLE_MS 50
 #define DOC_SAMPLES 5
 #define DOC_WARMUP_MS 10
+/* Seven depths to sweep: fewer samples each. */
+#define DOC_DEPTH_SAMPLES 3
 
 static int opts_init(struct kb_run_opts *o, const uint32_t *size, size_t n)
 {
@@ -146,6 +150,43 @@ static int curve(struct kb_doc_report *r, const struct kb_impl_list *list,
 	return ret;
 }
 
+/* The selected asynchronous offload engine at each depth, against @cpu. */
+static int depths(struct kb_doc_report *r, const struct kb_impl_list *list,
+		  const struct kb_doc_alg_rates *a,
+		  const struct kb_doc_rate *off, const struct kb_doc_rate *cpu)
+{
+	struct kb_doc_rate x[8];
+	struct kb_doc_depths d = {
+		.alg = a->alg, .size = a->size, .cpu = cpu, .offload = x
+	};
+	const struct kb_impl *impl = find(list, off->driver);
+	struct kb_runs runs = { 0 };
+	struct kb_run_opts o;
+	char why[256];
+	size_t i;
+	int ret;
+
+	if (!impl || !(impl->flags & KAESBENCH_IMPL_F_ASYNC))
+		return 0; /* each request completes as submitted: no depth */
+	ret = opts_init(&o, &a->size, 1);
+	o.param[KB_P_SAMPLES] = DOC_DEPTH_SAMPLES;
+	if (!ret)
+		ret = kb_depth_sweep_runs(&o, impl, KAESBENCH_MAX_DEPTH, &runs);
+	for (i = 0; !ret && i < runs.count && d.count < 8; i++)
+		if (rate_of(&runs.run[i], a->size, list, &x[d.count], why,
+			    sizeof(why)))
+			d.count++;
+		else if (!kb_interrupted())
+			kb_doc_skip(r, "the offload engine by depth",
+				    "%s at depth %" PRIu32 ": %s", off->driver,
+				    runs.run[i].depth, why);
+	if (!ret && d.count && !kb_interrupted())
+		kb_doc_check_depths(r, &d);
+	kb_runs_free(&runs);
+	kb_sizes_free(&o.sizes);
+	return ret;
+}
+
 /* The best implementation not run by a device, or NULL. */
 static const struct kb_doc_rate *best_cpu(const struct kb_doc_alg_rates *a)
 {
@@ -195,10 +236,13 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
 	for (i = 0; i < a->count; i++)
 		if (a->rate[i].selected)
 			sel = &a->rate[i];
-	if (sel && sel->engine == KB_ENGINE_OFFLOAD && best_cpu(a) &&
-	    !kb_interrupted())
-		return curve(r, list, a, sel, best_cpu(a));
-	return 0;
+	if (!sel || sel->engine != KB_ENGINE_OFFLOAD || !best_cpu(a) ||
+	    kb_interrupted())
+		return 0;
+	ret = curve(r, list, a, sel, best_cpu(a));
+	if (!ret && !kb_interrupted())
+		ret = depths(r, list, a, sel, best_cpu(a));
+	return ret;
 }
 
 /**
@@ -207,7 +251,8 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
  * @list: the implementations, from the module
  *
  * Findings: KB-FASTER-NOT-SELECTED, KB-OFFLOAD-BELOW-CROSSOVER,
- * KB-SAMPLES-TOO-FEW. Without CAP_NET_ADMIN, a line saying so instead.
+ * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_NET_ADMIN,
+ * a line saying so instead.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -298,13 +343,12 @@ out:
 	return ret;
 }
 
-/* OpenSSL's medians for @alg at each size, in this process. */
+/* OpenSSL's figures for @alg at each size, in this process. */
 static int ossl_rates(const char *alg, const uint32_t *size, size_t n,
-		      double *mbps, char *why, size_t len)
+		      struct kb_doc_rate *rate, char *why, size_t len)
 {
 	struct kb_ossl_req req = { .alg = alg, .key_bits = 128 };
 	struct kb_runs runs = { 0 };
-	struct kb_doc_rate x;
 	struct kb_umeasure m;
 	struct kb_run *run;
 	size_t i;
@@ -315,8 +359,8 @@ static int ossl_rates(const char *alg, const uint32_t *size, size_t n,
 	if (run && !kb_ossl_run(&req, &m, run)) {
 		ret = 0;
 		for (i = 0; !ret && i < n; i++)
-			if (rate_of(run, size[i], NULL, &x, why, len))
-				mbps[i] = x.median;
+			if (rate_of(run, size[i], NULL, &rate[i], why, len))
+				rate[i].driver = NULL; /* the run's, freed */
 			else
 				ret = -EIO;
 	} else {
@@ -328,14 +372,14 @@ static int ossl_rates(const char *alg, const uint32_t *size, size_t n,
 
 /* The same, in a child started without OPENSSL_ia32cap. */
 static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
-			  double *mbps, char *why, size_t len)
+			  struct kb_doc_rate *rate, char *why, size_t len)
 {
-	char sizes[128], line[128],
+	struct kb_doc_rate x = { 0 };
+	char sizes[128], line[256],
 		*argv[] = { "kaesbench", "__openssl-rate", (char *)alg, sizes,
 			    NULL };
 	size_t i, used = 0, got = 0;
 	unsigned int s;
-	double v;
 	int fd[2], status;
 	FILE *f;
 	pid_t pid;
@@ -367,9 +411,10 @@ static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
 	f = fdopen(fd[0], "r");
 	while (f && fgets(line, sizeof(line), f))
 		for (i = 0; i < n; i++)
-			if (sscanf(line, "%u %lf", &s, &v) == 2 &&
+			if (sscanf(line, "%u %lf %lf %lf %zu", &s, &x.median,
+				   &x.min, &x.max, &x.samples) == 5 &&
 			    s == size[i]) {
-				mbps[i] = v;
+				rate[i] = x;
 				got++;
 			}
 	if (f)
@@ -391,15 +436,16 @@ static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
  * @alg: the algorithm to measure, as the kernel names it
  * @size: the sizes
  * @n: how many
- * @masked: set to OpenSSL's medians in this process, as masked
- * @unmasked: set to the medians of a child without the variable
+ * @masked: set to OpenSSL's figures in this process, as masked
+ * @unmasked: set to the figures of a child without the variable
  * @why: set to the reason on failure
  * @len: size of @why
  *
  * Return: 0, or a negative errno.
  */
 int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
-		     double *masked, double *unmasked, char *why, size_t len)
+		     struct kb_doc_rate *masked, struct kb_doc_rate *unmasked,
+		     char *why, size_t len)
 {
 	int ret = ossl_rates(alg, size, n, masked, why, len);
 
@@ -411,15 +457,15 @@ int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
  * @argc: argument count, argv[0] being the subcommand name
  * @argv: the arguments
  *
- * The doctor's helper, not for people: prints "SIZE MB/s" per size, the
- * median of OpenSSL's samples, as this process's libcrypto runs it.
+ * The doctor's helper, not for people: prints "SIZE MEDIAN MIN MAX
+ * SAMPLES" per size, OpenSSL's MB/s as this process's libcrypto runs it.
  *
  * Return: an exit status.
  */
 int kb_doctor_ossl_child_main(int argc, char *argv[])
 {
+	struct kb_doc_rate rate[32];
 	struct kb_sizes sizes = { 0 };
-	double mbps[32];
 	char why[256];
 	size_t i;
 
@@ -428,14 +474,16 @@ int kb_doctor_ossl_child_main(int argc, char *argv[])
 		kb_sizes_free(&sizes);
 		return KB_EXIT_USAGE;
 	}
-	if (ossl_rates(argv[1], sizes.size, sizes.count, mbps, why,
+	if (ossl_rates(argv[1], sizes.size, sizes.count, rate, why,
 		       sizeof(why))) {
 		fprintf(stderr, "kaesbench __openssl-rate: %s\n", why);
 		kb_sizes_free(&sizes);
 		return KB_EXIT_ERROR;
 	}
 	for (i = 0; i < sizes.count; i++)
-		printf("%" PRIu32 " %.6g\n", sizes.size[i], mbps[i]);
+		printf("%" PRIu32 " %.6g %.6g %.6g %zu\n", sizes.size[i],
+		       rate[i].median, rate[i].min, rate[i].max,
+		       rate[i].samples);
 	kb_sizes_free(&sizes);
 	return fflush(stdout) ? KB_EXIT_ERROR : KB_EXIT_OK;
 }

@@ -248,9 +248,16 @@ static bool any_driver(const struct kb_impl_list *list, const char *part)
 
 /*
  * The kernel registers 512-bit VAES code at priority 1 on CPUs that
- * downclock with it (its zmm_exclusion_list); VAES itself came with
- * 6.10 (xts) and 6.11 (gcm).
+ * downclock with it (its zmm_exclusion_list, later X86_FEATURE_PREFER_YMM);
+ * VAES itself came with 6.10 (xts) and 6.11 (gcm). That code was named
+ * *-vaes-avx10_512 at first, and *-vaes-avx512 (xts-aes-vaes-avx512,
+ * generic-gcm-vaes-avx512) once the kernel dropped its AVX10/256 code.
  */
+static bool vaes_512_name(const char *driver)
+{
+	return strstr(driver, "avx10_512") || strstr(driver, "vaes-avx512");
+}
+
 static void vaes(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		 const struct kb_doc_kernel *k)
 {
@@ -275,8 +282,7 @@ static void vaes(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	for (i = 0; i < list->count; i++) {
 		const struct kb_impl *impl = &list->impl[i];
 
-		if (!strstr(impl->driver_name, "avx10_512") ||
-		    impl->priority != 1 ||
+		if (!vaes_512_name(impl->driver_name) || impl->priority != 1 ||
 		    (impl->flags & KAESBENCH_IMPL_F_INTERNAL))
 			continue;
 		if (!f)

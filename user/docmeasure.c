@@ -169,6 +169,92 @@ void kb_doc_check_offload(struct kb_doc_report *r, const struct kb_doc_curve *c)
 }
 
 /**
+ * kb_doc_depth_wins() - from which depth an offload engine beats the CPU
+ * @d: the engine depth by depth, depths ascending, and the CPU
+ * @from: set to the smallest measured depth from which the engine's
+ *	  median is at least the CPU's at every deeper depth measured
+ *
+ * Return: true if there is one; false if the CPU wins at the deepest.
+ */
+bool kb_doc_depth_wins(const struct kb_doc_depths *d, uint32_t *from)
+{
+	size_t i = d->count;
+
+	while (i && d->offload[i - 1].median >= d->cpu->median)
+		i--;
+	if (i == d->count)
+		return false;
+	*from = d->offload[i].depth;
+	return true;
+}
+
+/**
+ * kb_doc_check_depths() - an offload engine losing at some depths
+ * @r: the report
+ * @d: the selected asynchronous offload engine at each depth measured,
+ *     and the best CPU implementation, at the typical size
+ *
+ * How many requests a user keeps in flight decides whether an engine
+ * hides its latency: an IPsec SA with a few packets queued is not a
+ * benchmark at depth 64. Finding: KB-OFFLOAD-LOSES-AT-DEPTH, naming the
+ * depths at which the CPU is faster beyond the noise, and the depth from
+ * which the engine wins, if any.
+ */
+void kb_doc_check_depths(struct kb_doc_report *r, const struct kb_doc_depths *d)
+{
+	const struct kb_doc_rate *x;
+	struct kb_doc_finding *f;
+	char lose[256] = "", line[1024] = "", wins[96];
+	size_t i, lused = 0, used = 0;
+	uint32_t from;
+
+	for (i = 0; i < d->count && lused < sizeof(lose); i++)
+		if (kb_doc_beyond_noise(d->cpu, &d->offload[i]))
+			lused += snprintf(lose + lused, sizeof(lose) - lused,
+					  "%s%" PRIu32, lused ? ", " : "",
+					  d->offload[i].depth);
+	if (!lused)
+		return;
+	if (kb_doc_depth_wins(d, &from))
+		snprintf(wins, sizeof(wins), "from depth %" PRIu32, from);
+	else
+		snprintf(wins, sizeof(wins),
+			 "at no measured depth (1 to %" PRIu32 ")",
+			 d->offload[d->count - 1].depth);
+	f = kb_doc_add(
+		r, "KB-OFFLOAD-LOSES-AT-DEPTH", KB_DOC_WARNING,
+		"%s goes to the offload engine %s, but at %" PRIu32
+		" B the CPU's %s is faster at depth %s (requests in flight); the engine wins %s.",
+		d->alg, d->offload[0].driver, d->size, d->cpu->driver, lose,
+		wins);
+	evidence_rate(r, f, d->cpu, d->size, "CPU");
+	for (i = 0; i < d->count && used < sizeof(line); i++) {
+		x = &d->offload[i];
+		used += snprintf(line + used, sizeof(line) - used,
+				 "%s%" PRIu32 ": %.3g (%.3g to %.3g)",
+				 i ? ", " : "", x->depth, x->median, x->min,
+				 x->max);
+	}
+	kb_doc_evidence(r, f,
+			"%s by depth at %" PRIu32
+			" B, MB/s, median (min to max) of %zu samples: %s",
+			d->offload[0].driver, d->size, d->offload[0].samples,
+			line);
+	if (kb_doc_depth_wins(d, &from))
+		kb_doc_fix(
+			r, f,
+			"keep at least %" PRIu32
+			" requests in flight on it (more IPsec SAs or flows, a deeper dm-crypt queue), or hand out the CPU's: kaesbench priority %s %" PRIu32,
+			from, d->cpu->driver, d->offload[0].priority + 1);
+	else
+		kb_doc_fix(
+			r, f,
+			"hand out the CPU's implementation: kaesbench priority %s %" PRIu32
+			" (for transforms allocated afterwards)",
+			d->cpu->driver, d->offload[0].priority + 1);
+}
+
+/**
  * kb_doc_check_spread() - figures too unsteady for their sample count
  * @r: the report
  * @a: the algorithms measured

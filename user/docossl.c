@@ -90,6 +90,7 @@ const char *kb_doc_ia32cap_words(const char *env, char *buf, size_t len)
 static void cost(struct kb_doc_report *r, struct kb_doc_finding *f,
 		 const struct kb_doc_ossl *o)
 {
+	const struct kb_doc_rate *m, *u;
 	size_t i;
 
 	if (!o->cipher) {
@@ -97,28 +98,51 @@ static void cost(struct kb_doc_report *r, struct kb_doc_finding *f,
 				o->not_measured ? o->not_measured : "-");
 		return;
 	}
-	for (i = 0; i < o->count; i++)
+	for (i = 0; i < o->count; i++) {
+		m = &o->masked[i];
+		u = &o->unmasked[i];
 		kb_doc_evidence(
 			r, f,
-			"measured cost: %s at %u B: %.4g MB/s as masked, %.4g MB/s without OPENSSL_ia32cap (%.2fx)",
-			o->cipher, (unsigned int)o->size[i], o->masked_mbps[i],
-			o->unmasked_mbps[i],
-			o->masked_mbps[i] > 0 ?
-				o->unmasked_mbps[i] / o->masked_mbps[i] :
-				0);
+			"measured cost: %s at %u B: %.4g MB/s as masked (%.4g to %.4g), %.4g MB/s without OPENSSL_ia32cap (%.4g to %.4g) (%.2fx)",
+			o->cipher, (unsigned int)o->size[i], m->median, m->min,
+			m->max, u->median, u->min, u->max,
+			m->median > 0 ? u->median / m->median : 0);
+	}
 }
 
-static void masked(struct kb_doc_report *r, const char *id, const char *what,
-		   const struct kb_doc_ossl *o, const char *caps)
+/* Whether unmasking is faster beyond the noise at some size measured. */
+static bool costs(const struct kb_doc_ossl *o)
 {
+	size_t i;
+
+	for (i = 0; o->cipher && i < o->count; i++)
+		if (kb_doc_beyond_noise(&o->unmasked[i], &o->masked[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Masking AES-NI always costs. Masking VAES costs only where this OpenSSL
+ * has VAES code for the mode measured (its AES-GCM needs AVX512F too):
+ * a warning only when the cost was measured beyond the noise.
+ */
+static void masked(struct kb_doc_report *r, const char *id, const char *what,
+		   const struct kb_doc_ossl *o, const char *caps, bool vaes)
+{
+	bool warn = !vaes || costs(o);
+	const char *tail = ".";
 	struct kb_doc_finding *f;
 	char words[96];
 
+	if (!warn && o->cipher)
+		tail = ", but this OpenSSL shows no measurable cost: it may have no VAES code path for this mode.";
+	else if (!warn)
+		tail = "; its cost was not measured.";
 	kb_doc_ia32cap_words(o->ia32cap, words, sizeof(words));
 	f = kb_doc_add(
-		r, id, KB_DOC_WARNING,
-		"OpenSSL does not use %s although the CPU has it: the environment variable OPENSSL_ia32cap=%s masks %s.",
-		what, o->ia32cap, words[0] ? words : "it");
+		r, id, warn ? KB_DOC_WARNING : KB_DOC_INFO,
+		"OpenSSL does not use %s although the CPU has it: the environment variable OPENSSL_ia32cap=%s masks %s%s",
+		what, o->ia32cap, words[0] ? words : "it", tail);
 	kb_doc_evidence(r, f, "%s: %s", o->version, caps);
 	cost(r, f, o);
 	kb_doc_fix(
@@ -132,8 +156,9 @@ static void masked(struct kb_doc_report *r, const char *id, const char *what,
  * @cpu: the CPU's features
  * @o: OpenSSL's version, capability words, the variable and the cost
  *
- * Findings: KB-OPENSSL-AESNI-MASKED, KB-OPENSSL-VAES-MASKED,
- * KB-OPENSSL-NO-AESNI, KB-OPENSSL-NO-CPU-CAPS, KB-OPENSSL-AESNI-IN-USE.
+ * Findings: KB-OPENSSL-AESNI-MASKED, KB-OPENSSL-VAES-MASKED (a warning
+ * only when its measured cost is beyond the noise), KB-OPENSSL-NO-AESNI,
+ * KB-OPENSSL-NO-CPU-CAPS, KB-OPENSSL-AESNI-IN-USE.
  * x86 only: elsewhere OpenSSL's capability words are not read.
  */
 void kb_doc_check_openssl(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
@@ -156,7 +181,7 @@ void kb_doc_check_openssl(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		return;
 	}
 	if (!o->caps.aesni && o->ia32cap) {
-		masked(r, "KB-OPENSSL-AESNI-MASKED", "AES-NI", o, words);
+		masked(r, "KB-OPENSSL-AESNI-MASKED", "AES-NI", o, words, false);
 		return;
 	}
 	if (!o->caps.aesni) {
@@ -172,7 +197,7 @@ void kb_doc_check_openssl(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	}
 	if (cpu->vaes && cpu->vpclmulqdq && o->ia32cap &&
 	    (!o->caps.vaes || !o->caps.vpclmulqdq)) {
-		masked(r, "KB-OPENSSL-VAES-MASKED", "VAES", o, words);
+		masked(r, "KB-OPENSSL-VAES-MASKED", "VAES", o, words, true);
 		return;
 	}
 	f = kb_doc_add(r, "KB-OPENSSL-AESNI-IN-USE", KB_DOC_INFO,

@@ -97,6 +97,7 @@ struct facts {
 	int impls; /* 0: the module's, 1: from /proc/crypto, -1: none */
 	char no_module[128];
 	struct kb_doc_ossl ossl;
+	char no_crypto_user[128]; /* why not, or "" */
 };
 
 static void gather(struct kb_doc_report *r, struct facts *x)
@@ -117,6 +118,7 @@ static void gather(struct kb_doc_report *r, struct facts *x)
 			r, "the crypto API's own selection",
 			"%s (modprobe kaesbench): inferred from /proc/crypto priorities",
 			x->no_module);
+	kb_doc_crypto_user_probe(x->no_crypto_user, sizeof(x->no_crypto_user));
 	x->ossl.version = kb_ossl_version();
 	kb_ossl_caps(&x->ossl.caps);
 	x->ossl.ia32cap = getenv("OPENSSL_ia32cap");
@@ -145,7 +147,7 @@ static const uint32_t cost_sizes[] = { KB_DOC_TYPICAL_SIZE, 16384 };
 /* The OpenSSL check, with the mask's cost measured if one matters. */
 static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 {
-	double masked[2], unmasked[2];
+	struct kb_doc_rate masked[2], unmasked[2];
 	char why[256];
 	bool masking = x->ossl.ia32cap && x->ossl.caps.known &&
 		       (!x->ossl.caps.aesni ||
@@ -164,8 +166,8 @@ static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 			x->ossl.cipher = "AES-128-GCM";
 			x->ossl.count = 2;
 			x->ossl.size = cost_sizes;
-			x->ossl.masked_mbps = masked;
-			x->ossl.unmasked_mbps = unmasked;
+			x->ossl.masked = masked;
+			x->ossl.unmasked = unmasked;
 		}
 	}
 	kb_doc_check_openssl(r, &x->cpu, &x->ossl);
@@ -242,6 +244,8 @@ int kb_doctor_main(int argc, char *argv[])
 		kb_doc_skip(&r, "measured checks", "--quick");
 	if (!ret && !kb_interrupted())
 		ret = openssl_check(&r, &x, o.quick);
+	kb_doc_check_priority_fixes(&r, x.no_crypto_user[0] ? x.no_crypto_user :
+							      NULL);
 	if (ret)
 		r.nomem = true;
 	if (!kb_interrupted() && print(&o, &r))

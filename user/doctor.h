@@ -188,6 +188,15 @@ struct kb_doc_curve {
 	size_t count;
 };
 
+/* An asynchronous offload engine at depth 1, 2, 4 ..., against the CPU. */
+struct kb_doc_depths {
+	const char *alg;
+	uint32_t size;
+	const struct kb_doc_rate *cpu; /* the best CPU implementation */
+	const struct kb_doc_rate *offload; /* one per depth, ascending */
+	size_t count;
+};
+
 bool kb_doc_beyond_noise(const struct kb_doc_rate *fast,
 			 const struct kb_doc_rate *slow);
 void kb_doc_check_faster(struct kb_doc_report *r,
@@ -195,6 +204,9 @@ void kb_doc_check_faster(struct kb_doc_report *r,
 bool kb_doc_crossover(const struct kb_doc_curve *c, uint32_t *at);
 void kb_doc_check_offload(struct kb_doc_report *r,
 			  const struct kb_doc_curve *c);
+bool kb_doc_depth_wins(const struct kb_doc_depths *d, uint32_t *from);
+void kb_doc_check_depths(struct kb_doc_report *r,
+			 const struct kb_doc_depths *d);
 void kb_doc_check_spread(struct kb_doc_report *r,
 			 const struct kb_doc_alg_rates *a, size_t count,
 			 uint32_t samples);
@@ -211,8 +223,8 @@ struct kb_doc_ossl {
 	const char *cipher; /* "AES-128-GCM", or NULL when not measured */
 	size_t count;
 	const uint32_t *size;
-	const double *masked_mbps;
-	const double *unmasked_mbps;
+	const struct kb_doc_rate *masked; /* one per size, no driver */
+	const struct kb_doc_rate *unmasked;
 	const char *not_measured; /* why there is no cost, or NULL */
 };
 
@@ -226,7 +238,12 @@ int kb_doc_measure_kernel(struct kb_doc_report *r,
 			  const struct kb_impl_list *list);
 int kb_doc_measure_afalg(struct kb_doc_report *r);
 int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
-		     double *masked, double *unmasked, char *why, size_t len);
+		     struct kb_doc_rate *masked, struct kb_doc_rate *unmasked,
+		     char *why, size_t len);
+
+/* What `kaesbench priority`, the fix of several findings, needs. */
+int kb_doc_crypto_user_probe(char *why, size_t len);
+void kb_doc_check_priority_fixes(struct kb_doc_report *r, const char *missing);
 
 /* The subcommand, its hidden helper, and the sweep's closing section. */
 struct kb_doc_opts {

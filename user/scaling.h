@@ -17,6 +17,8 @@ int kb_scaling_main(const struct kb_run_opts *o, double start);
 int kb_print_scaling(FILE *f, const struct kb_run *one,
 		     const struct kb_run *all, const struct kb_cpus *cpus);
 int kb_depth_sweep_main(const struct kb_run_opts *o, double start);
+int kb_depth_sweep_runs(const struct kb_run_opts *o, const struct kb_impl *impl,
+			uint32_t last, struct kb_runs *runs);
 int kb_print_depth_sweep(FILE *f, const struct kb_run *runs, size_t count);
 int kb_crossover_main(const struct kb_run_opts *o, double start);
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kaesbench doctor on this host, natively: no module or AF_ALG needed.
-# OPENSSL_ia32cap masking AES-NI must be found and named, with its cost;
+# OPENSSL_ia32cap masking AES-NI must be found and named, with its cost,
+# masking VAES judged by its measured cost;
 # the checks that cannot run here must each say why. Ends with
 # "host: N passed, N failed". Needs user/kaesbench built, and jq.
 
@@ -44,6 +45,19 @@ masked_aesni_named() {
 		and (.severity == "warning")' "$out" >/dev/null
 }
 
+# Masking VAES costs only where OpenSSL has VAES code for AES-GCM (not
+# 3.0): the severity must follow the measured ranges, whichever they are.
+masked_vaes_judged() {
+	OPENSSL_ia32cap=':~0x60000000000' "$kb" doctor --json >"$out"
+	jq -e '.findings[] | select(.id == "KB-OPENSSL-VAES-MASKED") |
+		[.evidence[] | capture("as masked \\((?<mmin>[0-9.e+]+) to (?<mmax>[0-9.e+]+)\\).* without OPENSSL_ia32cap \\((?<umin>[0-9.e+]+) to (?<umax>[0-9.e+]+)\\)")] as $c |
+		($c | length) == 2 and
+		.severity == (if any($c[]; (.umin | tonumber) > (.mmax | tonumber))
+			then "warning" else "info" end) and
+		(.severity == "warning" or (.summary | contains("no measurable cost")))' \
+		"$out" >/dev/null
+}
+
 unmasked_not_flagged() {
 	env -u OPENSSL_ia32cap "$kb" doctor --json --quick >"$out"
 	! finding KB-OPENSSL-AESNI-MASKED && finding KB-OPENSSL-AESNI-IN-USE
@@ -70,6 +84,12 @@ usage_exits_2() {
 if grep -qw aes /proc/cpuinfo && [ "$(uname -m)" = x86_64 ]; then
 	check "OPENSSL_ia32cap masking AES-NI is found, named and costed" \
 		masked_aesni_named
+	if grep -qw vaes /proc/cpuinfo && grep -qw vpclmulqdq /proc/cpuinfo; then
+		check "OPENSSL_ia32cap masking VAES: a warning only at a measured cost" \
+			masked_vaes_judged
+	else
+		echo "ok - OPENSSL_ia32cap masking VAES # SKIP: no VAES"
+	fi
 	check "without the variable, OpenSSL is reported using AES-NI" \
 		unmasked_not_flagged
 else

@@ -368,6 +368,46 @@ static void test_module_not_built(void **state)
 	kb_doc_report_free(&r);
 }
 
+/*
+ * The module is there, yet registered nothing: blame neither loading nor
+ * building. Unknown module state: say what is handed out, no fix.
+ */
+static void test_aesni_not_selected(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(1, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_non_null(strstr(f->summary, "aesni_intel is loaded"));
+	assert_non_null(strstr(f->fix, "dmesg"));
+	assert_true(has_evidence(f, "ctr(aes) -> ctr(aes-generic)"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED"));
+	assert_null(kb_doc_find(&r, "KB-AESNI-DEMOTED"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_ERROR);
+	kb_doc_report_free(&r);
+	mod = mod_state(0, true);
+	mod.builtin = true;
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "built in"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), NULL);
+	f = kb_doc_find(&r, "KB-AESNI-NOT-SELECTED");
+	assert_non_null(f);
+	assert_null(f->fix);
+	assert_true(has_evidence(f, "xts(aes): nothing registered"));
+	kb_doc_report_free(&r);
+}
+
 static void test_hypervisor_hides_aes(void **state)
 {
 	struct kb_doc_modstate mod = mod_state(0, true);
@@ -432,7 +472,23 @@ static void test_vaes(void **state)
 		{ "xts(aes)", "xts-aes-vaes-avx10_512", "aesni_intel", 1,
 		  ASYNC },
 	};
+	/* Newer kernels: no AVX10/256 code, the 512-bit one renamed. */
+	static const struct row renamed[] = {
+		{ "xts(aes)", "xts-aes-vaes-avx2", "aesni_intel", 600,
+		  ASYNC | SEL },
+		{ "xts(aes)", "xts-aes-vaes-avx512", "aesni_intel", 1, ASYNC },
+		{ "gcm(aes)", "generic-gcm-vaes-avx2", "aesni_intel", 600,
+		  ASYNC | SEL },
+		{ "gcm(aes)", "generic-gcm-vaes-avx512", "aesni_intel", 1,
+		  ASYNC },
+	};
+	/* Not demoted: 800, its priority on CPUs that keep their clock. */
+	static const struct row kept[] = {
+		{ "xts(aes)", "xts-aes-vaes-avx512", "aesni_intel", 800,
+		  ASYNC | SEL },
+	};
 	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
 
 	(void)state;
 	check_kernel(&r, x86_aes_flags, old, 2, NULL);
@@ -442,6 +498,16 @@ static void test_vaes(void **state)
 	assert_null(kb_doc_find(&r, "KB-VAES-UNUSED"));
 	assert_true(has_evidence(kb_doc_find(&r, "KB-VAES-DEMOTED"),
 				 "xts-aes-vaes-avx10_512 has priority 1"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, renamed, 4, NULL);
+	f = kb_doc_find(&r, "KB-VAES-DEMOTED");
+	assert_non_null(f);
+	assert_int_equal(f->evidence_count, 2);
+	assert_true(has_evidence(f, "xts-aes-vaes-avx512 has priority 1"));
+	assert_true(has_evidence(f, "generic-gcm-vaes-avx512 has priority 1"));
+	kb_doc_report_free(&r);
+	check_kernel(&r, x86_aes_flags, kept, 1, NULL);
+	assert_null(kb_doc_find(&r, "KB-VAES-DEMOTED"));
 	kb_doc_report_free(&r);
 }
 
@@ -610,6 +676,98 @@ static void test_offload_crossover(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* virtio-crypto at depth 1 ... 64, as under TCG, against AES-NI at 400. */
+static void depth_rates(struct kb_doc_rate *x, const double *median)
+{
+	uint32_t depth = 1;
+	size_t i;
+
+	for (i = 0; i < 7; i++, depth *= 2) {
+		x[i] = rate("virtio_crypto_aes_cbc", 10000, true,
+			    KB_ENGINE_OFFLOAD, median[i] * 0.9, median[i],
+			    median[i] * 1.1);
+		x[i].depth = depth;
+		x[i].samples = 3;
+	}
+}
+
+static void test_offload_loses_at_depth(void **state)
+{
+	static const double rising[] = { 5, 20, 80, 300, 390, 450, 500 };
+	static const double never[] = { 1, 2, 5, 10, 30, 60, 90 };
+	static const double wins[] = { 450, 460, 470, 480, 490, 500, 510 };
+	struct kb_doc_rate c = rate("cbc-aes-aesni", 400, false,
+				    KB_ENGINE_AES_INSNS, 380, 400, 420);
+	struct kb_doc_rate x[7];
+	struct kb_doc_depths d = { .alg = "cbc(aes)",
+				   .size = 1424,
+				   .cpu = &c,
+				   .offload = x,
+				   .count = 7 };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	uint32_t from;
+
+	(void)state;
+	depth_rates(x, rising);
+	assert_true(kb_doc_depth_wins(&d, &from));
+	assert_int_equal(from, 32);
+	kb_doc_check_depths(&r, &d);
+	f = kb_doc_find(&r, "KB-OFFLOAD-LOSES-AT-DEPTH");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	/* 390 at depth 16: within the noise of 400, not called a loss. */
+	assert_non_null(strstr(f->summary, "faster at depth 1, 2, 4, 8 "));
+	assert_non_null(strstr(f->summary, "wins from depth 32"));
+	assert_true(has_evidence(f, "CPU cbc-aes-aesni: 400 MB/s at 1424 B"));
+	assert_true(has_evidence(f, "1: 5 (4.5 to 5.5), 2: 20"));
+	assert_string_equal(
+		f->fix,
+		"keep at least 32 requests in flight on it (more IPsec SAs or flows, a deeper dm-crypt queue), or hand out the CPU's: kaesbench priority cbc-aes-aesni 10001");
+	kb_doc_report_free(&r);
+	depth_rates(x, never);
+	assert_false(kb_doc_depth_wins(&d, &from));
+	kb_doc_check_depths(&r, &d);
+	f = kb_doc_find(&r, "KB-OFFLOAD-LOSES-AT-DEPTH");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "depth 1, 2, 4, 8, 16, 32, 64"));
+	assert_non_null(
+		strstr(f->summary, "wins at no measured depth (1 to 64)"));
+	assert_non_null(
+		strstr(f->fix, "kaesbench priority cbc-aes-aesni 10001"));
+	kb_doc_report_free(&r);
+	/* Faster at every depth: nothing to say. */
+	depth_rates(x, wins);
+	kb_doc_check_depths(&r, &d);
+	assert_int_equal(r.count, 0);
+	kb_doc_report_free(&r);
+}
+
+/* Without crypto_user, a `kaesbench priority` fix says what it needs. */
+static void test_priority_fixes(void **state)
+{
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_finding *f;
+
+	(void)state;
+	f = kb_doc_add(&r, "KB-FASTER-NOT-SELECTED", KB_DOC_WARNING, "x");
+	kb_doc_fix(&r, f, "kaesbench priority cbc-aes-aesni 401");
+	f = kb_doc_add(&r, "KB-AESNI-MODULE-NOT-LOADED", KB_DOC_WARNING, "y");
+	kb_doc_fix(&r, f, "modprobe aesni_intel");
+	kb_doc_add(&r, "KB-AESNI-IN-USE", KB_DOC_INFO, "z");
+	kb_doc_check_priority_fixes(&r, NULL);
+	assert_int_equal(r.finding[0].evidence_count, 0);
+	kb_doc_check_priority_fixes(
+		&r,
+		"socket(AF_NETLINK, NETLINK_CRYPTO): Protocol not supported");
+	assert_true(has_evidence(&r.finding[0], "modprobe crypto_user"));
+	assert_true(has_evidence(&r.finding[0], "CONFIG_CRYPTO_USER"));
+	assert_true(has_evidence(&r.finding[0], "Protocol not supported"));
+	assert_int_equal(r.finding[1].evidence_count, 0);
+	assert_int_equal(r.finding[2].evidence_count, 0);
+	kb_doc_report_free(&r);
+}
+
 static void test_afalg(void **state)
 {
 	struct kb_doc_rate af =
@@ -629,8 +787,10 @@ static void test_afalg(void **state)
 static void test_openssl(void **state)
 {
 	static const uint32_t size[] = { 1420 };
-	static const double masked[] = { 200 };
-	static const double unmasked[] = { 1500 };
+	struct kb_doc_rate masked[] = { rate(
+		NULL, 0, false, KB_ENGINE_AES_INSNS, 190, 200, 210) };
+	struct kb_doc_rate unmasked[] = { rate(
+		NULL, 0, false, KB_ENGINE_AES_INSNS, 1450, 1500, 1550) };
 	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
 	struct kb_doc_ossl o = { .version = "OpenSSL 3.0.19",
 				 .caps = { .known = true, .pclmulqdq = true },
@@ -638,8 +798,8 @@ static void test_openssl(void **state)
 				 .cipher = "AES-128-GCM",
 				 .count = 1,
 				 .size = size,
-				 .masked_mbps = masked,
-				 .unmasked_mbps = unmasked };
+				 .masked = masked,
+				 .unmasked = unmasked };
 	struct kb_doc_report r = { 0 };
 	const struct kb_doc_finding *f;
 	char words[96];
@@ -667,6 +827,36 @@ static void test_openssl(void **state)
 	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-NO-AESNI"));
 	kb_doc_report_free(&r);
 
+	/* VAES masked, at a cost beyond the noise: a warning. */
+	o.ia32cap = ":~0x40000000000";
+	o.caps.aesni = true;
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_true(has_evidence(
+		f, "200 MB/s as masked (190 to 210), 1500 MB/s without"));
+	kb_doc_report_free(&r);
+
+	/* 1.02x, the ranges overlapping: OpenSSL 3.0 has no VAES there. */
+	masked[0] = rate(NULL, 0, false, KB_ENGINE_AES_INSNS, 1400, 1470, 1530);
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "no measurable cost"));
+	assert_true(has_evidence(f, "(1.02x)"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+
+	/* The AES-NI mask is a warning whatever it measured. */
+	o.caps.aesni = false;
+	o.ia32cap = "~0x200000000000000";
+	kb_doc_check_openssl(&r, &cpu, &o);
+	assert_int_equal(kb_doc_find(&r, "KB-OPENSSL-AESNI-MASKED")->severity,
+			 KB_DOC_WARNING);
+	kb_doc_report_free(&r);
+
 	o.ia32cap = ":~0x40000000000";
 	o.caps.aesni = true;
 	o.cipher = NULL;
@@ -674,6 +864,8 @@ static void test_openssl(void **state)
 	kb_doc_check_openssl(&r, &cpu, &o);
 	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
 	assert_true(has_evidence(f, "cost not measured: --quick"));
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "its cost was not measured"));
 	kb_doc_report_free(&r);
 
 	o.ia32cap = NULL;
@@ -772,6 +964,7 @@ int main(void)
 		cmocka_unit_test(test_module_not_loaded),
 		cmocka_unit_test(test_module_blacklisted),
 		cmocka_unit_test(test_module_not_built),
+		cmocka_unit_test(test_aesni_not_selected),
 		cmocka_unit_test(test_hypervisor_hides_aes),
 		cmocka_unit_test(test_demoted_and_offload),
 		cmocka_unit_test(test_vaes),
@@ -779,6 +972,8 @@ int main(void)
 		cmocka_unit_test(test_env_unknown_clock),
 		cmocka_unit_test(test_faster_not_selected),
 		cmocka_unit_test(test_offload_crossover),
+		cmocka_unit_test(test_offload_loses_at_depth),
+		cmocka_unit_test(test_priority_fixes),
 		cmocka_unit_test(test_afalg),
 		cmocka_unit_test(test_openssl),
 		cmocka_unit_test(test_report_output),
