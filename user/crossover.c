@@ -28,6 +28,12 @@ static int figure(const struct kb_run *run, uint32_t size, enum kb_metric m,
 		return -ENOMEM;
 	if (!s.samples || s.mbps_median <= 0)
 		return 0;
+	/*
+	 * Busy time comes in scheduler ticks: none in all the samples is
+	 * "less than a tick", not free, and no engine wins on it.
+	 */
+	if (m == KB_BY_CPU && s.cpu_ns_per_byte <= 0)
+		return 0;
 	*v = m == KB_BY_WALL ? s.mbps_median : s.cpu_ns_per_byte;
 	*has = true;
 	return 0;

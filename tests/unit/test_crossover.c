@@ -219,6 +219,22 @@ static void test_best_and_crossover(void **state)
 	release(runs);
 }
 
+/* No busy tick in any sample is no CPU figure, never the cheapest. */
+static void test_no_busy_tick(void **state)
+{
+	struct kb_run runs[3];
+	double v;
+	size_t i;
+
+	(void)state;
+	fixture(runs);
+	for (i = 0; i < runs[1].samples; i++)
+		runs[1].sample[i].busy_ns = 0;
+	assert_int_equal(kb_best_run(runs, 3, 16384, KB_BY_CPU, false, &v), 0);
+	assert_int_equal(kb_best_run(runs, 3, 16384, KB_BY_WALL, false, &v), 1);
+	release(runs);
+}
+
 static void test_never_and_dip(void **state)
 {
 	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
@@ -359,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_offload),
 		cmocka_unit_test(test_best_and_crossover),
 		cmocka_unit_test(test_never_and_dip),
+		cmocka_unit_test(test_no_busy_tick),
 		cmocka_unit_test(test_report),
 		cmocka_unit_test(test_sizes_in_any_order),
 		cmocka_unit_test(test_first_overtake),
