@@ -179,6 +179,20 @@ static void fixture(struct kb_run runs[3])
 	}
 }
 
+/* What kb_print_crossover() prints of @runs; the caller frees it. */
+static char *crossover_text(const struct kb_run *runs, size_t count,
+			    const struct kb_sizes *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, count, s), 0);
+	fclose(f);
+	return text;
+}
+
 static void release(struct kb_run runs[3])
 {
 	for (size_t i = 0; i < 3; i++)
@@ -256,10 +270,8 @@ static void test_sizes_in_any_order(void **state)
 	uint32_t reversed[] = { 16384, 1024, 64 };
 	struct kb_sizes s = { .size = reversed, .count = 3 };
 	struct kb_run runs[3];
-	char *text = NULL;
-	size_t len = 0;
+	char *text;
 	uint32_t from;
-	FILE *f;
 
 	(void)state;
 	fixture(runs);
@@ -267,10 +279,7 @@ static void test_sizes_in_any_order(void **state)
 	assert_int_equal(from, 1024);
 	assert_int_equal(kb_overtakes(runs, 3, 1, &s, KB_BY_CPU, &from), 0);
 	assert_int_equal(from, 1024);
-	f = open_memstream(&text, &len);
-	assert_non_null(f);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 3, &s);
 	assert_non_null(strstr(text, "faster than the CPU from 1024 B"));
 	/* The rows ascend whatever the order given. */
 	assert_true(strstr(text, "\n      64  ") <
@@ -280,9 +289,7 @@ static void test_sizes_in_any_order(void **state)
 	free(text);
 	/* Beaten at the largest size: never, and the range is 64-16384. */
 	runs[1].sample[2].bytes /= 10;
-	f = open_memstream(&text, &len);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 3, &s);
 	assert_non_null(strstr(
 		text,
 		"never faster than the CPU in the measured range (64-16384 B)"));
@@ -295,9 +302,8 @@ static void test_first_overtake(void **state)
 {
 	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
 	struct kb_run runs[5];
-	char *text = NULL;
-	size_t len = 0, i;
-	FILE *f;
+	char *text;
+	size_t i;
 
 	(void)state;
 	fixture(runs);
@@ -309,10 +315,7 @@ static void test_first_overtake(void **state)
 		sample(&runs[i], 1024, 0, 0, false, 300, 10);
 		sample(&runs[i], 16384, 0, 0, false, 500, 10);
 	}
-	f = open_memstream(&text, &len);
-	assert_non_null(f);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 5, &s);
 	assert_non_null(strstr(
 		text,
 		"\n  virtio_crypto_aes_cbc overtakes the CPU first at 64 B, depth 4\n"));
@@ -321,9 +324,7 @@ static void test_first_overtake(void **state)
 	for (i = 1; i < 5; i++)
 		if (i != 2)
 			runs[i].sample[2].bytes /= 100;
-	f = open_memstream(&text, &len);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 5, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 5, &s);
 	assert_non_null(strstr(
 		text,
 		"\n  virtio_crypto_aes_cbc never overtakes the CPU in the measured range (64-16384 B, depth 1-16)\n"));
@@ -341,16 +342,11 @@ static void test_report(void **state)
 {
 	struct kb_sizes s = { .size = (uint32_t *)sizes, .count = 3 };
 	struct kb_run runs[3];
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *text;
 
 	(void)state;
 	fixture(runs);
-	f = open_memstream(&text, &len);
-	assert_non_null(f);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 3, &s);
 	assert_non_null(strstr(
 		text,
 		"  virtio_crypto_aes_cbc at depth 1: faster than the CPU from 1024 B; cheaper in CPU from 1024 B\n"));
@@ -358,9 +354,7 @@ static void test_report(void **state)
 	free(text);
 	/* A failed engine is said so, not ranked. */
 	runs[1].status = -EIO;
-	f = open_memstream(&text, &len);
-	assert_int_equal(kb_print_crossover(f, "cbc(aes)", runs, 3, &s), 0);
-	fclose(f);
+	text = crossover_text(runs, 3, &s);
 	assert_non_null(strstr(
 		text, "virtio_crypto_aes_cbc at depth 1: not measured\n"));
 	free(text);
