@@ -207,6 +207,7 @@ void kb_doc_check_depths(struct kb_doc_report *r, const struct kb_doc_depths *d)
 	char lose[256] = "", line[1024] = "", wins[96];
 	size_t i, lused = 0, used = 0;
 	uint32_t from;
+	bool wins_at_depth;
 
 	for (i = 0; i < d->count && lused < sizeof(lose); i++)
 		if (kb_doc_beyond_noise(d->cpu, &d->offload[i]))
@@ -215,7 +216,8 @@ void kb_doc_check_depths(struct kb_doc_report *r, const struct kb_doc_depths *d)
 					  d->offload[i].depth);
 	if (!lused)
 		return;
-	if (kb_doc_depth_wins(d, &from))
+	wins_at_depth = kb_doc_depth_wins(d, &from);
+	if (wins_at_depth)
 		snprintf(wins, sizeof(wins), "from depth %" PRIu32, from);
 	else
 		snprintf(wins, sizeof(wins),
@@ -240,7 +242,7 @@ void kb_doc_check_depths(struct kb_doc_report *r, const struct kb_doc_depths *d)
 			" B, MB/s, median (min to max) of %zu samples: %s",
 			d->offload[0].driver, d->size, d->offload[0].samples,
 			line);
-	if (kb_doc_depth_wins(d, &from))
+	if (wins_at_depth)
 		kb_doc_fix(
 			r, f,
 			"keep at least %" PRIu32
