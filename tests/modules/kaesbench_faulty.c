@@ -5,15 +5,26 @@
  * Test only: an asynchronous cbc(aes) that computes the right answer (a
  * synchronous cbc(aes-generic) does the work, in a workqueue) and, once
  * switched to, misbehaves the ways hardware drivers do: it fails requests,
- * completes them late or out of order, backlogs them, or never completes
- * them. Priority 1: never what the crypto API hands out.
+ * completes them late or out of order, backlogs them, never completes
+ * them, or does not even return from the call that submits them. Priority
+ * 1: never what the crypto API hands out.
  *
  * /sys/module/kaesbench_faulty/parameters/:
- *   fault     none | error | error-now | late | reorder | backlog | never,
- *             applied to requests submitted from then on. Leaving "never"
- *             completes the requests it holds, correctly, at once.
+ *   fault     none | error | error-now | late | reorder | backlog | never |
+ *             wedge, applied to requests submitted from then on. Leaving
+ *             "never" completes the requests it holds, correctly, at once.
+ *             "wedge" blocks the encrypt or decrypt call itself, in the
+ *             caller's thread, until the fault is switched off (at most
+ *             WEDGE_MAX_MS); the request then goes on as the fault set by
+ *             then says. Callers that may not sleep are not blocked.
  *   delay_ms  how late "late" completes a request (0 to 60000, default 100)
+ *   drivers   how many copies of the driver to register, set at load (1 to
+ *             FAULTY_MAX_DRIVERS, default 1): kaesbench_faulty_cbc_aes,
+ *             kaesbench_faulty_cbc_aes_2 and so on, all with the same
+ *             faults; a driver kaesbench gave a request up to is refused
+ *             from then on, and each test of that needs one of its own
  *   held      requests "never" holds now
+ *   wedged    calls "wedge" blocks now
  *   backlogged, notified, reordered
  *             since load: requests answered -EBUSY, backlogged requests
  *             told -EINPROGRESS when they left the backlog, completions
@@ -39,11 +50,16 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 /* What "backlog" accepts before it answers -EBUSY, as a full ring would. */
 #define BACKLOG_QUEUE_LEN 2
 #define DELAY_MAX_MS 60000
+/* The longest "wedge" blocks a call: no test can hang the machine for good. */
+#define WEDGE_MAX_MS 120000
+#define FAULTY_MAX_DRIVERS 8
 
 enum fault {
 	FAULT_NONE,
@@ -53,6 +69,7 @@ enum fault {
 	FAULT_REORDER,		/* what is queued completes newest first */
 	FAULT_BACKLOG,		/* a short queue: -EBUSY or -ENOSPC beyond */
 	FAULT_NEVER,		/* held until the fault is switched off */
+	FAULT_WEDGE,		/* the call blocks until it is switched off */
 };
 
 static const char *const fault_names[] = {
@@ -63,12 +80,15 @@ static const char *const fault_names[] = {
 	[FAULT_REORDER] = "reorder",
 	[FAULT_BACKLOG] = "backlog",
 	[FAULT_NEVER] = "never",
+	[FAULT_WEDGE] = "wedge",
 };
 
 static int fault_mode;		/* enum fault */
 static bool self_tested;	/* passed: faults may apply from now on */
 static unsigned int delay_ms = 100;
+static unsigned int ndrivers = 1;
 static atomic_t held = ATOMIC_INIT(0);
+static atomic_t wedged = ATOMIC_INIT(0);
 static atomic_t backlogged = ATOMIC_INIT(0);
 static atomic_t notified = ATOMIC_INIT(0);
 static atomic_t reordered = ATOMIC_INIT(0);
@@ -78,6 +98,8 @@ static DEFINE_MUTEX(tfms_lock);
 static LIST_HEAD(tfms);
 
 static struct workqueue_struct *faulty_wq;
+/* Woken on every change of the fault: "wedge" waits on it. */
+static DECLARE_WAIT_QUEUE_HEAD(fault_changed);
 
 struct faulty_tfm {
 	struct crypto_sync_skcipher *fallback;
@@ -208,17 +230,41 @@ static void faulty_work(struct work_struct *work)
 	}
 }
 
+/*
+ * "wedge": blocks the submitting thread, as a driver stuck in its submit
+ * path would, until the fault changes (TASK_IDLE: a wait this long is
+ * meant, not a hung task). A caller that may not sleep gets "none".
+ * Return: the fault the request goes on with.
+ */
+static enum fault wedge(struct skcipher_request *req)
+{
+	enum fault fault;
+
+	if (!(req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP))
+		return FAULT_NONE;
+	atomic_inc(&wedged);
+	wait_event_idle_timeout(fault_changed,
+				READ_ONCE(fault_mode) != FAULT_WEDGE,
+				msecs_to_jiffies(WEDGE_MAX_MS));
+	atomic_dec(&wedged);
+	fault = READ_ONCE(fault_mode);
+	return fault == FAULT_WEDGE ? FAULT_NONE : fault;
+}
+
 static int faulty_submit(struct skcipher_request *req, bool encrypt)
 {
 	struct faulty_tfm *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	struct faulty_req *rctx = skcipher_request_ctx(req);
 	enum fault fault = READ_ONCE(self_tested) ? READ_ONCE(fault_mode) :
 			   FAULT_NONE;
-	unsigned int limit = fault == FAULT_BACKLOG ? BACKLOG_QUEUE_LEN :
-			     UINT_MAX;
-	unsigned long delay = msecs_to_jiffies(READ_ONCE(delay_ms));
+	unsigned int limit;
+	unsigned long delay;
 	int ret = -EINPROGRESS;
 
+	if (fault == FAULT_WEDGE)
+		fault = wedge(req);
+	limit = fault == FAULT_BACKLOG ? BACKLOG_QUEUE_LEN : UINT_MAX;
+	delay = msecs_to_jiffies(READ_ONCE(delay_ms));
 	if (fault == FAULT_ERROR_NOW)
 		return -EIO;
 	rctx->req = req;
@@ -349,6 +395,7 @@ static int fault_set(const char *val, const struct kernel_param *kp)
 	if (fault < 0)
 		return fault;
 	WRITE_ONCE(fault_mode, fault);
+	wake_up_all(&fault_changed);
 	if (fault != FAULT_NEVER)
 		release_held();
 	return 0;
@@ -366,7 +413,7 @@ static const struct kernel_param_ops fault_ops = {
 };
 module_param_cb(fault, &fault_ops, NULL, 0644);
 MODULE_PARM_DESC(fault,
-		 "none, error, error-now, late, reorder, backlog or never");
+		 "none, error, error-now, late, reorder, backlog, never or wedge");
 
 static int delay_set(const char *val, const struct kernel_param *kp)
 {
@@ -380,6 +427,19 @@ static const struct kernel_param_ops delay_ops = {
 module_param_cb(delay_ms, &delay_ops, &delay_ms, 0644);
 MODULE_PARM_DESC(delay_ms, "how late \"late\" completes, in ms (0-60000)");
 
+static int drivers_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, FAULTY_MAX_DRIVERS);
+}
+
+static const struct kernel_param_ops drivers_ops = {
+	.set = drivers_set,
+	.get = param_get_uint,
+};
+module_param_cb(drivers, &drivers_ops, &ndrivers, 0444);
+MODULE_PARM_DESC(drivers, "copies of the driver to register (1-"
+		 __stringify(FAULTY_MAX_DRIVERS) ")");
+
 static int counter_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(kp->arg));
@@ -390,6 +450,8 @@ static const struct kernel_param_ops counter_ops = {
 };
 module_param_cb(held, &counter_ops, &held, 0444);
 MODULE_PARM_DESC(held, "requests \"never\" holds now");
+module_param_cb(wedged, &counter_ops, &wedged, 0444);
+MODULE_PARM_DESC(wedged, "calls \"wedge\" blocks now");
 module_param_cb(backlogged, &counter_ops, &backlogged, 0444);
 MODULE_PARM_DESC(backlogged, "requests answered -EBUSY since load");
 module_param_cb(notified, &counter_ops, &notified, 0444);
@@ -397,7 +459,7 @@ MODULE_PARM_DESC(notified, "backlogged requests told -EINPROGRESS since load");
 module_param_cb(reordered, &counter_ops, &reordered, 0444);
 MODULE_PARM_DESC(reordered, "completions that overtook an older request");
 
-static struct skcipher_alg faulty_alg = {
+static const struct skcipher_alg faulty_alg = {
 	.base.cra_name = "cbc(aes)",
 	.base.cra_driver_name = "kaesbench_faulty_cbc_aes",
 	.base.cra_priority = 1,
@@ -415,6 +477,9 @@ static struct skcipher_alg faulty_alg = {
 	.exit = faulty_exit,
 };
 
+/* faulty_alg under names of their own, the first as named above. */
+static struct skcipher_alg faulty_algs[FAULTY_MAX_DRIVERS];
+
 /*
  * The crypto manager tests a new algorithm before anyone gets it: at once
  * on 6.1, in the background on 6.12. A lookup waits for that (killable,
@@ -423,22 +488,34 @@ static struct skcipher_alg faulty_alg = {
 static int wait_for_self_tests(void)
 {
 	struct crypto_skcipher *tfm;
+	unsigned int i;
 
-	tfm = crypto_alloc_skcipher(faulty_alg.base.cra_driver_name, 0, 0);
-	if (IS_ERR(tfm))
-		return PTR_ERR(tfm);
-	crypto_free_skcipher(tfm);
+	for (i = 0; i < ndrivers; i++) {
+		tfm = crypto_alloc_skcipher(faulty_algs[i].base.cra_driver_name,
+					    0, 0);
+		if (IS_ERR(tfm))
+			return PTR_ERR(tfm);
+		crypto_free_skcipher(tfm);
+	}
 	return 0;
 }
 
 static int __init faulty_mod_init(void)
 {
+	unsigned int i;
 	int err;
 
+	for (i = 0; i < ndrivers; i++) {
+		faulty_algs[i] = faulty_alg;
+		if (i)
+			snprintf(faulty_algs[i].base.cra_driver_name,
+				 CRYPTO_MAX_ALG_NAME, "%s_%u",
+				 faulty_alg.base.cra_driver_name, i + 1);
+	}
 	faulty_wq = alloc_workqueue("kaesbench_faulty", 0, 0);
 	if (!faulty_wq)
 		return -ENOMEM;
-	err = crypto_register_skcipher(&faulty_alg);
+	err = crypto_register_skciphers(faulty_algs, ndrivers);
 	if (err)
 		goto err_wq;
 	err = wait_for_self_tests();
@@ -448,7 +525,7 @@ static int __init faulty_mod_init(void)
 	return 0;
 
 err_alg:
-	crypto_unregister_skcipher(&faulty_alg);
+	crypto_unregister_skciphers(faulty_algs, ndrivers);
 err_wq:
 	destroy_workqueue(faulty_wq);
 	return err;
@@ -460,7 +537,7 @@ err_wq:
  */
 static void __exit faulty_mod_exit(void)
 {
-	crypto_unregister_skcipher(&faulty_alg);
+	crypto_unregister_skciphers(faulty_algs, ndrivers);
 	destroy_workqueue(faulty_wq);
 }
 
