@@ -6,13 +6,18 @@
  * how the kernel answered, so that tests can send what the real tool never
  * would (unknown attributes, reserved header bits, non-dump requests).
  *
- * usage: kaesbench-nlprobe [-d] [-n] [-e CMD] [-r RESERVED] [-v VERSION] CMD
- *                          [TYPE:HEX]...
+ * usage: kaesbench-nlprobe [-d] [-n] [-N] [-b BYTES] [-s MS] [-e CMD]
+ *                          [-r RESERVED] [-v VERSION] CMD [TYPE:HEX]...
  *   -d  send as a dump (NLM_F_DUMP)
  *   -n  do not ask for an ACK
  *   -e CMD  keep reading until a message of command CMD arrives, printing
  *           each message: "msg CMD" and one "  TYPE VALUE" line per
  *           attribute (u32/u64 as decimal, else a string or hex)
+ *   -b BYTES  the socket's receive buffer (SO_RCVBUF; the kernel doubles
+ *             it, and makes it at least its minimum)
+ *   -N  set NETLINK_NO_ENOBUFS, as the kaesbench tool does: a full
+ *       receive buffer is not reported as an error on the next read
+ *   -s MS  a slow reader: sleep MS milliseconds before each read
  *   TYPE:HEX  an attribute of that type with HEX bytes as payload; a
  *             decimal value is TYPE=N (a u32)
  *
@@ -30,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,6 +43,7 @@ static unsigned int messages;
 static bool reported;
 static int end_cmd = -1;
 static bool ended;
+static unsigned int read_delay_ms;
 
 static int print_attr(const struct nlattr *attr, void *data)
 {
@@ -141,6 +148,8 @@ static int talk(struct mnl_socket *nl, struct nlmsghdr *nlh,
 	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
 		return -1;
 	do {
+		if (read_delay_ms)
+			usleep(read_delay_ms * 1000);
 		len = mnl_socket_recvfrom(nl, buf, sizeof(buf));
 		if (len < 0)
 			return -1;
@@ -199,7 +208,7 @@ static int put_raw_attr(struct nlmsghdr *nlh, const char *spec)
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: kaesbench-nlprobe [-d] [-n] [-e CMD] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX | TYPE=N]...\n");
+		"usage: kaesbench-nlprobe [-d] [-n] [-N] [-b BYTES] [-s MS] [-e CMD] [-r RESERVED] [-v VERSION] CMD [TYPE:HEX | TYPE=N]...\n");
 	return 2;
 }
 
@@ -210,19 +219,28 @@ int main(int argc, char *argv[])
 	unsigned int reserved = 0, version = KAESBENCH_GENL_VERSION;
 	struct genlmsghdr *genl;
 	struct mnl_socket *nl;
-	int opt, id, one = 1;
-	bool dump = false, ack = true;
+	int opt, id, one = 1, rcvbuf = 0;
+	bool dump = false, ack = true, no_enobufs = false;
 	int wait_for = -1;
 
 	/* Tests read the output through a pipe, and may kill us. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "dne:r:v:")) != -1) {
+	while ((opt = getopt(argc, argv, "dnNb:s:e:r:v:")) != -1) {
 		switch (opt) {
 		case 'd':
 			dump = true;
 			break;
 		case 'n':
 			ack = false;
+			break;
+		case 'N':
+			no_enobufs = true;
+			break;
+		case 'b':
+			rcvbuf = strtol(optarg, NULL, 0);
+			break;
+		case 's':
+			read_delay_ms = strtoul(optarg, NULL, 0);
 			break;
 		case 'e':
 			wait_for = strtol(optarg, NULL, 0);
@@ -247,6 +265,16 @@ int main(int argc, char *argv[])
 	}
 	mnl_socket_setsockopt(nl, NETLINK_EXT_ACK, &one, sizeof(one));
 	mnl_socket_setsockopt(nl, NETLINK_CAP_ACK, &one, sizeof(one));
+	if (no_enobufs &&
+	    mnl_socket_setsockopt(nl, NETLINK_NO_ENOBUFS, &one, sizeof(one))) {
+		perror("NETLINK_NO_ENOBUFS");
+		return 1;
+	}
+	if (rcvbuf && setsockopt(mnl_socket_get_fd(nl), SOL_SOCKET, SO_RCVBUF,
+				 &rcvbuf, sizeof(rcvbuf))) {
+		perror("SO_RCVBUF");
+		return 1;
+	}
 	id = resolve_family(nl);
 	if (id < 0) {
 		printf("error: family %s not found\n", KAESBENCH_GENL_NAME);

@@ -91,6 +91,11 @@ cp /etc/manpath.config "$root/etc/"
 # 92-storms.sh keeps a started job's thread off the CPUs with real-time
 # spinners, to unload the module before that thread first runs.
 install_program "$(command -v chrt)" usr/bin/chrt
+# 45-privileges.sh runs the tool with CAP_NET_ADMIN alone, which needs
+# util-linux's setpriv: busybox's cannot narrow the bounding set. By a path
+# of its own, not over a busybox link (cp would write through it).
+rm -f "$root/usr/bin/setpriv"
+install_program "$(command -v setpriv)" usr/bin/setpriv
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
 if command -v cryptsetup >/dev/null; then
 	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup

@@ -4,6 +4,16 @@
 # socket that started a run sees it: results are unicast to that socket,
 # the family has no multicast group, and once that socket is closed the
 # port it had gets nothing more, whoever binds it next.
+#
+# Running crypto work on the machine is not network administration: runs
+# and verifications need CAP_SYS_ADMIN, and come from the initial network
+# namespace only, whatever the capabilities; so does cancelling another
+# socket's run. A container's CAP_NET_ADMIN, in its own network namespace
+# or not, gets nothing but the list.
+
+# util-linux's setpriv (busybox's cannot narrow the bounding set), by its
+# path: busybox's shell runs its own applet of that name first.
+SETPRIV=/usr/bin/setpriv
 
 as_nobody() {
 	su -s /bin/sh nobody -c "$*"
@@ -16,7 +26,9 @@ hex_string() {
 
 nobody_cannot_verify() {
 	expect_failure 1 "Operation not permitted" \
-		as_nobody "kaesbench-nlprobe 5 4:$(hex_string cbc-aes-aesni)"
+		as_nobody "kaesbench-nlprobe 5 4:$(hex_string cbc-aes-aesni)" &&
+		expect_failure 1 "extack: .*needs CAP_SYS_ADMIN" \
+			as_nobody "kaesbench-nlprobe 5 4:$(hex_string cbc-aes-aesni)"
 }
 
 nobody_cannot_cancel() {
@@ -40,6 +52,9 @@ others_see_nothing() {
 	echo "root's run: $id"
 	expect_failure 1 "Operation not permitted" \
 		as_nobody "kaesbench-nlprobe 4 3=$id" || status=1
+	# Cancelling another socket's run is not network administration.
+	expect_failure 1 "Operation not permitted" \
+		net_admin_only kaesbench-nlprobe 4 3="$id" || status=1
 	as_nobody "kaesbench-eavesdrop -t 1500" >/tmp/nobody.out 2>&1 &
 	nobody=$!
 	kaesbench-eavesdrop -t 1500 >/tmp/root.out 2>&1 || status=1
@@ -65,10 +80,99 @@ closed_port_gets_nothing() {
 	done
 }
 
+# net_admin_only COMMAND...: COMMAND as root with CAP_NET_ADMIN alone, as
+# a container may have it: none inheritable and a bounding set of that
+# one, so that the exec gives root nothing else.
+net_admin_only() {
+	$SETPRIV --inh-caps=-all --bounding-set=-all,+net_admin -- "$@"
+}
+
+# The effective capabilities net_admin_only gives.
+net_admin_caps() {
+	net_admin_only grep CapEff /proc/self/status | awk '{ print $2 }'
+}
+
+# refused_both PATTERN WRAPPER...: a run and a verification started by
+# the tool through WRAPPER are refused with a message matching PATTERN.
+refused_both() {
+	pattern=$1
+	shift
+	expect_failure 1 "$pattern" "$@" kaesbench run -d cbc-aes-aesni -b 16 \
+		-t 10 -r 1 -w 0 || return 1
+	expect_failure 1 "$pattern" "$@" kaesbench verify -d cbc-aes-aesni \
+		--cases 4
+}
+
+net_admin_needs_sys_admin() {
+	caps=$(net_admin_caps)
+	echo "capabilities: $caps"
+	[ "$caps" = 0000000000001000 ] || fail "not CAP_NET_ADMIN alone"
+	refused_both "needs CAP_SYS_ADMIN" net_admin_only || return 1
+	# The kernel's own word for it.
+	expect_failure 1 "extack: .*needs CAP_SYS_ADMIN" net_admin_only \
+		kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)"
+}
+
+# The family may not be visible there at all: either way, the tool says
+# that the module serves the initial network namespace only.
+NETNS_ONLY="serves the initial network namespace only"
+
+net_admin_in_netns() {
+	refused_both "$NETNS_ONLY" unshare -n "$SETPRIV" --inh-caps=-all \
+		--bounding-set=-all,+net_admin --
+}
+
+root_in_netns() {
+	refused_both "$NETNS_ONLY" unshare -n || return 1
+	out=$(unshare -n kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)")
+	echo "$out"
+	case $out in
+	*"family kaesbench not found"* | *"extack: $NETNS_ONLY"*) ;;
+	*) fail "the kernel does not refuse it so" ;;
+	esac
+}
+
+# A user namespace's root has every capability there, none here.
+userns_root_refused() {
+	out=$(as_nobody "unshare -r -n kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 1 -w 0" 2>&1)
+	rc=$?
+	echo "$out"
+	[ "$rc" -ne 0 ] || fail "a user namespace's root started a run"
+	echo "$out" | grep -qE "$NETNS_ONLY|needs CAP_SYS_ADMIN" ||
+		fail "refused without the reason"
+}
+
+# Without CAP_SYS_ADMIN, the list comes from the registered algorithms
+# alone (no transform allocated), the selection from their priorities.
+nobody_lists() {
+	as_nobody "kaesbench list --dump" >/tmp/nobody.list ||
+		fail "nobody cannot list"
+	kaesbench list --dump >/tmp/root.list || fail "root cannot list"
+	echo "$(wc -l </tmp/nobody.list) implementations listed for nobody"
+	cut -f 2 /tmp/nobody.list | sort >/tmp/nobody.drivers
+	cut -f 2 /tmp/root.list | sort >/tmp/root.drivers
+	diff /tmp/root.drivers /tmp/nobody.drivers ||
+		fail "nobody's list is not root's"
+	selected=$(awk -F '\t' '$1 == "cbc(aes)" && $10 == "yes" { print $2 }' \
+		/tmp/nobody.list)
+	echo "cbc(aes) selected for nobody: $selected"
+	[ -n "$selected" ] || fail "nothing selected for cbc(aes)"
+}
+
 ktap_test "an unprivileged user cannot start a verification" \
 	nobody_cannot_verify
+ktap_test "CAP_NET_ADMIN alone starts neither a run nor a verification: needs CAP_SYS_ADMIN" \
+	net_admin_needs_sys_admin
+ktap_test "CAP_NET_ADMIN alone in another network namespace: refused, the initial one only" \
+	net_admin_in_netns
+ktap_test "root in another network namespace: refused, the initial one only" \
+	root_in_netns
+ktap_test "root of a user namespace (unshare -r -n) cannot start a run" \
+	userns_root_refused
+ktap_test "an unprivileged user lists every implementation, with a selection" \
+	nobody_lists
 ktap_test "an unprivileged user cannot cancel a run" nobody_cannot_cancel
-ktap_test "another socket, root's or nobody's, sees nothing of a run nor can nobody cancel it" \
+ktap_test "another socket, root's or nobody's, sees nothing of a run; neither nobody nor CAP_NET_ADMIN can cancel it" \
 	others_see_nothing
 ktap_test "a closed socket's run sends nothing to the next owner of its port" \
 	closed_port_gets_nothing

@@ -1,0 +1,508 @@
+# SPDX-License-Identifier: GPL-2.0
+# Requests kaesbench gives up: one not completed within
+# KAESBENCH_REQUEST_TIMEOUT_MS, one still in flight 1 s after a stop, and a
+# synchronous call that does not return. The driver may still use what it
+# was given, so kaesbench never writes to such a request again: it
+# completes, whenever it does, through crypto_req_done() into memory
+# kaesbench leaves to it. And kaesbench pins itself until reboot: it says
+# so (dmesg, and a note in every later run), rmmod fails, runs against that
+# driver are refused, other drivers keep working.
+#
+# Last but the debug kernel's checks: nothing unloads kaesbench from here
+# on. Each test gives its requests up to a driver of its own (copies of the
+# faulty driver, template instances), since that driver is refused after.
+# The cryptd tests starve CPU 1's cryptd worker with a real-time spinner,
+# as a loaded machine may; they come last, after the faulty driver's.
+
+GIVEN_UP="never completed: kaesbench stays loaded until reboot"
+KERNEL_REPORTS='Oops|BUG:|WARNING:|Call Trace|hard LOCKUP|soft lockup|rcu.*stall'
+GU_FAULTY_PARAMS=/sys/module/kaesbench_faulty/parameters
+# One copy of the faulty driver per test that gives requests up to it.
+GU_FAULTY=kaesbench_faulty_cbc_aes
+GU_NEVER_RUN=${GU_FAULTY}_2
+GU_NEVER_VERIFY=${GU_FAULTY}_3
+GU_NEVER_STOPPED=${GU_FAULTY}_4
+GU_CTRL_C=${GU_FAULTY}_5
+GU_WEDGE=${GU_FAULTY}_6
+
+# Centiseconds since boot: busybox date has no %N.
+gu_now_cs() {
+	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
+}
+
+# gu_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS, a
+# bound for a stuck kernel, not a timing.
+gu_until() {
+	limit=$1
+	what=$2
+	shift 2
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
+		sleep 0.1
+	done
+}
+
+gu_set_fault() {
+	echo "$1" >"$GU_FAULTY_PARAMS/fault" || fail "cannot set fault $1"
+}
+
+gu_count() {
+	cat "$GU_FAULTY_PARAMS/$1"
+}
+
+# Kernel reports from the mark on.
+gu_mark() {
+	dmesg | wc -l >/tmp/given-up.mark
+}
+
+gu_no_reports() {
+	reports=$(dmesg | tail -n +"$(($(cat /tmp/given-up.mark) + 1))" |
+		grep -E "$KERNEL_REPORTS")
+	[ -z "$reports" ] || fail "kernel reports:
+$reports"
+}
+
+gu_logged() {
+	dmesg | grep -qF "$1"
+}
+
+# Exited, not yet reaped: a zombie (Z) still answers kill -0.
+gu_gone() {
+	state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)
+	[ -z "$state" ] || [ "$state" = Z ]
+}
+
+# gu_thread NAME: the pid of the kernel thread of that name, if any.
+gu_thread() {
+	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3
+}
+
+gu_threads() {
+	cat /proc/[0-9]*/comm 2>/dev/null | grep '^kaesbench/'
+}
+
+gu_no_threads() {
+	[ -z "$(gu_threads)" ]
+}
+
+gu_none_held() {
+	[ "$(gu_count held)" -eq 0 ]
+}
+
+gu_some_wedged() {
+	[ "$(gu_count wedged)" -gt 0 ]
+}
+
+gu_on_cpu1() {
+	[ -n "$(gu_thread kaesbench/cpu1)" ]
+}
+
+# The status the tool exits with when the kernel refuses a run.
+gu_refusal_status() {
+	kaesbench run -d no-such-aes -b 16 >/dev/null 2>&1
+	echo $?
+}
+
+# gu_refused DRIVER: a run and a verification of DRIVER are refused, as
+# any request the kernel refuses, with the reason.
+gu_refused() {
+	want=$(gu_refusal_status)
+	out=$(kaesbench run -d "$1" -b 16 -t 10 -r 1 -w 0 2>&1)
+	rc=$?
+	echo "run: exit $rc: $out"
+	[ "$rc" -eq "$want" ] || fail "run: exit $rc, a refusal is $want"
+	echo "$out" | grep -qF "a request to $1 $GIVEN_UP" ||
+		fail "the run is not refused with the reason"
+	out=$(kaesbench verify -d "$1" --cases 4 2>&1)
+	rc=$?
+	echo "verify: exit $rc: $(echo "$out" | grep -F "$GIVEN_UP")"
+	[ "$rc" -ne 0 ] || fail "the verification was not refused"
+	echo "$out" | grep -qF "a request to $1 $GIVEN_UP" ||
+		fail "the verification is not refused with the reason"
+}
+
+# gu_pinned DRIVER: kaesbench logged that it gave a request to DRIVER up;
+# it stays loaded, refuses DRIVER, lists it as given up, and still runs
+# aes-generic, with a note.
+gu_pinned() {
+	line="kaesbench: a request to $1 $GIVEN_UP"
+	# Written as the job ends, maybe after the tool has its answer.
+	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
+	out=$(rmmod kaesbench 2>&1) && fail "rmmod kaesbench worked"
+	echo "$out"
+	echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
+	grep -q '^kaesbench ' /proc/modules || fail "kaesbench unloaded"
+	gu_refused "$1"
+	listed=$(kaesbench list | grep -F " $1 ")
+	echo "listed: $listed"
+	echo "$listed" | grep -q 'given-up' || fail "not listed as given up"
+	kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 >/tmp/given-up.out 2>&1 ||
+		fail "aes-generic does not run: $(cat /tmp/given-up.out)"
+	grep "^kaesbench: note: a request to .* $GIVEN_UP" /tmp/given-up.out ||
+		fail "the run of aes-generic has no note"
+}
+
+# Each test starts with kaesbench loaded: one that let rmmod unload it
+# must not fail the next ones too.
+gu_loaded() {
+	grep -q '^kaesbench ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+}
+
+given_up_setup() {
+	gu_loaded
+	if grep -q '^kaesbench_faulty ' /proc/modules; then
+		rmmod kaesbench_faulty || fail "kaesbench_faulty stays loaded"
+	fi
+	insmod /opt/kaesbench/kaesbench_faulty.ko drivers=6 ||
+		fail "insmod kaesbench_faulty drivers=6 failed"
+	grep '^driver *: kaesbench_faulty' /proc/crypto
+	[ "$(grep -c '^driver *: kaesbench_faulty' /proc/crypto)" -eq 6 ] ||
+		fail "not 6 copies of the faulty driver"
+	# What the cryptd tests instantiate, and the probe of CPU 1's cryptd
+	# queue, now, while nothing is pinned: a verification of each.
+	for driver in $(gu_cryptd_drivers) "cryptd(ctr(aes-generic))"; do
+		kaesbench verify -d "$driver" --cases 8 >/dev/null 2>&1 ||
+			fail "verification of $driver failed"
+		echo "instantiated $driver"
+	done
+	gu_mark
+}
+
+# given_up_run NOTE: the command that just ended ($rc, $out, $took, $held
+# before it) ended with the timeout, within its bound; the driver still
+# holds the request.
+given_up_run() {
+	echo "$out" | grep -E 'kaesbench:|FAIL|case'
+	echo "exit $rc after $((took / 100)) s; requests held: $(gu_count held)"
+	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
+	echo "$out" | grep -q "did not complete within 10000 ms" ||
+		fail "no timeout message"
+	[ "$took" -le 3000 ] || fail "more than 30 s"
+	[ "$(gu_count held)" -gt "$held" ] || fail "the driver holds nothing"
+}
+
+# Switched on during a sample: every slot ends up held, the oldest waited for.
+never_run() {
+	gu_loaded
+	held=$(gu_count held)
+	gu_set_fault none
+	kaesbench run -d "$GU_NEVER_RUN" -b 4096 -t 30000 -r 1 -w 0 --depth 4 \
+		--no-verify >/tmp/faulty.out 2>&1 &
+	pid=$!
+	sleep 1
+	gu_set_fault never
+	start=$(gu_now_cs)
+	wait "$pid"
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	out=$(cat /tmp/faulty.out)
+	given_up_run
+	gu_pinned "$GU_NEVER_RUN"
+}
+
+never_verify() {
+	gu_loaded
+	held=$(gu_count held)
+	gu_set_fault never
+	start=$(gu_now_cs)
+	out=$(kaesbench verify -d "$GU_NEVER_VERIFY" --cases 4 2>&1)
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	given_up_run
+	gu_pinned "$GU_NEVER_VERIFY"
+}
+
+# A stop does not wait out the timeout: the requests still held 1 s
+# after Ctrl-C are given up, and the next run is not refused for long.
+never_stopped() {
+	gu_loaded
+	gu_set_fault none
+	kaesbench run -d "$GU_NEVER_STOPPED" -b 4096 -t 30000 -r 1 -w 0 \
+		--depth 4 --no-verify >/tmp/faulty.out 2>&1 &
+	pid=$!
+	sleep 1
+	gu_set_fault never
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid"
+	start=$(gu_now_cs)
+	i=0
+	until kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 \
+		>/dev/null 2>&1; do
+		i=$((i + 1))
+		[ $i -gt 30 ] && fail "another run refused 3 s after Ctrl-C"
+		sleep 0.1
+	done
+	echo "the next run started $(($(gu_now_cs) - start))0 ms after Ctrl-C"
+	gu_pinned "$GU_NEVER_STOPPED"
+}
+
+# The driver completes what it held into the memory kaesbench left it,
+# transforms included, while rmmod is refused: no use after free, and no
+# call into kaesbench's code, which crypto_req_done() does not need.
+never_released() {
+	gu_loaded
+	[ "$(gu_count held)" -gt 0 ] || fail "the driver holds nothing"
+	out=$(rmmod kaesbench 2>&1) && fail "rmmod worked with requests held"
+	echo "$out"
+	gu_set_fault none
+	gu_until 5 "the held requests completing" gu_none_held
+	held=$(gu_count held)
+	echo "held after leaving never: $held"
+	kaesbench run -d "$GU_FAULTY" --depth 8 -b 64,4096 -t 20 -r 2 -w 0 \
+		--json >/tmp/faulty.json 2>/tmp/faulty.err ||
+		fail "the next run failed: $(cat /tmp/faulty.err)"
+	jq -e '.runs[0] | .state == "ended" and .status == 0 and
+		(.samples | length == 4)' /tmp/faulty.json >/dev/null ||
+		fail "no figures from the next run"
+	gu_no_reports
+}
+
+# The requests of a run stopped while a slow engine holds 64 of 64 KiB
+# each are given up 1 s after the stop: the tool does not wait for them,
+# the job ends, and they complete later, safely, into memory left to them
+# and no larger than the run's.
+ctrl_c_slow_engine() {
+	gu_loaded
+	echo 5000 >"$GU_FAULTY_PARAMS/delay_ms" || fail "cannot set delay_ms"
+	gu_set_fault late
+	before=$(awk '$1 == "MemAvailable:" { print $2 }' /proc/meminfo)
+	kaesbench run -d "$GU_CTRL_C" --depth 64 -b 65536 -t 30000 -r 1 -w 0 \
+		--no-verify >/tmp/ctrl-c.out 2>&1 &
+	pid=$!
+	# Every request in flight, none completed: the first completes 5 s
+	# after its submission.
+	sleep 2
+	start=$(gu_now_cs)
+	kill -INT "$pid"
+	gu_until 3 "the tool exiting after Ctrl-C" gu_gone "$pid"
+	wait "$pid"
+	rc=$?
+	echo "exit $rc after $(($(gu_now_cs) - start))0 ms"
+	cat /tmp/ctrl-c.out
+	[ "$rc" -eq 130 ] || fail "exit status $rc, expected 130"
+	gu_until 5 "the job's threads ending" gu_no_threads
+	echo "the job ended $(($(gu_now_cs) - start))0 ms after Ctrl-C"
+	gu_pinned "$GU_CTRL_C"
+	# The completions, 5 s after each submission.
+	sleep 5
+	gu_set_fault none
+	gu_no_reports
+	after=$(awk '$1 == "MemAvailable:" { print $2 }' /proc/meminfo)
+	echo "MemAvailable: $before kB before, $after kB after"
+	# 64 requests of 64 KiB and what they need besides, with room.
+	[ $((before - after)) -le 16384 ] ||
+		fail "more than 16 MiB left behind"
+}
+
+# genl_churn N: opens and closes N generic netlink sockets, one after the
+# other (a family lookup and a list each), writing a line for each done.
+genl_churn() {
+	: >/tmp/churn.done
+	i=0
+	while [ $i -lt "$1" ]; do
+		kaesbench-nlprobe -d 0 >/dev/null 2>&1
+		echo $i >>/tmp/churn.done
+		i=$((i + 1))
+	done
+}
+
+churned() {
+	[ "$(wc -l </tmp/churn.done)" -ge "$1" ]
+}
+
+# A driver call that does not return: the job's thread waits for its
+# worker with bounded waits, gives the call up after 10 s, and nothing
+# else of the machine waits for it: rmmod is refused at once, generic
+# netlink sockets open and close. Switched off, the call returns and its
+# thread exits.
+wedged_call() {
+	gu_loaded
+	trap 'gu_set_fault none' EXIT
+	gu_set_fault none
+	kaesbench run -d "$GU_WEDGE" -b 4096 -t 30000 -r 1 -w 0 --no-verify \
+		>/tmp/wedge.out 2>&1 &
+	pid=$!
+	sleep 1
+	gu_set_fault wedge
+	gu_until 5 "a call wedged" gu_some_wedged
+	start=$(gu_now_cs)
+	gu_threads
+	genl_churn 20 &
+	churn=$!
+	rmmod kaesbench >/tmp/wedge-rmmod.out 2>&1 &
+	unload=$!
+	sleep 1
+	gu_gone "$unload" || {
+		echo "rmmod blocks with the call wedged"
+		gu_set_fault none
+		fail "rmmod did not return within 1 s"
+	}
+	wait "$unload" && fail "rmmod worked with a call wedged"
+	cat /tmp/wedge-rmmod.out
+	grep -q "in use" /tmp/wedge-rmmod.out || fail "rmmod does not say in use"
+	i=0
+	until churned 20; do
+		i=$((i + 1))
+		if [ $i -gt 100 ]; then
+			echo "$(wc -l </tmp/churn.done) of 20 sockets opened and closed in 10 s"
+			gu_set_fault none
+			fail "generic netlink sockets hang while a call is wedged"
+		fi
+		sleep 0.1
+	done
+	wait "$churn"
+	echo "20 generic netlink sockets opened and closed in $(($(gu_now_cs) - start))0 ms"
+	i=0
+	while ! gu_gone "$pid"; do
+		i=$((i + 1))
+		if [ $i -gt 200 ]; then
+			gu_set_fault none
+			fail "the run did not end within 20 s of the wedged call"
+		fi
+		sleep 0.1
+	done
+	wait "$pid"
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	cat /tmp/wedge.out
+	echo "exit $rc after $((took / 100)) s, $(gu_count wedged) call wedged"
+	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
+	grep -qF "a synchronous call to $GU_WEDGE did not return within 10000 ms" \
+		/tmp/wedge.out || fail "no message about the synchronous call"
+	[ "$(gu_count wedged)" -gt 0 ] || fail "the call is not wedged any more"
+	gu_pinned "$GU_WEDGE"
+	echo "threads, with the call still wedged:"
+	gu_threads
+	gu_set_fault none
+	gu_until 5 "the wedged thread exiting" gu_no_threads
+	gu_no_reports
+}
+
+# The drivers the cryptd tests give requests up to: cryptd queues each
+# request and replaces its completion callback while it waits; rfc4106
+# and seqiv copy the callback into a request of their own at submission,
+# which completes after cryptd's. On 6.1, cryptd over an aead fails
+# gcm(aes)'s self-tests (rc=-22), a WARN that panics the VM: there the
+# cryptd is under gcm_base, for its ctr.
+gu_cryptd_drivers() {
+	gcm="gcm_base(cryptd(ctr(aes-generic)),ghash-generic)"
+	echo "cryptd(cbc(aes-generic))"
+	echo "rfc4106($gcm)"
+	echo "seqiv(rfc4106($gcm))"
+	case $(uname -r) in
+	6.1.*) ;;
+	*)
+		gcm="cryptd(gcm_base(ctr(aes-generic),ghash-generic))"
+		echo "rfc4106($gcm)"
+		echo "seqiv(rfc4106($gcm))"
+		;;
+	esac
+}
+
+# Real-time throttling, and from 6.12 the fair server's 50 ms a second,
+# would let the cryptd worker run now and then: both off while spinning.
+FAIR_SERVER=/sys/kernel/debug/sched/fair_server/cpu1/runtime
+
+starve_cpu1() {
+	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/rt_runtime
+	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
+		fail "cannot turn real-time throttling off"
+	grep -q ' /sys/kernel/debug ' /proc/mounts ||
+		mount -t debugfs debugfs /sys/kernel/debug
+	if [ -e $FAIR_SERVER ]; then
+		cat $FAIR_SERVER >/tmp/fair_server
+		echo 0 >$FAIR_SERVER || fail "cannot turn the fair server off"
+	fi
+	# Bounded: a failed test must not leave CPU 1 starved.
+	chrt -f 50 taskset -c 1 timeout 30 sh -c 'while :; do :; done' &
+	spinner=$!
+	trap 'feed_cpu1' EXIT
+}
+
+feed_cpu1() {
+	[ -n "${spinner:-}" ] && kill "$spinner" 2>/dev/null
+	wait "$spinner" 2>/dev/null
+	spinner=
+	[ -e /tmp/rt_runtime ] &&
+		cat /tmp/rt_runtime >/proc/sys/kernel/sched_rt_runtime_us
+	[ -e /tmp/fair_server ] && cat /tmp/fair_server >$FAIR_SERVER
+	rm -f /tmp/rt_runtime /tmp/fair_server
+}
+
+# given_up_in_cryptd DRIVER RMMOD: 64 requests of 64 KiB queued in CPU
+# 1's cryptd queue, whose worker a real-time spinner starves; with RMMOD
+# (yes), an rmmod while they wait, refused. The run ends with the timeout,
+# kaesbench is pinned; once the spinner stops, cryptd completes them: no
+# kernel report, and CPU 1's cryptd queue works again.
+given_up_in_cryptd() {
+	gu_loaded
+	driver=$1
+	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
+		echo "needs 2 CPUs"
+		exit "$KSFT_SKIP"
+	}
+	kaesbench run -d "$driver" --cpus 1 --depth 64 -b 65536 -t 30000 \
+		-r 1 -w 0 --no-verify >/tmp/cryptd.out 2>&1 &
+	pid=$!
+	gu_until 30 "the run's thread on CPU 1" gu_on_cpu1
+	# Above the spinner: it submits, and waits for what it submitted.
+	chrt -f -p 60 "$(gu_thread kaesbench/cpu1)" ||
+		fail "cannot make the run's thread real-time"
+	sleep 1
+	starve_cpu1
+	start=$(gu_now_cs)
+	if [ "$2" = yes ]; then
+		sleep 1
+		out=$(rmmod kaesbench 2>&1) &&
+			fail "rmmod worked with requests queued in cryptd"
+		echo "rmmod, requests queued: $out"
+		echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
+	fi
+	gu_until 20 "the run's end" gu_gone "$pid"
+	wait "$pid"
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	cat /tmp/cryptd.out
+	echo "exit $rc after $((took / 100)) s"
+	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
+	grep -q "did not complete within 10000 ms" /tmp/cryptd.out ||
+		fail "no timeout message"
+	gu_pinned "$driver"
+	gu_no_reports
+	feed_cpu1
+	# cryptd's queue is one per CPU, first in first out: once a request
+	# of this run gets through it, all those given up did.
+	kaesbench run -d "cryptd(ctr(aes-generic))" --cpus 1 -b 16 -t 10 \
+		-r 1 -w 0 --no-verify >/tmp/cryptd.out 2>&1 ||
+		fail "CPU 1's cryptd queue does not work: $(cat /tmp/cryptd.out)"
+	sleep 1
+	gu_no_reports
+}
+
+KTAP_TIMEOUT=180 ktap_test "given-up tests set up: kaesbench_faulty with 6 copies, cryptd instances" \
+	given_up_setup
+ktap_test "fault never, during a run: given up after 10 s, kaesbench pinned" \
+	never_run
+ktap_test "fault never, verify: given up after 10 s, kaesbench pinned" \
+	never_verify
+ktap_test "fault never, stopped: given up at the stop, not after 10 s" \
+	never_stopped
+ktap_test "rmmod refused with requests held; leaving never completes them" \
+	never_released
+ktap_test "Ctrl-C at depth 64 of 64 KiB on a slow engine: given up after 1 s, completed later, safely" \
+	ctrl_c_slow_engine
+ktap_test "a wedged driver call: given up after 10 s; rmmod refused and genl sockets work meanwhile" \
+	wedged_call
+# shellcheck disable=SC2046 # one driver name a line, without blanks
+set -- $(gu_cryptd_drivers)
+ktap_test "$1 queued, its worker starved: given up, pinned; completed safely later" \
+	given_up_in_cryptd "$1" no
+shift
+for driver; do
+	ktap_test "$driver queued in cryptd, rmmod refused meanwhile: given up, pinned; completed safely later" \
+		given_up_in_cryptd "$driver" yes
+done
