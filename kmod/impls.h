@@ -42,7 +42,7 @@ struct kaesbench_impls {
 bool kaesbench_names_aes(const char *name);
 int kaesbench_impl_find(const char *name, bool by_alg,
 			struct kaesbench_impl *impl);
-struct kaesbench_impls *kaesbench_impls_get(void);
+struct kaesbench_impls *kaesbench_impls_get(bool may_allocate);
 void kaesbench_impls_put(struct kaesbench_impls *impls);
 
 #endif /* _KAESBENCH_IMPLS_H */

@@ -11,9 +11,32 @@
 #include <linux/jiffies.h>
 #include <linux/lockdep.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 
 /* How often a waiting thread looks whether it is to stop. */
 #define KAESBENCH_WAIT_SLICE_MS 20
+
+/*
+ * What a thread doing a job's crypto work shares with the job's thread,
+ * which watches it: whether to stop, and when it last showed that it is
+ * not stuck in a driver's call. Both live with the working thread, which
+ * may outlive the job (see worker.c).
+ */
+struct kaesbench_watch {
+	bool stop;		/* read with READ_ONCE() */
+	u64 alive_ns;		/* written with WRITE_ONCE() */
+};
+
+static inline bool kaesbench_stopping(const struct kaesbench_watch *watch)
+{
+	return READ_ONCE(watch->stop);
+}
+
+/* Between two driver calls: the thread is not stuck in one. */
+static inline void kaesbench_alive(struct kaesbench_watch *watch)
+{
+	WRITE_ONCE(watch->alive_ns, ktime_get_ns());
+}
 
 /*
  * Waits up to KAESBENCH_WAIT_SLICE_MS for @done; true if it came. The

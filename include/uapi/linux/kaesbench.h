@@ -255,6 +255,13 @@
 #define KAESBENCH_REQUEST_TIMEOUT_MS 10000
 #define KAESBENCH_MAX_CASES 100000
 #define KAESBENCH_QUICK_CASES 96
+/* A run's sizes x (warm-up + samples x sample time), at most: one hour. */
+#define KAESBENCH_MAX_RUN_MS 3600000
+/*
+ * Implementations with a request given up, at most: then every run is
+ * refused, which bounds the memory left to drivers until reboot.
+ */
+#define KAESBENCH_MAX_GIVEN_UP 8
 
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
@@ -310,6 +317,9 @@ enum kaesbench_attr {
 	KAESBENCH_A_SAMPLE_LAT_P50_NS,
 	KAESBENCH_A_SAMPLE_LAT_P99_NS,
 	KAESBENCH_A_SAMPLE_LAT_MAX_NS,
+	KAESBENCH_A_RUN_REFUSED,
+	KAESBENCH_A_NOTICE,
+	KAESBENCH_A_RUN_MEMORY,
 	__KAESBENCH_A_LAST
 };
 
@@ -383,7 +393,9 @@ enum kaesbench_impl_flag {
 	KAESBENCH_IMPL_F_SELECTED = 1U << 4,
 	/* ... to a user that requires a synchronous implementation */
 	KAESBENCH_IMPL_F_SELECTED_SYNC = 1U << 5,
-	__KAESBENCH_IMPL_F_ALL = (1U << 6) - 1
+	/* kaesbench gave up a request to it: it takes no more runs */
+	KAESBENCH_IMPL_F_GIVEN_UP = 1U << 6,
+	__KAESBENCH_IMPL_F_ALL = (1U << 7) - 1
 };
 
 #endif /* _UAPI_LINUX_KAESBENCH_H */
