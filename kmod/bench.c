@@ -81,6 +81,11 @@ struct kaesbench_bench {
 	struct slot *slots[];
 };
 
+/* The bounds include/uapi/linux/kaesbench.h documents. */
+static_assert(sizeof(struct slot) <= SZ_2K);
+static_assert(struct_size_t(struct kaesbench_bench, slots,
+			    KAESBENCH_MAX_DEPTH) <= SZ_8K);
+
 static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 			       const char *fmt, ...)
 {

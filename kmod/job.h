@@ -10,14 +10,14 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/netlink.h>
+#include <uapi/linux/kaesbench.h>
 
 /*
- * How long a stopped job still waits for a request in flight before it
- * gives the request up, leaving its memory to the driver: long enough for
- * a working engine or cryptd queue on a loaded machine (a request given up
+ * KAESBENCH_STOP_GRACE_MS, how long a stopped job still waits for a
+ * request in flight before it gives the request up, is long enough for a
+ * working engine or cryptd queue on a loaded machine (a request given up
  * pins the module until reboot), short next to the request timeout.
  */
-#define KAESBENCH_STOP_GRACE_MS 1000
 /*
  * How long setting a job up may take: allocating a transform may wait for
  * an algorithm being registered and self-tested (the crypto API waits up

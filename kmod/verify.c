@@ -96,6 +96,9 @@ struct kaesbench_verify {
 	char message[200];
 };
 
+/* The bound include/uapi/linux/kaesbench.h documents. */
+static_assert(sizeof(struct kaesbench_verify) <= SZ_8K);
+
 static u32 draw(struct rnd_state *rnd, u32 n)
 {
 	return n ? prandom_u32_state(rnd) % n : 0;
