@@ -12,7 +12,6 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "givenup.h"
-#include "netlink.h"
 #include "verify_job.h"
 #include "worker.h"
 
@@ -121,7 +120,7 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 	    nla_put_u64_64bit(skb, KAESBENCH_A_RUN_MEMORY, vr->w.bytes,
 			      KAESBENCH_A_PAD))
 		return -EMSGSIZE;
-	return kaesbench_genl_put_impl(skb, &vr->impl);
+	return kaesbench_impl_put(skb, &vr->impl);
 }
 
 static int run(struct kaesbench_job *job)
@@ -147,13 +146,13 @@ static void end(struct kaesbench_job *job, int err)
 
 	/* Lost in a driver call: nothing of it may be read any more. */
 	if (!vj->worker) {
-		kaesbench_genl_send_end(job, err, job->message, NULL);
+		kaesbench_job_send_end(job, err, job->message, NULL);
 		return;
 	}
 	message = kaesbench_verify_message(verifier_of(vj->worker)->verify);
 	if (err == -EINTR)
 		message = "cancelled";
-	kaesbench_genl_send_end(job, err, err ? message : NULL, put_result);
+	kaesbench_job_send_end(job, err, err ? message : NULL, put_result);
 }
 
 static void destroy(void *work)

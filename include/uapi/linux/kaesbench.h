@@ -262,8 +262,9 @@
  *
  * Checks that an implementation computes what the kernel's generic
  * reference computes; a job like a run (one at a time, stopped the same
- * ways, its first message or refusal sent the same way). The reference is the same algorithm built from
- * generic parts: "cbc(aes)" against "cbc(aes-generic)", "gcm(aes)" against
+ * ways, its first message or refusal sent the same way). The reference is
+ * the same algorithm built from generic parts: "cbc(aes)" against
+ * "cbc(aes-generic)", "gcm(aes)" against
  * "gcm_base(ctr(aes-generic),ghash-generic)", and so on. Request:
  *
  *    KAESBENCH_A_RUN_DRIVER or KAESBENCH_A_RUN_ALG: as for a run
