@@ -74,7 +74,7 @@ int kaesbench_worker_start(struct kaesbench_worker *w,
 	atomic_set(&w->state, WORKER_IDLE);
 	w->memcg = job->memcg;
 	if (cpu < 0)
-		task = kthread_create(worker_thread, w, "kaesbench/%u-work",
+		task = kthread_create(worker_thread, w, "kaesbench/w%u",
 				      job->id);
 	else
 		task = kthread_create_on_node(worker_thread, w,
