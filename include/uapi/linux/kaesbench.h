@@ -243,8 +243,8 @@
  *    depth x (P x PAGE_SIZE x (2 for an aead decryption, else 1)
  *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
  *
- * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB, about 9.2 MiB plus
- * R per request, with 4 KiB pages. A run verifying first adds, once, five
+ * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
+ * with 4 KiB pages. A run verifying first adds, once, five
  * buffers of 128 KiB, the verification (8 KiB at most) and two requests.
  * KAESBENCH_A_RUN_MEMORY reports exactly that sum, as allocated.
  *
