@@ -121,16 +121,6 @@ static struct sk_buff *new_message(const struct kaesbench_job *job, u8 cmd,
 	return skb;
 }
 
-/* Once a request was given up, every start and end says so. */
-static int put_notice(struct sk_buff *skb)
-{
-	char notice[KAESBENCH_NOTICE_LEN];
-
-	if (!kaesbench_notice(notice, sizeof(notice)))
-		return 0;
-	return nla_put_string(skb, KAESBENCH_A_NOTICE, notice);
-}
-
 /*
  * The job started: in place of the reply its request got an ack for,
  * what the job's put_started() says of it.
@@ -143,7 +133,7 @@ static int send_started(struct kaesbench_job *job)
 	skb = new_message(job, job->ops->cmd, &hdr);
 	if (!skb)
 		return -ENOMEM;
-	if (job->ops->put_started(skb, job) || put_notice(skb)) {
+	if (job->ops->put_started(skb, job) || kaesbench_notice_put(skb)) {
 		nlmsg_free(skb);
 		return -EMSGSIZE;
 	}
@@ -167,7 +157,8 @@ static void send_refusal(struct kaesbench_job *job, int err)
 	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, err) ||
 	    (job->message[0] &&
 	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, job->message)) ||
-	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) || put_notice(skb)) {
+	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) ||
+	    kaesbench_notice_put(skb)) {
 		nlmsg_free(skb);
 		return;
 	}
@@ -239,7 +230,8 @@ void kaesbench_job_send_end(struct kaesbench_job *job, int status,
 	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
 	    (message && message[0] &&
 	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
-	    (put_extra && put_extra(skb, job->work)) || put_notice(skb)) {
+	    (put_extra && put_extra(skb, job->work)) ||
+	    kaesbench_notice_put(skb)) {
 		nlmsg_free(skb);
 		return;
 	}
@@ -267,7 +259,7 @@ static int job_thread(void *data)
 		if (err != -ECONNREFUSED)
 			job->ops->end(job, err);
 	}
-	job->ops->destroy(job->work);
+	job->ops->destroy(job, job->work);
 	set_active_memcg(old);
 	if (!job->keep_memcg)
 		mem_cgroup_put(job->memcg);
@@ -348,7 +340,7 @@ err_job:
 err_module:
 	module_put(THIS_MODULE);
 err_work:
-	ops->destroy(work);
+	ops->destroy(NULL, work);
 	return err;
 }
 

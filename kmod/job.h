@@ -48,7 +48,8 @@ struct kaesbench_job_ops {
 	int (*run)(struct kaesbench_job *job);
 	/* Tells the requesting socket how it ended. */
 	void (*end)(struct kaesbench_job *job, int err);
-	void (*destroy)(void *work);
+	/* Frees the work (@job is NULL if the job never started). */
+	void (*destroy)(struct kaesbench_job *job, void *work);
 };
 
 /*

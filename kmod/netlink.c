@@ -210,7 +210,9 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 				  NLM_F_MULTI, KAESBENCH_CMD_GET_IMPLS);
 		if (!hdr)
 			break;
-		if (kaesbench_impl_put(skb, &dump->impls->impl[dump->next])) {
+		/* Once a request was given up, every reply says so. */
+		if (kaesbench_impl_put(skb, &dump->impls->impl[dump->next]) ||
+		    kaesbench_notice_put(skb)) {
 			genlmsg_cancel(skb, hdr);
 			break;
 		}

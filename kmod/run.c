@@ -39,7 +39,7 @@ struct step {
  * a driver call, it outlives the run.
  */
 struct measurer {
-	struct kaesbench_worker w;
+	struct kaesbench_worker w;	/* first: freed as the worker */
 	struct kaesbench_params params;	/* with the defaults its setup used */
 	struct kaesbench_impl impl;
 	struct kaesbench_bench *bench;
@@ -62,6 +62,8 @@ struct kaesbench_run {
 	u32 nworkers;
 	struct kaesbench_worker *workers[];	/* NULL: not started, or lost */
 };
+
+static_assert(offsetof(struct measurer, w) == 0);
 
 static struct measurer *measurer_of(struct kaesbench_worker *w)
 {
@@ -151,14 +153,15 @@ static int measure_step(struct kaesbench_worker *w)
 	return err ?: check_bound(m);
 }
 
-static void release(struct kaesbench_worker *w)
+static void teardown(struct kaesbench_worker *w)
 {
 	struct measurer *m = measurer_of(w);
 
 	if (!IS_ERR_OR_NULL(m->bench))
 		kaesbench_bench_destroy(m->bench);
+	m->bench = NULL;
 	kaesbench_verify_destroy(m->verify);
-	kfree(m);
+	m->verify = NULL;
 }
 
 static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
@@ -170,7 +173,7 @@ static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
-	m->w.release = release;
+	m->w.teardown = teardown;
 	m->params = run->params;
 	m->verifies = !i && !run->params.no_verify;
 	m->cpu = run->params.ncpus ? run->params.cpus[i] : -1;
@@ -466,13 +469,13 @@ static void end(struct kaesbench_job *job, int err)
 	kaesbench_job_send_end(job, err, message, NULL);
 }
 
-static void destroy(void *work)
+static void destroy(struct kaesbench_job *job, void *work)
 {
 	struct kaesbench_run *run = work;
 	u32 i;
 
 	for (i = 0; i < run->nworkers; i++)
-		kaesbench_worker_destroy(run->workers[i]);
+		kaesbench_worker_destroy(job, run->workers[i]);
 	kfree(run);
 }
 

@@ -49,8 +49,9 @@
  * complete through crypto_req_done(), in the kernel proper, never through
  * this module. From the first request given up the module stays loaded
  * until reboot (rmmod fails; the kernel log says why), every later start
- * and end message carries KAESBENCH_A_NOTICE (NLA_NUL_STRING, "a request
- * to DRIVER never completed: kaesbench stays loaded until reboot"), the
+ * and end message, and every GET_IMPLS message, carries KAESBENCH_A_NOTICE
+ * (NLA_NUL_STRING, "a request to DRIVER never completed: kaesbench stays
+ * loaded until reboot"), the
  * implementation is flagged KAESBENCH_IMPL_F_GIVEN_UP and every new job on
  * it is refused (-EBUSY, with that sentence). Once
  * KAESBENCH_MAX_GIVEN_UP implementations have requests given up, every
