@@ -22,7 +22,7 @@
 #include "givenup.h"
 
 /* Room for the notice naming the first implementation given up. */
-#define NOTICE_LEN 224
+#define NOTICE_LEN 256
 
 static DEFINE_SPINLOCK(given_up_lock);
 /* Under given_up_lock. */
