@@ -7,6 +7,14 @@
  * asynchronous implementations share the loop: a request that completes at
  * once leaves its slot free for the next, one that returns -EINPROGRESS or
  * -EBUSY (backlogged) holds its slot until its completion arrives.
+ *
+ * A request handed to a driver is the driver's until it completes: it is
+ * never written to meanwhile, and its completion callback is
+ * crypto_req_done(), in the kernel proper, into the slot's crypto_wait.
+ * Templates and drivers copy that callback into requests of their own
+ * (rfc4106, seqiv, cryptd, SIMD wrappers), so no completion ever calls into
+ * this module, which may be gone by then. A request not completed within
+ * its bound is given up: it and everything it points to stay allocated.
  */
 
 #include <linux/completion.h>
@@ -21,8 +29,9 @@
 #include <linux/timex.h>
 
 #include "bench.h"
-#include "job.h"
+#include "givenup.h"
 #include "latency.h"
+#include "pagebuf.h"
 #include "tfm.h"
 #include "wait.h"
 
@@ -32,21 +41,15 @@
 #define BATCH_MAX 65536
 
 struct slot {
-	/*
-	 * First, so that a request's callback data is both the slot, for
-	 * request_done(), and its crypto_wait, for crypto_req_done().
-	 */
-	struct crypto_wait wait;
+	struct crypto_wait wait;	/* the completion's, crypto_req_done() */
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
 	};
-	u8 *buf;		/* [aad | data | tag], worked on in place */
-	u8 *ct;			/* aead decrypt: the ciphertext it reads */
-	struct scatterlist sg;
-	struct scatterlist ct_sg;
+	struct kaesbench_pagebuf buf;	/* [aad | data | tag], in place */
+	struct kaesbench_pagebuf ct;	/* aead decrypt: what it reads */
 	u64 submit_ns;		/* with latency only */
-	u64 done_ns;		/* set by the completion callback */
+	u64 done_ns;		/* when its completion was first seen */
 	u8 iv[IV_MAX];
 };
 
@@ -67,14 +70,20 @@ struct kaesbench_bench {
 	unsigned int inflight;
 	/* A request never completed: its memory stays with the driver. */
 	bool stuck;
-	const bool *stop;	/* the job's, while it measures */
+	struct kaesbench_watch *watch;	/* the measuring thread's */
 	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
 	bool latency;		/* time every request */
+	u64 bytes;		/* allocated for the slots and requests */
 	struct kaesbench_latency lat;
 	char error[160];
 	struct kaesbench_wait_class wait_class;
-	struct slot slots[];
+	struct slot *slots[];
 };
+
+/* The bounds include/uapi/linux/kaesbench.h documents. */
+static_assert(sizeof(struct slot) <= SZ_2K);
+static_assert(struct_size_t(struct kaesbench_bench, slots,
+			    KAESBENCH_MAX_DEPTH) <= SZ_8K);
 
 static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 			       const char *fmt, ...)
@@ -185,69 +194,88 @@ static int check_sizes(struct kaesbench_bench *b,
 	return 0;
 }
 
-/* As crypto_req_done(), noting when the request completed. */
-static void slot_done(struct slot *s, int err)
-{
-	if (err == -EINPROGRESS)	/* left the backlog; not done yet */
-		return;
-	s->done_ns = ktime_get_ns();
-	s->wait.err = err;
-	complete(&s->wait.completion);
-}
+#define SLOT_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
 
-#ifdef KAESBENCH_COMPLETION_GETS_REQUEST
-static void request_done(crypto_completion_data_t *req, int err)
+/* The memory one slot takes, as kaesbench_bench_bytes() counts it. */
+static u64 slot_bytes(const struct kaesbench_bench *b)
 {
-	slot_done(crypto_get_completion_data(req), err);
-}
-#else
-static void request_done(void *data, int err)
-{
-	slot_done(data, err);
-}
-#endif
-
-static int alloc_slot(struct kaesbench_bench *b, struct slot *s)
-{
-	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
-
-	s->buf = kmalloc(b->buf_len, GFP_KERNEL);
-	if (!s->buf)
-		return -ENOMEM;
-	get_random_bytes(s->buf, b->buf_len);
-	get_random_bytes(s->iv, sizeof(s->iv));
-	kaesbench_init_wait(&s->wait, &b->wait_class);
+	u64 bytes = kmalloc_size_roundup(sizeof(struct slot)) +
+		    kaesbench_pagebuf_bytes(b->buf_len);
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		s->sk = skcipher_request_alloc(b->tfm.sk, GFP_KERNEL);
-		if (!s->sk)
-			return -ENOMEM;
-		skcipher_request_set_callback(s->sk, flags, request_done, s);
+		bytes += kmalloc_size_roundup(sizeof(struct skcipher_request) +
+					      crypto_skcipher_reqsize(b->tfm.sk));
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		s->aead = aead_request_alloc(b->tfm.aead, GFP_KERNEL);
-		if (!s->aead)
-			return -ENOMEM;
-		aead_request_set_callback(s->aead, flags, request_done, s);
-		if (b->decrypt) {
-			s->ct = kmalloc(b->buf_len, GFP_KERNEL);
-			if (!s->ct)
-				return -ENOMEM;
-		}
+		bytes += kmalloc_size_roundup(sizeof(struct aead_request) +
+					      crypto_aead_reqsize(b->tfm.aead));
+		if (b->decrypt)
+			bytes += kaesbench_pagebuf_bytes(b->buf_len);
 		break;
 	}
-	return 0;
+	return bytes;
+}
+
+static struct slot *alloc_slot(struct kaesbench_bench *b)
+{
+	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+	struct slot *s;
+
+	s = kzalloc(sizeof(*s), SLOT_GFP);
+	if (!s)
+		return NULL;
+	get_random_bytes(s->iv, sizeof(s->iv));
+	kaesbench_init_wait(&s->wait, &b->wait_class);
+	if (kaesbench_pagebuf_alloc(&s->buf, b->buf_len))
+		return s;
+
+	switch (b->tfm.front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		s->sk = skcipher_request_alloc(b->tfm.sk, SLOT_GFP);
+		if (s->sk)
+			skcipher_request_set_callback(s->sk, flags,
+						      crypto_req_done,
+						      &s->wait);
+		break;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		s->aead = aead_request_alloc(b->tfm.aead, SLOT_GFP);
+		if (s->aead)
+			aead_request_set_callback(s->aead, flags,
+						  crypto_req_done, &s->wait);
+		if (b->decrypt)
+			kaesbench_pagebuf_alloc(&s->ct, b->buf_len);
+		break;
+	}
+	return s;
+}
+
+/* Whether alloc_slot() got everything. */
+static bool slot_complete(const struct kaesbench_bench *b,
+			  const struct slot *s)
+{
+	if (s->buf.npages != DIV_ROUND_UP(b->buf_len, PAGE_SIZE))
+		return false;
+	switch (b->tfm.front) {
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		return s->sk;
+	case KAESBENCH_IMPL_TYPE_AEAD:
+		return s->aead && (!b->decrypt || s->ct.npages == s->buf.npages);
+	}
+	return true;
 }
 
 static void free_slot(struct kaesbench_bench *b, struct slot *s)
 {
+	if (!s)
+		return;
 	if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
 		skcipher_request_free(s->sk);
 	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
 		aead_request_free(s->aead);
-	kfree(s->ct);
-	kfree(s->buf);
+	kaesbench_pagebuf_free(&s->ct);
+	kaesbench_pagebuf_free(&s->buf);
+	kfree(s);
 }
 
 static u32 max_size(const struct kaesbench_params *params)
@@ -280,7 +308,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	u32 i;
 	int err;
 
-	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL);
+	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL_ACCOUNT);
 	if (!b)
 		return ERR_PTR(-ENOMEM);
 	kaesbench_wait_class_init(&b->wait_class);
@@ -307,14 +335,17 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 		b->depth = 1;
 	params->depth = b->depth;
 	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
+	b->bytes = kmalloc_size_roundup(struct_size(b, slots, b->depth));
 	for (i = 0; i < b->depth; i++) {
-		err = alloc_slot(b, &b->slots[i]);
-		kaesbench_fix_iv(impl->alg_name, b->slots[i].iv);
-		if (err) {
+		b->slots[i] = alloc_slot(b);
+		if (!b->slots[i] || !slot_complete(b, b->slots[i])) {
 			NL_SET_ERR_MSG(extack,
 				       "cannot allocate the request buffers");
+			err = -ENOMEM;
 			goto err_free;
 		}
+		kaesbench_fix_iv(impl->alg_name, b->slots[i]->iv);
+		b->bytes += slot_bytes(b);
 	}
 	return b;
 
@@ -323,11 +354,30 @@ err_free:
 	return ERR_PTR(err);
 }
 
+/* A single-block cipher works page by page: no block crosses a page. */
+static void cipher_pages(struct kaesbench_bench *b, struct slot *s)
+{
+	u32 off, end;
+	u8 *p;
+
+	for (off = 0; off < b->size; off += b->block_size) {
+		p = kaesbench_pagebuf_page(&s->buf, off / PAGE_SIZE) +
+		    off % PAGE_SIZE;
+		end = min_t(u32, b->size, round_down(off, PAGE_SIZE) + PAGE_SIZE);
+		for (; off < end; off += b->block_size, p += b->block_size) {
+			if (b->decrypt)
+				crypto_cipher_decrypt_one(b->tfm.cipher, p, p);
+			else
+				crypto_cipher_encrypt_one(b->tfm.cipher, p, p);
+		}
+		off -= b->block_size;
+	}
+}
+
 static int submit(struct kaesbench_bench *b, struct slot *s)
 {
-	u32 off;
-
 	reinit_completion(&s->wait.completion);
+	s->done_ns = 0;
 	if (b->latency)
 		s->submit_ns = ktime_get_ns();
 	switch (b->tfm.front) {
@@ -338,38 +388,14 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 		return b->decrypt ? crypto_aead_decrypt(s->aead) :
 				    crypto_aead_encrypt(s->aead);
 	}
-	for (off = 0; off < b->size; off += b->block_size) {
-		if (b->decrypt)
-			crypto_cipher_decrypt_one(b->tfm.cipher, s->buf + off,
-						  s->buf + off);
-		else
-			crypto_cipher_encrypt_one(b->tfm.cipher, s->buf + off,
-						  s->buf + off);
-	}
+	cipher_pages(b, s);
 	return 0;
 }
 
-static_assert(offsetof(struct slot, wait) == 0);
-
-/*
- * A request given up may still complete, after this module is gone: from
- * then on it completes through crypto_req_done(), which is in the kernel
- * proper, into the memory left to it.
- */
-static void hand_over(struct kaesbench_bench *b)
+/* The memory a measurement holds, and leaves to a driver if stuck. */
+static u64 bench_bytes(const struct kaesbench_bench *b)
 {
-	struct crypto_async_request *base;
-	unsigned int i;
-
-	for (i = 0; i < b->inflight; i++) {
-		struct slot *s = &b->slots[(b->head + i) % b->depth];
-
-		if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-			base = &s->sk->base;
-		else
-			base = &s->aead->base;
-		WRITE_ONCE(base->complete, crypto_req_done);
-	}
+	return b->bytes;
 }
 
 /*
@@ -378,7 +404,7 @@ static void hand_over(struct kaesbench_bench *b)
  * KAESBENCH_STOP_GRACE_MS after the stop was first seen: the grace is the
  * measurement's, not each request's, so that a driver completing its
  * requests one by one just in time cannot stretch a stop to depth times
- * the grace. What is given up is left to the driver.
+ * the grace. What is given up is left to the driver, untouched.
  */
 static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 {
@@ -391,13 +417,35 @@ static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 	    stopped_ms < KAESBENCH_STOP_GRACE_MS)
 		return 0;
 	b->stuck = true;
-	hand_over(b);
+	kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&b->tfm)),
+			  "a request", bench_bytes(b));
 	if (stopped_ms >= KAESBENCH_STOP_GRACE_MS)
 		return fail(b, -EINTR,
 			    "stopped with a request still in flight after %u ms",
 			    waited_ms);
 	return fail(b, -ETIMEDOUT, "a request did not complete within %u ms",
 		    KAESBENCH_REQUEST_TIMEOUT_MS);
+}
+
+/*
+ * With latency, when each request in flight was first seen complete: the
+ * callback is the kernel's, so the time is taken here, as the oldest
+ * completes (its waiter wakes then) and whenever the others are looked at.
+ */
+static void note_completions(struct kaesbench_bench *b)
+{
+	unsigned int i;
+	struct slot *s;
+	u64 now = 0;
+
+	for (i = 0; i < b->inflight; i++) {
+		s = b->slots[(b->head + i) % b->depth];
+		if (s->done_ns || !completion_done(&s->wait.completion))
+			continue;
+		if (!now)
+			now = ktime_get_ns();
+		s->done_ns = now;
+	}
 }
 
 /*
@@ -411,12 +459,16 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 	int err;
 
 	while (b->inflight) {
-		s = &b->slots[b->head];
+		s = b->slots[b->head];
 		if (!try_wait_for_completion(&s->wait.completion)) {
-			if (!block)
+			if (!block) {
+				if (b->latency)
+					note_completions(b);
 				return 0;
-			if (!b->stop_seen_ns && READ_ONCE(*b->stop))
+			}
+			if (!b->stop_seen_ns && kaesbench_stopping(b->watch))
 				b->stop_seen_ns = ktime_get_ns();
+			kaesbench_alive(b->watch);
 			if (!kaesbench_wait_slice(&s->wait.completion)) {
 				waited_ms += KAESBENCH_WAIT_SLICE_MS;
 				err = give_up(b, waited_ms);
@@ -424,6 +476,8 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 					return err;
 				continue;
 			}
+			if (b->latency)
+				note_completions(b);
 		}
 		block = false;
 		b->head = (b->head + 1) % b->depth;
@@ -433,7 +487,9 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 			return fail(b, err, "a %u-byte request failed (%d)",
 				    b->size, err);
 		if (b->latency)
-			kaesbench_latency_add(&b->lat, s->done_ns - s->submit_ns);
+			kaesbench_latency_add(&b->lat, (s->done_ns ?:
+						       ktime_get_ns()) -
+						       s->submit_ns);
 		(*ops)++;
 	}
 	return 0;
@@ -453,8 +509,7 @@ static int drain(struct kaesbench_bench *b, u64 *ops)
 }
 
 /* Keeps every slot busy until @deadline; counts what completes in @ops. */
-static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
-		const bool *stop)
+static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops)
 {
 	struct slot *s;
 	unsigned int n;
@@ -463,9 +518,10 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 
 	for (;;) {
 		start = ktime_get_ns();
+		WRITE_ONCE(b->watch->alive_ns, start);
 		if (start >= deadline)
 			return 0;
-		if (READ_ONCE(*stop))
+		if (kaesbench_stopping(b->watch))
 			return -EINTR;
 		/*
 		 * Fill every free slot; a batch bounds only the requests that
@@ -474,7 +530,7 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 		 */
 		n = 0;
 		while (n < b->batch && b->inflight < b->depth) {
-			s = &b->slots[(b->head + b->inflight) % b->depth];
+			s = b->slots[(b->head + b->inflight) % b->depth];
 			err = submit(b, s);
 			if (!err) {
 				if (b->latency)
@@ -503,44 +559,47 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops,
 static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
 	u32 assoc = b->aad_len, crypt = b->gen_iv + size;
+	u32 total = assoc + crypt + b->tag_len;
+	struct scatterlist *sg;
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		sg_init_one(&s->sg, s->buf, size);
-		skcipher_request_set_crypt(s->sk, &s->sg, &s->sg, size, s->iv);
+		sg = kaesbench_pagebuf_sg(&s->buf, size);
+		skcipher_request_set_crypt(s->sk, sg, sg, size, s->iv);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		sg_init_one(&s->sg, s->buf, assoc + crypt + b->tag_len);
+		sg = kaesbench_pagebuf_sg(&s->buf, total);
 		aead_request_set_ad(s->aead, assoc);
-		if (b->decrypt) {
-			sg_init_one(&s->ct_sg, s->ct, assoc + crypt + b->tag_len);
-			aead_request_set_crypt(s->aead, &s->ct_sg, &s->sg,
-					       crypt + b->tag_len, s->iv);
-		} else {
-			aead_request_set_crypt(s->aead, &s->sg, &s->sg, crypt,
-					       s->iv);
-		}
+		if (b->decrypt)
+			aead_request_set_crypt(s->aead,
+					       kaesbench_pagebuf_sg(&s->ct, total),
+					       sg, crypt + b->tag_len, s->iv);
+		else
+			aead_request_set_crypt(s->aead, sg, sg, crypt, s->iv);
 		break;
 	}
 }
 
 /* One request, waited for: the ciphertext an aead decrypt reads. */
-static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
+static int encrypt_into_ct(struct kaesbench_bench *b, u32 i, u32 size)
 {
+	struct slot *s = b->slots[i];
 	u32 crypt = b->gen_iv + size;
 	u64 ops = 0;
 	int err;
 
 	/* The API does not copy associated data: the decryption reads it here. */
-	memcpy(s->ct, s->buf, b->aad_len);
-	sg_init_one(&s->ct_sg, s->ct, b->aad_len + crypt + b->tag_len);
-	sg_init_one(&s->sg, s->buf, b->aad_len + crypt);
+	kaesbench_pagebuf_copy(&s->ct, &s->buf, b->aad_len);
 	aead_request_set_ad(s->aead, b->aad_len);
-	aead_request_set_crypt(s->aead, &s->sg, &s->ct_sg, crypt, s->iv);
+	aead_request_set_crypt(s->aead,
+			       kaesbench_pagebuf_sg(&s->buf, b->aad_len + crypt),
+			       kaesbench_pagebuf_sg(&s->ct, b->aad_len + crypt +
+						    b->tag_len),
+			       crypt, s->iv);
 	reinit_completion(&s->wait.completion);
 	err = crypto_aead_encrypt(s->aead);
 	if (err == -EINPROGRESS || err == -EBUSY) {
-		b->head = s - b->slots;
+		b->head = i;
 		b->inflight = 1;
 		return reap(b, &ops, true);
 	}
@@ -552,7 +611,7 @@ static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
  * kaesbench_bench_prepare() - get ready to measure one size
  * @bench: the measurement
  * @size: bytes per request
- * @stop: set when the run is to stop
+ * @watch: the measuring thread's; says when to stop
  *
  * Sets up the requests and runs one of them, so that an implementation
  * that refuses this size fails here rather than inside a sample.
@@ -561,7 +620,7 @@ static int encrypt_into_ct(struct kaesbench_bench *b, struct slot *s, u32 size)
  * kaesbench_bench_error()).
  */
 int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
-			    const bool *stop)
+			    struct kaesbench_watch *watch)
 {
 	u64 ops = 0;
 	u32 i;
@@ -569,21 +628,22 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 
 	bench->size = size;
 	bench->batch = 1;
-	bench->stop = stop;
+	bench->watch = watch;
 	for (i = 0; i < bench->depth; i++) {
 		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
-			err = encrypt_into_ct(bench, &bench->slots[i], size);
+			err = encrypt_into_ct(bench, i, size);
 			if (err)
 				return err;
 		}
-		setup_requests(bench, &bench->slots[i], size);
+		setup_requests(bench, bench->slots[i], size);
+		kaesbench_alive(watch);
 	}
-	if (READ_ONCE(*stop))
+	if (kaesbench_stopping(watch))
 		return -EINTR;
 
 	/* One request, waited for. */
 	bench->head = 0;
-	err = submit(bench, &bench->slots[0]);
+	err = submit(bench, bench->slots[0]);
 	if (err == -EINPROGRESS || err == -EBUSY) {
 		bench->inflight = 1;
 		return reap(bench, &ops, true);
@@ -637,20 +697,20 @@ static bool cycles_usable(void)
  * @duration_ms: how long to keep submitting requests
  * @sample: the result; requests still in flight at the end are waited for
  *	    and counted
- * @stop: set when the run is to stop
+ * @watch: the measuring thread's; says when to stop
  *
  * Return: 0, -EINTR when stopped, or the implementation's error.
  */
 int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 			    u32 duration_ms, struct kaesbench_sample *sample,
-			    const bool *stop)
+			    struct kaesbench_watch *watch)
 {
 	u64 start, thread, cycles = 0, ops = 0;
 	struct kaesbench_busy busy;
 	int err, err2;
 
 	kaesbench_latency_reset(&bench->lat);
-	bench->stop = stop;
+	bench->watch = watch;
 	sample->has_cycles = cycles_usable();
 	thread = current->se.sum_exec_runtime;
 	get_busy(&busy);
@@ -658,7 +718,7 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 		cycles = get_cycles();
 	start = ktime_get_ns();
 
-	err = pump(bench, start + (u64)duration_ms * NSEC_PER_MSEC, &ops, stop);
+	err = pump(bench, start + (u64)duration_ms * NSEC_PER_MSEC, &ops);
 	err2 = drain(bench, &ops);
 
 	sample->wall_ns = ktime_get_ns() - start;
@@ -690,11 +750,34 @@ const char *kaesbench_bench_error(const struct kaesbench_bench *bench)
 }
 
 /**
+ * kaesbench_bench_bytes() - the memory a measurement holds
+ * @bench: the measurement
+ *
+ * Return: bytes of its slots, buffers and requests, as allocated.
+ */
+u64 kaesbench_bench_bytes(const struct kaesbench_bench *bench)
+{
+	return bench_bytes(bench);
+}
+
+/**
+ * kaesbench_bench_driver() - the implementation being measured
+ * @bench: the measurement
+ *
+ * Return: its driver name.
+ */
+const char *kaesbench_bench_driver(const struct kaesbench_bench *bench)
+{
+	return crypto_tfm_alg_driver_name(kaesbench_tfm_base(&bench->tfm));
+}
+
+/**
  * kaesbench_bench_destroy() - free a measurement
  * @bench: the measurement; NULL is ignored
  *
  * If a request never completed, the driver may still write to its buffer
- * and use the transform: both are then left allocated, on purpose.
+ * and use the transform: all of it is then left allocated, on purpose
+ * (kaesbench_give_up() said so).
  */
 void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 {
@@ -703,14 +786,14 @@ void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 	if (!bench)
 		return;
 	if (bench->stuck) {
-		pr_warn("a request to %s never completed; leaving its memory to the driver\n",
-			crypto_tfm_alg_driver_name(kaesbench_tfm_base(&bench->tfm)));
 		/* Kept on purpose, and what it points to with it. */
 		kmemleak_not_leak(bench);
+		for (i = 0; i < bench->depth; i++)
+			kmemleak_not_leak(bench->slots[i]);
 		return;
 	}
 	for (i = 0; i < bench->depth; i++)
-		free_slot(bench, &bench->slots[i]);
+		free_slot(bench, bench->slots[i]);
 	kaesbench_tfm_close(&bench->tfm);
 	kaesbench_wait_class_release(&bench->wait_class);
 	kfree(bench);

@@ -59,16 +59,19 @@ struct kaesbench_sample {
 };
 
 struct kaesbench_bench;
+struct kaesbench_watch;
 
 struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 					       struct kaesbench_impl *impl,
 					       struct netlink_ext_ack *extack);
 int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
-			    const bool *stop);
+			    struct kaesbench_watch *watch);
 int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 			    u32 duration_ms, struct kaesbench_sample *sample,
-			    const bool *stop);
+			    struct kaesbench_watch *watch);
 const char *kaesbench_bench_error(const struct kaesbench_bench *bench);
+u64 kaesbench_bench_bytes(const struct kaesbench_bench *bench);
+const char *kaesbench_bench_driver(const struct kaesbench_bench *bench);
 void kaesbench_bench_destroy(struct kaesbench_bench *bench);
 
 #endif /* _KAESBENCH_BENCH_H */

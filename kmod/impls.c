@@ -15,8 +15,10 @@
 #include <linux/rwsem.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <net/netlink.h>
 #include <uapi/linux/kaesbench.h>
 
+#include "givenup.h"
 #include "impls.h"
 
 /**
@@ -305,8 +307,51 @@ static void mark_selected(struct kaesbench_impls *impls)
 
 #define SELECTED_FLAGS (KAESBENCH_IMPL_F_SELECTED | KAESBENCH_IMPL_F_SELECTED_SYNC)
 
+/*
+ * What the crypto API would hand out, worked out from the list alone: of
+ * the tested, non-internal implementations of each name (and front end),
+ * the one of highest priority, the newest among equals, as the
+ * crypto API's own lookup picks. Allocating nothing, this cannot load a
+ * module nor instantiate a template; it differs from the allocation where
+ * allocating the best one would fail.
+ */
+static void rank_selected(struct kaesbench_impls *impls)
+{
+	static const u32 users[][2] = {
+		{ 0, KAESBENCH_IMPL_F_SELECTED },
+		{ KAESBENCH_IMPL_F_ASYNC, KAESBENCH_IMPL_F_SELECTED_SYNC },
+	};
+	struct kaesbench_impl *impl, *best, *other;
+	unsigned int i, j, u;
+
+	for (i = 0; i < impls->count; i++) {
+		impl = &impls->impl[i];
+		if (seen_before(impls, i))
+			continue;
+		for (u = 0; u < ARRAY_SIZE(users); u++) {
+			best = NULL;
+			for (j = i; j < impls->count; j++) {
+				other = &impls->impl[j];
+				if (frontend(other->type) != frontend(impl->type) ||
+				    strcmp(other->alg_name, impl->alg_name) ||
+				    !(other->flags & KAESBENCH_IMPL_F_TESTED) ||
+				    (other->flags & (KAESBENCH_IMPL_F_INTERNAL |
+						     users[u][0])))
+					continue;
+				if (!best || other->priority > best->priority)
+					best = other;
+			}
+			if (best)
+				best->flags |= users[u][1];
+		}
+	}
+}
+
 /**
  * kaesbench_impls_get() - list the AES implementations of the crypto API
+ * @may_allocate: find what the crypto API hands out by allocating as a
+ *		  user would (for the privileged: it may register helpers);
+ *		  else rank by priority, changing nothing
  *
  * Allocating a transform may register helpers (a SIMD wrapper's cryptd
  * instance), so the selections are made on a first snapshot and carried
@@ -316,14 +361,17 @@ static void mark_selected(struct kaesbench_impls *impls)
  * Return: the list, to be released with kaesbench_impls_put(), or an
  * ERR_PTR: -ENOMEM, or -EAGAIN if the registry kept changing.
  */
-struct kaesbench_impls *kaesbench_impls_get(void)
+struct kaesbench_impls *kaesbench_impls_get(bool may_allocate)
 {
 	struct kaesbench_impls *before, *impls;
 	unsigned int i;
 
 	before = snapshot();
-	if (IS_ERR(before))
+	if (IS_ERR(before) || !may_allocate) {
+		if (!IS_ERR(before))
+			rank_selected(before);
 		return before;
+	}
 	mark_selected(before);
 
 	impls = snapshot();
@@ -380,3 +428,51 @@ void kaesbench_impls_put(struct kaesbench_impls *impls)
 	if (!IS_ERR_OR_NULL(impls))
 		kvfree(impls);
 }
+
+static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)
+{
+	return value ? nla_put_u32(skb, attr, value) : 0;
+}
+
+/**
+ * kaesbench_impl_put() - add an implementation's nest to a message
+ * @skb: the message
+ * @impl: the implementation
+ *
+ * The flag KAESBENCH_IMPL_F_GIVEN_UP is added as it stands now.
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int kaesbench_impl_put(struct sk_buff *skb, const struct kaesbench_impl *impl)
+{
+	struct nlattr *nest = nla_nest_start(skb, KAESBENCH_A_IMPL);
+	u32 flags = impl->flags;
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (kaesbench_given_up(impl->driver_name))
+		flags |= KAESBENCH_IMPL_F_GIVEN_UP;
+	if (nla_put_string(skb, KAESBENCH_IMPL_A_ALG_NAME, impl->alg_name) ||
+	    nla_put_string(skb, KAESBENCH_IMPL_A_DRIVER_NAME,
+			   impl->driver_name) ||
+	    nla_put_string(skb, KAESBENCH_IMPL_A_MODULE, impl->module_name) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_PRIORITY, impl->priority) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_TYPE, impl->type) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_FLAGS, flags) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_BLOCK_SIZE, impl->block_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MIN_KEY_SIZE,
+			    impl->min_key_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_KEY_SIZE,
+			    impl->max_key_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_IV_SIZE, impl->iv_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_CHUNK_SIZE,
+			    impl->chunk_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
+			    impl->max_auth_size)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+

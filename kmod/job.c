@@ -3,240 +3,397 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Jobs (runs and verifications): one at a time, each in a kernel thread of
- * its own, so that no netlink request waits for one. A job stops when asked
- * to, when the socket that started it closes, and when the module unloads.
+ * its own, so that no netlink request waits for one. The request only
+ * reserves the machine and creates the thread; the thread sets the work up
+ * (transforms, buffers, measuring threads), says that it started or why it
+ * was refused, works, reports how it ended and frees what it had.
  *
- * A thread destroys its work and then returns; the job itself, and the
- * reference to its task, are reaped by whoever comes next (the next job,
- * or module unload) with kthread_stop(), which returns only once the
- * thread has left this module's code. A job counts as in progress until
- * its work is over, not until its thread is gone.
+ * The thread holds a reference to this module from the request on, put
+ * by module_put_and_kthread_exit() once it has left the module's code: the
+ * module cannot be unloaded while a job's thread may still return into
+ * it (a driver call can take as long as the driver likes). rmmod during a
+ * job therefore fails as "in use"; stopping the tool stops the job.
  *
- * Results go to the requesting socket by its port id. Once that socket is
- * closed, the port is free for any other socket, of any user: from then
- * on the job sends nothing (see kaesbench_job_unicast()).
+ * No lock here is held across anything that waits for a driver or a
+ * thread: jobs_lock guards a pointer and a list, and the send lock only
+ * a non-blocking unicast.
+ *
+ * Results go to the requesting socket by its port id, and only the job
+ * sends them. Once that socket is closed, the port is free for any other
+ * socket, of any user: from then on the job sends nothing (see unicast()).
  */
 
+#include <linux/delay.h>
 #include <linux/kthread.h>
-#include <linux/mutex.h>
+#include <linux/memcontrol.h>
+#include <linux/module.h>
 #include <linux/netlink.h>
 #include <linux/notifier.h>
-#include <linux/sched/task.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <net/genetlink.h>
 
+#include "givenup.h"
 #include "job.h"
 
-static DEFINE_MUTEX(job_mutex);
-static struct kaesbench_job *current_job;	/* under job_mutex */
-static u32 last_id;				/* under job_mutex */
+/* How long a job waits for its socket to take a message, at most. */
+#define SEND_PATIENCE_MS 10000
+#define SEND_RETRY_MS 10
 
-static void stop(struct kaesbench_job *job)
+static DEFINE_SPINLOCK(jobs_lock);
+/* Under jobs_lock: every job whose thread has not ended, */
+static LIST_HEAD(jobs);
+/* the one whose work is in progress, if any, */
+static struct kaesbench_job *busy;
+/* and the last id given. */
+static u32 last_id;
+
+static void release(struct kref *ref)
 {
-	WRITE_ONCE(job->stop, true);
-}
+	struct kaesbench_job *job = container_of(ref, struct kaesbench_job,
+						 ref);
 
-static bool is_running(const struct kaesbench_job *job)
-{
-	/* Pairs with the release in job_thread(). */
-	return job && !smp_load_acquire(&job->ended);
-}
-
-/* Frees the job; must hold job_mutex. Waits for its thread to exit. */
-static void reap(void)
-{
-	struct kaesbench_job *job = current_job;
-
-	if (!job)
-		return;
-	stop(job);
-	if (job->task) {
-		kthread_stop(job->task);
-		put_task_struct(job->task);
-	}
-	/*
-	 * A thread that ran destroyed its work itself. One stopped before it
-	 * was first scheduled never runs at all (module unload right after a
-	 * start): its job ends here, as cancelled.
-	 */
-	if (job->work) {
-		if (job->started)
-			job->ops->end(job, -EINTR);
-		job->ops->destroy(job->work);
-	}
-	put_net(job->net);
 	mutex_destroy(&job->send_lock);
 	kfree(job);
-	current_job = NULL;
 }
 
-static int job_thread(void *data)
+/* The work is over: the next job may start while this one tidies up. */
+static void work_over(struct kaesbench_job *job)
 {
-	struct kaesbench_job *job = data;
-	int err;
-
-	err = job->ops->run(job);
-	/*
-	 * Once its end message is out, the tool may start the next job: it is
-	 * no longer refused as busy, and waits in reap() for what is left.
-	 */
-	smp_store_release(&job->ended, true);
-	/* A closed socket cannot take the end message; anything else can. */
-	if (err != -ECONNREFUSED)
-		job->ops->end(job, err);
-	job->ops->destroy(job->work);
-	job->work = NULL;
-	return err;
+	spin_lock(&jobs_lock);
+	if (busy == job)
+		busy = NULL;
+	spin_unlock(&jobs_lock);
 }
 
-/**
- * kaesbench_job_reserve() - claim the machine for a job
- * @portid: the requesting socket, which gets the results
- * @seq: the request's sequence number, echoed in every result
- * @net: the requesting socket's namespace
- * @extack: why it is refused
- *
- * The caller sets the work up, hands it over with kaesbench_job_prepare(),
- * replies to the request and starts the job with kaesbench_job_start(); or
- * gives up with kaesbench_job_abort().
- *
- * Context: process context, may sleep.
- * Return: the job, or an ERR_PTR: -EBUSY while another job is in progress,
- * -ENOMEM.
- */
-struct kaesbench_job *kaesbench_job_reserve(u32 portid, u32 seq,
-					    struct net *net,
-					    struct netlink_ext_ack *extack)
+static void unlist(struct kaesbench_job *job)
 {
-	struct kaesbench_job *job;
-
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
-	if (!job)
-		return ERR_PTR(-ENOMEM);
-	job->portid = portid;
-	job->seq = seq;
-	mutex_init(&job->send_lock);
-
-	mutex_lock(&job_mutex);
-	if (is_running(current_job)) {
-		mutex_unlock(&job_mutex);
-		mutex_destroy(&job->send_lock);
-		kfree(job);
-		NL_SET_ERR_MSG(extack, "another run is in progress");
-		return ERR_PTR(-EBUSY);
-	}
-	reap();
-	job->id = ++last_id ?: ++last_id;
-	job->net = get_net(net);
-	current_job = job;
-	mutex_unlock(&job_mutex);
-	return job;
+	spin_lock(&jobs_lock);
+	list_del(&job->node);
+	if (busy == job)
+		busy = NULL;
+	spin_unlock(&jobs_lock);
 }
 
-/**
- * kaesbench_job_prepare() - give a reserved job its work and its thread
- * @job: from kaesbench_job_reserve()
- * @ops: what the work is
- * @work: owned by the job from now on, whatever the result
- * @extack: why it failed
- *
- * Return: 0, or the error creating the thread.
- */
-int kaesbench_job_prepare(struct kaesbench_job *job,
-			  const struct kaesbench_job_ops *ops, void *work,
-			  struct netlink_ext_ack *extack)
-{
-	struct task_struct *task;
-
-	job->ops = ops;
-	job->work = work;
-	task = kthread_create(job_thread, job, "kaesbench/%u", job->id);
-	if (IS_ERR(task)) {
-		NL_SET_ERR_MSG(extack, "cannot create the job's thread");
-		return PTR_ERR(task);
-	}
-	get_task_struct(task);
-	job->task = task;
-	return 0;
-}
-
-/**
- * kaesbench_job_start() - start a job from kaesbench_job_prepare()
- * @job: the job
- */
-void kaesbench_job_start(struct kaesbench_job *job)
-{
-	job->started = true;
-	wake_up_process(job->task);
-}
-
-/**
- * kaesbench_job_abort() - drop a reserved job without starting it
- * @job: the job; its work, if it was given one, is destroyed
- */
-void kaesbench_job_abort(struct kaesbench_job *job)
-{
-	mutex_lock(&job_mutex);
-	if (current_job == job)
-		reap();
-	mutex_unlock(&job_mutex);
-}
-
-/**
- * kaesbench_job_cancel() - tell the job in progress to stop
- * @id: its id
- *
- * Return: 0, or -ESRCH if no job @id is in progress.
- */
-int kaesbench_job_cancel(u32 id)
-{
-	int err = -ESRCH;
-
-	mutex_lock(&job_mutex);
-	if (is_running(current_job) && current_job->id == id) {
-		stop(current_job);
-		err = 0;
-	}
-	mutex_unlock(&job_mutex);
-	return err;
-}
-
-/**
- * kaesbench_job_unicast() - send a message to the job's socket
+/*
+ * Sends a message to the job's socket.
  * @job: the job
  * @skb: the message; consumed
  *
  * Nothing is sent once the socket is closed: its port may belong to
- * another socket by then. The release notifier marks the job orphaned
- * under the same lock, before the close returns, so a message reaches the
- * port while the requesting socket holds it, or not at all. (A message
- * sent in the instant between the socket leaving its port and the
- * notifier finds no socket there, unless another one binds that port in
- * the same instant.)
- *
- * Context: process context, may sleep.
- * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
+ * another socket by then. The release notifier marks the job orphaned and
+ * then waits for a send in progress, before the close returns, so a
+ * message reaches the port while the requesting socket holds it, or not at
+ * all. (A message sent in the instant between the socket leaving its port
+ * and the notifier finds no socket there, unless another one binds that
+ * port in the same instant.)
+ * Returns 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
  * receive buffer is full.
  */
-int kaesbench_job_unicast(struct kaesbench_job *job, struct sk_buff *skb)
+static int unicast(struct kaesbench_job *job, struct sk_buff *skb)
 {
 	int err;
 
 	mutex_lock(&job->send_lock);
-	if (job->orphaned) {
+	if (READ_ONCE(job->orphaned)) {
 		nlmsg_free(skb);
 		err = -ECONNREFUSED;
 	} else {
-		err = genlmsg_unicast(job->net, skb, job->portid);
+		err = genlmsg_unicast(&init_net, skb, job->portid);
 	}
 	mutex_unlock(&job->send_lock);
 	return err;
 }
 
+static struct sk_buff *new_message(const struct kaesbench_job *job, u8 cmd,
+				   void **hdr)
+{
+	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+
+	if (!skb)
+		return NULL;
+	*hdr = genlmsg_put(skb, job->portid, job->seq, job->family, 0, cmd);
+	if (!*hdr || nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/*
+ * The job started: in place of the reply its request got an ack for,
+ * what the job's put_started() says of it.
+ */
+static int send_started(struct kaesbench_job *job)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, job->ops->cmd, &hdr);
+	if (!skb)
+		return -ENOMEM;
+	if (job->ops->put_started(skb, job) || kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return unicast(job, skb);
+}
+
+/*
+ * The job could not be set up: a KAESBENCH_CMD_RUN_END with
+ * KAESBENCH_A_RUN_REFUSED, saying what a request refused at once would
+ * have had as its error and extack message.
+ */
+static void send_refusal(struct kaesbench_job *job, int err)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, err) ||
+	    (job->message[0] &&
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, job->message)) ||
+	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) ||
+	    kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	unicast(job, skb);
+}
+
+/**
+ * kaesbench_job_send_patiently() - send a message, waiting for room
+ * @job: the job
+ * @cmd: the message's command
+ * @put: adds its attributes to a message holding the job's id
+ * @arg: for @put
+ *
+ * A socket that is full (a run on many CPUs sends a sample per CPU at
+ * once) is waited for, up to SEND_PATIENCE_MS and as long as the job is
+ * not stopped; the tool asks for NETLINK_NO_ENOBUFS, so that a full
+ * socket is not an error to it.
+ *
+ * Context: process context, may sleep.
+ * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when it
+ * took nothing for SEND_PATIENCE_MS (the tool stopped reading); -ENOMEM;
+ * -EMSGSIZE.
+ */
+int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
+				 int (*put)(struct sk_buff *skb, const void *arg),
+				 const void *arg)
+{
+	unsigned int waited_ms = 0;
+	struct sk_buff *skb;
+	void *hdr;
+	int err;
+
+	for (;;) {
+		skb = new_message(job, cmd, &hdr);
+		if (!skb)
+			return -ENOMEM;
+		if (put(skb, arg)) {
+			nlmsg_free(skb);
+			return -EMSGSIZE;
+		}
+		genlmsg_end(skb, hdr);
+		err = unicast(job, skb);
+		if (err != -EAGAIN || waited_ms >= SEND_PATIENCE_MS ||
+		    READ_ONCE(job->stop))
+			return err;
+		msleep(SEND_RETRY_MS);
+		waited_ms += SEND_RETRY_MS;
+	}
+}
+
+/**
+ * kaesbench_job_send_end() - tell a job's socket that the job is over
+ * @job: the job
+ * @status: 0, or the negative errno that ended it
+ * @message: what went wrong, or NULL
+ * @put_extra: adds what the kind of job reports at its end, or NULL
+ */
+void kaesbench_job_send_end(struct kaesbench_job *job, int status,
+			    const char *message,
+			    int (*put_extra)(struct sk_buff *skb, void *work))
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
+	    (message && message[0] &&
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
+	    (put_extra && put_extra(skb, job->work)) ||
+	    kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	unicast(job, skb);
+}
+
+static int job_thread(void *data)
+{
+	struct kaesbench_job *job = data;
+	struct mem_cgroup *old;
+	int err;
+
+	old = set_active_memcg(job->memcg);
+	err = job->ops->setup(job);
+	if (err) {
+		work_over(job);
+		send_refusal(job, err);
+	} else {
+		err = send_started(job);
+		if (!err)
+			err = job->ops->run(job);
+		work_over(job);
+		/* A closed socket cannot take the end message. */
+		if (err != -ECONNREFUSED)
+			job->ops->end(job, err);
+	}
+	job->ops->destroy(job, job->work);
+	set_active_memcg(old);
+	if (!job->keep_memcg)
+		mem_cgroup_put(job->memcg);
+	unlist(job);
+	kref_put(&job->ref, release);
+	module_put_and_kthread_exit(0);
+}
+
+/**
+ * kaesbench_job_start() - claim the machine and start a job's thread
+ * @family: of the job's messages
+ * @info: the request; its socket gets the results, with its sequence
+ *	  number, and its extack says why it is refused
+ * @ops: what the work is
+ * @work: the request, owned by the job from now on whatever the result
+ *
+ * Called from the request, in the requester's context: the job's memory
+ * is charged to the requester's memory cgroup. The thread's first message
+ * says whether the work could be set up.
+ *
+ * Context: process context, may sleep (briefly: it creates a thread).
+ * Return: 0, or -EBUSY while another job is in progress, -ENODEV while
+ * the module unloads, -ENOMEM, or the error creating the thread.
+ */
+int kaesbench_job_start(const struct genl_family *family,
+			const struct genl_info *info,
+			const struct kaesbench_job_ops *ops, void *work)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct task_struct *task;
+	struct kaesbench_job *job;
+	int err;
+
+	if (!try_module_get(THIS_MODULE)) {
+		NL_SET_ERR_MSG(extack, "kaesbench is being unloaded");
+		err = -ENODEV;
+		goto err_work;
+	}
+	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
+	if (!job) {
+		err = -ENOMEM;
+		goto err_module;
+	}
+	kref_init(&job->ref);
+	mutex_init(&job->send_lock);
+	job->family = family;
+	job->portid = info->snd_portid;
+	job->seq = info->snd_seq;
+	job->ops = ops;
+	job->work = work;
+
+	spin_lock(&jobs_lock);
+	if (busy) {
+		spin_unlock(&jobs_lock);
+		NL_SET_ERR_MSG(extack, "another run is in progress");
+		err = -EBUSY;
+		goto err_job;
+	}
+	job->id = ++last_id ?: ++last_id;
+	busy = job;
+	list_add(&job->node, &jobs);
+	spin_unlock(&jobs_lock);
+
+	job->memcg = get_mem_cgroup_from_mm(current->mm);
+	task = kthread_create(job_thread, job, "kaesbench/%u", job->id);
+	if (IS_ERR(task)) {
+		NL_SET_ERR_MSG(extack, "cannot create the job's thread");
+		err = PTR_ERR(task);
+		unlist(job);
+		mem_cgroup_put(job->memcg);
+		goto err_job;
+	}
+	wake_up_process(task);
+	return 0;
+
+err_job:
+	kref_put(&job->ref, release);
+err_module:
+	module_put(THIS_MODULE);
+err_work:
+	ops->destroy(NULL, work);
+	return err;
+}
+
+/**
+ * kaesbench_job_cancel() - tell the job in progress to stop
+ * @id: its id
+ * @portid: the socket asking
+ * @privileged: whether the asker may stop another socket's job
+ *
+ * Return: 0; -EPERM if the asker may not stop the job in progress (told
+ * before whether @id exists); -ESRCH if no job @id is in progress.
+ */
+int kaesbench_job_cancel(u32 id, u32 portid, bool privileged)
+{
+	struct kaesbench_job *job;
+	int err = 0;
+
+	spin_lock(&jobs_lock);
+	job = busy;
+	if (!privileged && (!job || job->portid != portid))
+		err = -EPERM;
+	else if (!job || job->id != id)
+		err = -ESRCH;
+	else
+		WRITE_ONCE(job->stop, true);
+	spin_unlock(&jobs_lock);
+	return err;
+}
+
+/* The next live job of @portid not yet orphaned, with a reference. */
+static struct kaesbench_job *orphan_next(u32 portid)
+{
+	struct kaesbench_job *job;
+
+	spin_lock(&jobs_lock);
+	list_for_each_entry(job, &jobs, node) {
+		if (job->portid == portid && !job->orphaned) {
+			WRITE_ONCE(job->orphaned, true);
+			WRITE_ONCE(job->stop, true);
+			kref_get(&job->ref);
+			spin_unlock(&jobs_lock);
+			return job;
+		}
+	}
+	spin_unlock(&jobs_lock);
+	return NULL;
+}
+
 /*
  * A job whose socket closes (Ctrl-C, kill -9) has nobody to report to: it
  * stops, and sends nothing more, not even its end, which may still be on
- * its way after the work is over.
+ * its way after the work is over. Called on every generic netlink socket
+ * release of the machine: it waits for nothing but a send in progress.
  */
 static int release_notify(struct notifier_block *nb, unsigned long event,
 			  void *ptr)
@@ -244,17 +401,14 @@ static int release_notify(struct notifier_block *nb, unsigned long event,
 	struct netlink_notify *n = ptr;
 	struct kaesbench_job *job;
 
-	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC ||
+	    !net_eq(n->net, &init_net))
 		return NOTIFY_DONE;
-	mutex_lock(&job_mutex);
-	job = current_job;
-	if (job && job->portid == n->portid && net_eq(job->net, n->net)) {
+	while ((job = orphan_next(n->portid))) {
 		mutex_lock(&job->send_lock);
-		job->orphaned = true;
 		mutex_unlock(&job->send_lock);
-		stop(job);
+		kref_put(&job->ref, release);
 	}
-	mutex_unlock(&job_mutex);
 	return NOTIFY_DONE;
 }
 
@@ -273,14 +427,13 @@ int kaesbench_job_init(void)
 }
 
 /**
- * kaesbench_job_uninit() - stop any job and wait for its thread to exit
+ * kaesbench_job_uninit() - stop watching
  *
- * Called after the family is unregistered, so no job can start meanwhile.
+ * Called after the family is unregistered. No job is left: each job's
+ * thread holds a reference to the module until it has ended.
  */
 void kaesbench_job_uninit(void)
 {
 	netlink_unregister_notifier(&release_nb);
-	mutex_lock(&job_mutex);
-	reap();
-	mutex_unlock(&job_mutex);
+	WARN_ON(!list_empty(&jobs));
 }

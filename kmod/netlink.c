@@ -7,17 +7,20 @@
  */
 
 #include <linux/build_bug.h>
+#include <linux/capability.h>
 #include <linux/cpumask.h>
 #include <linux/random.h>
 #include <linux/stringify.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 #include <uapi/linux/kaesbench.h>
 
+#include "givenup.h"
 #include "impls.h"
 #include "job.h"
 #include "netlink.h"
 #include "run.h"
-#include "verify.h"
+#include "verify_job.h"
 
 static struct genl_family genl_family;
 
@@ -147,38 +150,36 @@ struct impls_dump {
 static_assert(sizeof(struct impls_dump) <=
 	      sizeof_field(struct netlink_callback, ctx));
 
-static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)
+/*
+ * Crypto runs are for the initial network namespace's CAP_SYS_ADMIN: they
+ * pin CPUs, hold memory, load modules and instantiate templates by names
+ * the caller picks. That is not network administration, and a container
+ * with a network namespace of its own must not reach the host's drivers.
+ */
+static bool privileged(const struct sk_buff *skb)
 {
-	return value ? nla_put_u32(skb, attr, value) : 0;
+	return net_eq(sock_net(skb->sk), &init_net) &&
+	       netlink_capable(skb, CAP_SYS_ADMIN);
 }
 
-static int put_impl(struct sk_buff *skb, const struct kaesbench_impl *impl)
+static int check_privileged(const struct sk_buff *skb,
+			    struct netlink_ext_ack *extack)
 {
-	struct nlattr *nest = nla_nest_start(skb, KAESBENCH_A_IMPL);
-
-	if (!nest)
-		return -EMSGSIZE;
-	if (nla_put_string(skb, KAESBENCH_IMPL_A_ALG_NAME, impl->alg_name) ||
-	    nla_put_string(skb, KAESBENCH_IMPL_A_DRIVER_NAME,
-			   impl->driver_name) ||
-	    nla_put_string(skb, KAESBENCH_IMPL_A_MODULE, impl->module_name) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_PRIORITY, impl->priority) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_TYPE, impl->type) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_FLAGS, impl->flags) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_BLOCK_SIZE, impl->block_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MIN_KEY_SIZE,
-			    impl->min_key_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_KEY_SIZE,
-			    impl->max_key_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_IV_SIZE, impl->iv_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_CHUNK_SIZE,
-			    impl->chunk_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
-			    impl->max_auth_size)) {
-		nla_nest_cancel(skb, nest);
-		return -EMSGSIZE;
+	if (!net_eq(sock_net(skb->sk), &init_net)) {
+		NL_SET_ERR_MSG(extack,
+			       "kaesbench serves the initial network namespace only");
+		return -EPERM;
 	}
-	nla_nest_end(skb, nest);
+	if (!netlink_capable(skb, CAP_SYS_ADMIN)) {
+		NL_SET_ERR_MSG(extack, "needs CAP_SYS_ADMIN");
+		return -EPERM;
+	}
+	if (kaesbench_given_up_full()) {
+		NL_SET_ERR_MSG(extack,
+			       "requests to " __stringify(KAESBENCH_MAX_GIVEN_UP)
+			       " implementations never completed: no more runs until reboot");
+		return -EBUSY;
+	}
 	return 0;
 }
 
@@ -186,7 +187,8 @@ static int get_impls_start(struct netlink_callback *cb)
 {
 	struct impls_dump *dump = (struct impls_dump *)cb->ctx;
 
-	dump->impls = kaesbench_impls_get();
+	/* Only the privileged may make the crypto API instantiate. */
+	dump->impls = kaesbench_impls_get(privileged(cb->skb));
 	if (IS_ERR(dump->impls)) {
 		NL_SET_ERR_MSG_MOD(cb->extack,
 				   "cannot read the crypto API's algorithm list");
@@ -208,7 +210,9 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 				  NLM_F_MULTI, KAESBENCH_CMD_GET_IMPLS);
 		if (!hdr)
 			break;
-		if (put_impl(skb, &dump->impls->impl[dump->next])) {
+		/* Once a request was given up, every reply says so. */
+		if (kaesbench_impl_put(skb, &dump->impls->impl[dump->next]) ||
+		    kaesbench_notice_put(skb)) {
 			genlmsg_cancel(skb, hdr);
 			break;
 		}
@@ -284,112 +288,38 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	return 0;
 }
 
-static int put_u64(struct sk_buff *skb, int attr, u64 value)
+/* The whole run, in ms, as asked: what the duration cap bounds. */
+static u64 run_ms(const struct kaesbench_params *params)
 {
-	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+	return (u64)params->nsizes *
+	       (params->warmup_ms + (u64)params->samples * params->sample_ms);
 }
-
-static int put_run_verify(struct sk_buff *skb,
-			  const struct kaesbench_verify *verify)
-{
-	if (!verify)
-		return 0;
-	return nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES,
-			   kaesbench_verify_params(verify)->cases) ||
-	       nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
-			      kaesbench_verify_reference(verify));
-}
-
-static int run_reply(struct genl_info *info, const struct kaesbench_job *job,
-		     const struct kaesbench_run *run,
-		     const struct kaesbench_impl *impl)
-{
-	const struct kaesbench_params *params = &run->params;
-
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!skb)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(skb, info, &genl_family, 0, KAESBENCH_CMD_RUN);
-	if (!hdr ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, params->depth) ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
-	    put_run_verify(skb, run->verify) ||
-	    put_impl(skb, impl)) {
-		nlmsg_free(skb);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
-	return genlmsg_reply(skb, info);
-}
-
-static void *create_run(const void *params, struct kaesbench_impl *impl,
-			struct netlink_ext_ack *extack)
-{
-	return kaesbench_run_create(params, impl, extack);
-}
-
-static int reply_run(struct genl_info *info, const struct kaesbench_job *job,
-		     const void *run, const struct kaesbench_impl *impl)
-{
-	return run_reply(info, job, run, impl);
-}
-
-/* What a kind of job needs to be started from a request. */
-struct job_kind {
-	const struct kaesbench_job_ops *ops;
-	void *(*create)(const void *params, struct kaesbench_impl *impl,
-			struct netlink_ext_ack *extack);
-	int (*reply)(struct genl_info *info, const struct kaesbench_job *job,
-		     const void *work, const struct kaesbench_impl *impl);
-};
 
 /*
- * Claims the machine, sets the work up and replies; the work itself
- * happens in the job's thread, woken only once the reply is on its way so
- * that it comes first.
+ * Only checks the request and claims the machine: transforms, buffers and
+ * threads are set up by the job's thread, which answers with
+ * KAESBENCH_CMD_RUN once they are (or with KAESBENCH_CMD_RUN_END if not),
+ * so that no netlink lock is held while a driver or the crypto API works.
  */
-static int start_job(struct genl_info *info, const struct job_kind *kind,
-		     const void *params)
-{
-	struct kaesbench_impl impl;
-	struct kaesbench_job *job;
-	void *work;
-	int err;
-
-	job = kaesbench_job_reserve(info->snd_portid, info->snd_seq,
-				    genl_info_net(info), info->extack);
-	if (IS_ERR(job))
-		return PTR_ERR(job);
-	work = kind->create(params, &impl, info->extack);
-	err = PTR_ERR_OR_ZERO(work);
-	if (!err)
-		err = kaesbench_job_prepare(job, kind->ops, work, info->extack);
-	if (!err)
-		err = kind->reply(info, job, work, &impl);
-	if (err) {
-		kaesbench_job_abort(job);
-		return err;
-	}
-	kaesbench_job_start(job);
-	return 0;
-}
-
 static int run_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	static const struct job_kind run = {
-		.ops = &kaesbench_run_ops,
-		.create = create_run,
-		.reply = reply_run,
-	};
 	struct kaesbench_params params;
+	struct kaesbench_run *run;
 	int err;
 
-	err = parse_run(info, &params);
-	return err ?: start_job(info, &run, &params);
+	err = check_privileged(skb, info->extack) ?:
+	      parse_run(info, &params);
+	if (err)
+		return err;
+	if (run_ms(&params) > KAESBENCH_MAX_RUN_MS) {
+		NL_SET_ERR_MSG(info->extack,
+			       "the run would take longer than an hour: sizes x (warm-up + samples x sample time)");
+		return -EINVAL;
+	}
+	run = kaesbench_run_alloc(&params);
+	if (!run)
+		return -ENOMEM;
+	return kaesbench_job_start(&genl_family, info, &kaesbench_run_ops, run);
 }
 
 static int parse_verify(struct genl_info *info,
@@ -408,174 +338,47 @@ static int parse_verify(struct genl_info *info,
 	return 0;
 }
 
-static int verify_reply(struct genl_info *info, const struct kaesbench_job *job,
-			const struct kaesbench_verify *verify,
-			const struct kaesbench_impl *impl)
-{
-	const struct kaesbench_verify_params *params =
-		kaesbench_verify_params(verify);
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!skb)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(skb, info, &genl_family, 0,
-				KAESBENCH_CMD_VERIFY);
-	if (!hdr ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id) ||
-	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
-	    nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, params->cases) ||
-	    put_u64(skb, KAESBENCH_A_VERIFY_SEED, params->seed) ||
-	    nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
-			   kaesbench_verify_reference(verify)) ||
-	    put_impl(skb, impl)) {
-		nlmsg_free(skb);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
-	return genlmsg_reply(skb, info);
-}
-
-static void *create_verify(const void *params, struct kaesbench_impl *impl,
-			   struct netlink_ext_ack *extack)
-{
-	return kaesbench_verify_create(params, impl, extack);
-}
-
-static int reply_verify(struct genl_info *info,
-			const struct kaesbench_job *job, const void *verify,
-			const struct kaesbench_impl *impl)
-{
-	return verify_reply(info, job, verify, impl);
-}
-
+/* As run_doit(): the job's thread answers with KAESBENCH_CMD_VERIFY. */
 static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	static const struct job_kind verify = {
-		.ops = &kaesbench_verify_ops,
-		.create = create_verify,
-		.reply = reply_verify,
-	};
 	struct kaesbench_verify_params params;
+	struct kaesbench_verify_job *vj;
 	int err;
 
-	err = parse_verify(info, &params);
-	return err ?: start_job(info, &verify, &params);
+	err = check_privileged(skb, info->extack) ?:
+	      parse_verify(info, &params);
+	if (err)
+		return err;
+	vj = kaesbench_verify_job_alloc(&params);
+	if (!vj)
+		return -ENOMEM;
+	return kaesbench_job_start(&genl_family, info, &kaesbench_verify_job_ops,
+				   vj);
 }
 
+/* A socket may stop its own job; another's, only the privileged. */
 static int cancel_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *id = info->attrs[KAESBENCH_A_RUN_ID];
 	int err;
 
+	if (!net_eq(genl_info_net(info), &init_net)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "kaesbench serves the initial network namespace only");
+		return -EPERM;
+	}
 	if (!id) {
 		NL_SET_ERR_MSG(info->extack, "cancel needs a run id");
 		return -EINVAL;
 	}
-	err = kaesbench_job_cancel(nla_get_u32(id));
-	if (err)
+	err = kaesbench_job_cancel(nla_get_u32(id), info->snd_portid,
+				   netlink_capable(skb, CAP_SYS_ADMIN));
+	if (err == -EPERM)
+		NL_SET_ERR_MSG(info->extack,
+			       "cancelling another socket's run needs CAP_SYS_ADMIN");
+	else if (err)
 		NL_SET_ERR_MSG_ATTR(info->extack, id, "no such run in progress");
 	return err;
-}
-
-static struct sk_buff *job_message(const struct kaesbench_job *job, u8 cmd,
-				   void **hdr)
-{
-	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-
-	if (!skb)
-		return NULL;
-	*hdr = genlmsg_put(skb, job->portid, job->seq, &genl_family, 0, cmd);
-	if (!*hdr || nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id)) {
-		nlmsg_free(skb);
-		return NULL;
-	}
-	return skb;
-}
-
-static int put_busy(struct sk_buff *skb, const struct kaesbench_busy *busy)
-{
-	return put_u64(skb, KAESBENCH_A_SAMPLE_USER_NS, busy->user) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_SYSTEM_NS, busy->system) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_SOFTIRQ_NS, busy->softirq) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_IRQ_NS, busy->irq);
-}
-
-static int put_latency(struct sk_buff *skb,
-		       const struct kaesbench_sample *sample)
-{
-	return put_u64(skb, KAESBENCH_A_SAMPLE_LAT_COUNT, sample->lat_count) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P50_NS, sample->lat_p50_ns) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P99_NS, sample->lat_p99_ns) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_MAX_NS, sample->lat_max_ns);
-}
-
-/**
- * kaesbench_genl_send_sample() - send one sample to a run's socket
- * @job: the run
- * @run: what it asked for, which decides the attributes sent
- * @sample: the sample
- *
- * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
- * receive buffer is full (the tool stopped reading); -ENOMEM.
- */
-int kaesbench_genl_send_sample(struct kaesbench_job *job,
-			       const struct kaesbench_params *run,
-			       const struct kaesbench_sample *sample)
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, KAESBENCH_CMD_SAMPLE, &hdr);
-	if (!skb)
-		return -ENOMEM;
-	if (nla_put_u32(skb, KAESBENCH_A_SAMPLE_SIZE, sample->size) ||
-	    nla_put_u32(skb, KAESBENCH_A_SAMPLE_INDEX, sample->index) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_OPS, sample->ops) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_BYTES, sample->bytes) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
-	    put_busy(skb, &sample->busy) ||
-	    (sample->has_cycles &&
-	     put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
-	    (run->ncpus &&
-	     nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
-	    (run->latency && put_latency(skb, sample))) {
-		nlmsg_free(skb);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
-	return kaesbench_job_unicast(job, skb);
-}
-
-/**
- * kaesbench_genl_send_end() - tell a run's socket that the run is over
- * @job: the run
- * @status: 0, or the negative errno that ended it
- * @message: what went wrong, or NULL
- * @put_extra: adds what the kind of job reports at its end, or NULL
- */
-void kaesbench_genl_send_end(struct kaesbench_job *job, int status,
-			     const char *message,
-			     int (*put_extra)(struct sk_buff *skb, void *work))
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, KAESBENCH_CMD_RUN_END, &hdr);
-	if (!skb)
-		return;
-	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
-	    (message && message[0] &&
-	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
-	    (put_extra && put_extra(skb, job->work))) {
-		nlmsg_free(skb);
-		return;
-	}
-	genlmsg_end(skb, hdr);
-	kaesbench_job_unicast(job, skb);
 }
 
 static const struct genl_ops genl_ops[] = {
@@ -592,21 +395,18 @@ static const struct genl_ops genl_ops[] = {
 		.doit = run_doit,
 		.policy = run_policy,
 		.maxattr = ARRAY_SIZE(run_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = KAESBENCH_CMD_VERIFY,
 		.doit = verify_doit,
 		.policy = verify_policy,
 		.maxattr = ARRAY_SIZE(verify_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = KAESBENCH_CMD_CANCEL,
 		.doit = cancel_doit,
 		.policy = cancel_policy,
 		.maxattr = ARRAY_SIZE(cancel_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 };
 

@@ -6,19 +6,6 @@
 #ifndef _KAESBENCH_NETLINK_H
 #define _KAESBENCH_NETLINK_H
 
-#include <linux/types.h>
-
-struct kaesbench_job;
-struct kaesbench_params;
-struct kaesbench_sample;
-struct sk_buff;
-
-int kaesbench_genl_send_sample(struct kaesbench_job *job,
-			       const struct kaesbench_params *run,
-			       const struct kaesbench_sample *sample);
-void kaesbench_genl_send_end(struct kaesbench_job *job, int status,
-			     const char *message,
-			     int (*put_extra)(struct sk_buff *skb, void *work));
 int kaesbench_genl_init(void);
 void kaesbench_genl_uninit(void);
 

@@ -5,108 +5,372 @@
  * A run: for each size, a warm-up, then samples, each sent to the
  * requesting socket as soon as it is taken.
  *
- * Without a CPU list the job's own thread measures. With one, a thread
- * bound to each CPU does, each with a transform and requests of its own;
- * the job's thread hands them every step at once and waits until all have
- * done it, so that their samples cover the same time.
+ * Measuring threads make every driver call (worker.c): one, unbound,
+ * without a CPU list; with one, a thread bound to each CPU, each with a
+ * transform and requests of its own. The job's thread hands them every
+ * step at once and waits, within a bound, until all have done it, so that
+ * their samples cover the same time. Each thread sets its own measurement
+ * up, so that its memory is allocated where it runs.
  */
 
 #include <linux/cpumask.h>
 #include <linux/err.h>
-#include <linux/jiffies.h>
-#include <linux/kthread.h>
+#include <linux/mm.h>
 #include <linux/random.h>
-#include <linux/sched/task.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/stringify.h>
+#include <net/netlink.h>
 
-#include "netlink.h"
+#include "givenup.h"
 #include "run.h"
-#include "wait.h"
+#include "verify.h"
+#include "worker.h"
 
-static int do_step(struct kaesbench_worker *w, const struct kaesbench_step *step)
+/* What every measuring thread does next. */
+struct step {
+	bool prepare;		/* else measure for @ms */
+	u32 size;
+	u32 ms;
+};
+
+/*
+ * A measuring thread and what it works on, all its own: if it is stuck in
+ * a driver call, it outlives the run.
+ */
+struct measurer {
+	struct kaesbench_worker w;	/* first: freed as the worker */
+	struct kaesbench_params params;	/* with the defaults its setup used */
+	struct kaesbench_impl impl;
+	struct kaesbench_bench *bench;
+	/* The first thread's, when the run verifies first. */
+	struct kaesbench_verify *verify;
+	bool verifies;
+	const char *refusal;		/* why setting up failed */
+	int cpu;			/* bound to, or -1 */
+	struct step step;
+	struct kaesbench_sample sample;
+	char error[48];			/* why it failed, if not its bench */
+};
+
+/* The work of a KAESBENCH_CMD_RUN job. */
+struct kaesbench_run {
+	struct kaesbench_params params;	/* then with the defaults used */
+	struct kaesbench_impl impl;
+	bool verify_failed;
+	u64 bytes;			/* all its threads hold */
+	u32 nworkers;
+	struct kaesbench_worker *workers[];	/* NULL: not started, or lost */
+};
+
+static_assert(offsetof(struct measurer, w) == 0);
+
+static struct measurer *measurer_of(struct kaesbench_worker *w)
 {
-	if (step->prepare)
-		return kaesbench_bench_prepare(w->bench, step->size,
-					       w->run->stop);
-	return kaesbench_bench_measure(w->bench, step->size, step->ms,
-				       &w->sample, w->run->stop);
+	return container_of(w, struct measurer, w);
+}
+
+static struct measurer *first(const struct kaesbench_run *run)
+{
+	return run->workers[0] ? measurer_of(run->workers[0]) : NULL;
+}
+
+/*
+ * The exact driver being measured, with the same key length. Without a
+ * generic reference (or memory for one) the run goes on unverified, and
+ * its start message says so by naming no reference.
+ */
+static struct kaesbench_verify *quick_verify(const struct measurer *m)
+{
+	struct kaesbench_verify_params vp = {
+		.key_bits = m->params.key_bits,
+		.cases = KAESBENCH_QUICK_CASES,
+		.seed = get_random_u64(),
+	};
+	struct kaesbench_impl same;
+	struct kaesbench_verify *v;
+
+	strscpy(vp.name, m->impl.driver_name, sizeof(vp.name));
+	v = kaesbench_verify_create(&vp, &same, NULL);
+	return IS_ERR(v) ? NULL : v;
+}
+
+static int setup_step(struct kaesbench_worker *w)
+{
+	struct measurer *m = measurer_of(w);
+	struct netlink_ext_ack ext = {};
+
+	strscpy(w->driver, m->params.name, sizeof(w->driver));
+	if (!m->params.by_alg && kaesbench_given_up(m->params.name))
+		return -EBUSY;
+	m->bench = kaesbench_bench_create(&m->params, &m->impl, &ext);
+	if (IS_ERR(m->bench)) {
+		m->refusal = ext._msg;
+		return PTR_ERR(m->bench);
+	}
+	strscpy(w->driver, m->impl.driver_name, sizeof(w->driver));
+	w->bytes = kaesbench_bench_bytes(m->bench);
+	kaesbench_alive(&w->watch);
+	if (m->verifies) {
+		m->verify = quick_verify(m);
+		if (m->verify)
+			w->bytes += kaesbench_verify_bytes(m->verify);
+	}
+	return 0;
+}
+
+static int verify_step(struct kaesbench_worker *w)
+{
+	return kaesbench_verify_cases(measurer_of(w)->verify, &w->watch);
 }
 
 /*
  * A CPU taken offline takes a bound thread's binding with it: the thread
  * goes on elsewhere, and its figures would be another CPU's.
  */
-static int check_bound(struct kaesbench_worker *w)
+static int check_bound(struct measurer *m)
 {
-	if (cpumask_equal(current->cpus_ptr, cpumask_of(w->cpu)))
+	if (m->cpu < 0 || cpumask_equal(current->cpus_ptr, cpumask_of(m->cpu)))
 		return 0;
-	snprintf(w->error, sizeof(w->error),
-		 "CPU %u went offline during the run", w->cpu);
+	snprintf(m->error, sizeof(m->error), "CPU %d went offline during the run",
+		 m->cpu);
 	return -ENODEV;
 }
 
-/*
- * Idle between steps in an interruptible sleep, which kthread_stop()
- * interrupts at once: a run's threads all stop without a wait each.
- */
-static int worker_thread(void *data)
+static int measure_step(struct kaesbench_worker *w)
 {
-	struct kaesbench_worker *w = data;
-	unsigned long slice = msecs_to_jiffies(KAESBENCH_WAIT_SLICE_MS);
+	struct measurer *m = measurer_of(w);
+	int err;
 
-	while (!kthread_should_stop()) {
-		if (wait_for_completion_interruptible_timeout(&w->go, slice) <= 0)
-			continue;
-		w->err = check_bound(w) ?: do_step(w, &w->run->step);
-		if (!w->err)
-			w->err = check_bound(w);
-		complete(&w->done);
+	err = check_bound(m);
+	if (err)
+		return err;
+	if (m->step.prepare)
+		err = kaesbench_bench_prepare(m->bench, m->step.size, &w->watch);
+	else
+		err = kaesbench_bench_measure(m->bench, m->step.size, m->step.ms,
+					      &m->sample, &w->watch);
+	return err ?: check_bound(m);
+}
+
+static void teardown(struct kaesbench_worker *w)
+{
+	struct measurer *m = measurer_of(w);
+
+	if (!IS_ERR_OR_NULL(m->bench))
+		kaesbench_bench_destroy(m->bench);
+	m->bench = NULL;
+	kaesbench_verify_destroy(m->verify);
+	m->verify = NULL;
+}
+
+static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
+			u32 i)
+{
+	struct measurer *m;
+	int err;
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
+	if (!m)
+		return -ENOMEM;
+	m->w.teardown = teardown;
+	m->params = run->params;
+	m->verifies = !i && !run->params.no_verify;
+	m->cpu = run->params.ncpus ? run->params.cpus[i] : -1;
+	err = kaesbench_worker_start(&m->w, job, m->cpu);
+	if (err) {
+		kfree(m);
+		return err;
+	}
+	run->workers[i] = &m->w;
+	return 0;
+}
+
+/* Why setting up thread @m (NULL: none started) failed, in the message. */
+static int refused(struct kaesbench_job *job, const struct measurer *m,
+		   int err)
+{
+	if (job->message[0])		/* a thread lost: said already */
+		return err;
+	if (m && m->refusal)
+		strscpy(job->message, m->refusal, sizeof(job->message));
+	else if (m && err == -EBUSY)
+		snprintf(job->message, sizeof(job->message),
+			 "a request to %s never completed: kaesbench stays loaded until reboot",
+			 m->w.driver);
+	else if (err == -EINTR)
+		strscpy(job->message, "cancelled", sizeof(job->message));
+	else
+		strscpy(job->message, "cannot start a measuring thread",
+			sizeof(job->message));
+	return err;
+}
+
+/* The thread whose setup failed with a reason, else the first. */
+static const struct measurer *refusing(const struct kaesbench_run *run)
+{
+	u32 i;
+
+	for (i = 0; i < run->nworkers; i++) {
+		if (run->workers[i] && measurer_of(run->workers[i])->refusal)
+			return measurer_of(run->workers[i]);
+	}
+	return first(run);
+}
+
+/* What the first thread found, checked before the others are set up. */
+static int check_first(struct kaesbench_job *job, struct kaesbench_run *run)
+{
+	struct measurer *m = first(run);
+	u64 bytes = m->w.bytes * run->nworkers;
+	u64 room = ((u64)totalram_pages() << PAGE_SHIFT) / 4;
+
+	if (kaesbench_given_up(m->impl.driver_name))
+		return refused(job, m, -EBUSY);
+	/* Bounded by the depth the implementation takes: 1 if synchronous. */
+	if (run->nworkers * m->params.depth > KAESBENCH_MAX_INFLIGHT) {
+		strscpy(job->message, "CPUs x depth exceeds "
+			__stringify(KAESBENCH_MAX_INFLIGHT)
+			" for this implementation", sizeof(job->message));
+		return -EINVAL;
+	}
+	if (bytes > room) {
+		snprintf(job->message, sizeof(job->message),
+			 "the run would hold %llu MiB, more than a quarter of this machine's memory",
+			 bytes >> 20);
+		return -ENOMEM;
 	}
 	return 0;
 }
 
 /*
- * Every step of a worker ends within its duration plus the bounded waits
- * for requests in flight, so the wait for it is bounded as well.
+ * Sets up the first thread, which learns the depth the implementation
+ * takes, and then the others together.
  */
-static int step_all(struct kaesbench_run *run, const struct kaesbench_step *step)
+static int setup(struct kaesbench_job *job)
 {
-	struct kaesbench_worker *w;
-	int err = 0;
+	struct kaesbench_run *run = job->work;
+	int err;
 	u32 i;
 
-	if (!run->workers[0].task)
-		return do_step(&run->workers[0], step);
-	run->step = *step;
+	err = add_measurer(job, run, 0);
+	if (!err)
+		err = kaesbench_worker_steps(job, run->workers, 1, setup_step,
+					     KAESBENCH_SETUP_TIMEOUT_MS);
+	if (!err)
+		err = check_first(job, run);
+	for (i = 1; !err && i < run->nworkers; i++)
+		err = add_measurer(job, run, i);
+	if (!err)
+		err = kaesbench_worker_steps(job, run->workers + 1,
+					     run->nworkers - 1, setup_step,
+					     KAESBENCH_SETUP_TIMEOUT_MS);
+	if (err)
+		return refused(job, refusing(run), err);
+	for (i = 0; i < run->nworkers; i++)
+		run->bytes += run->workers[i]->bytes;
+	run->params = first(run)->params;
+	run->impl = first(run)->impl;
+	return 0;
+}
+
+static int put_u64(struct sk_buff *skb, int attr, u64 value)
+{
+	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+}
+
+static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
+{
+	struct kaesbench_run *run = job->work;
+	struct kaesbench_verify *v = first(run)->verify;
+
+	if (nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, run->params.depth) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, run->params.key_bits) ||
+	    put_u64(skb, KAESBENCH_A_RUN_MEMORY, run->bytes))
+		return -EMSGSIZE;
+	if (v && (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES,
+			      kaesbench_verify_params(v)->cases) ||
+		  nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
+				 kaesbench_verify_reference(v))))
+		return -EMSGSIZE;
+	return kaesbench_impl_put(skb, &run->impl);
+}
+
+static int step_all(struct kaesbench_job *job, struct kaesbench_run *run,
+		    const struct step *step)
+{
+	u32 i;
+
 	for (i = 0; i < run->nworkers; i++) {
-		w = &run->workers[i];
-		reinit_completion(&w->done);
-		complete(&w->go);
+		if (run->workers[i])
+			measurer_of(run->workers[i])->step = *step;
 	}
-	for (i = 0; i < run->nworkers; i++) {
-		w = &run->workers[i];
-		while (!kaesbench_wait_slice(&w->done))
-			;
-		if (w->err && !err)
-			err = w->err;
-	}
-	return err;
+	return kaesbench_worker_steps(job, run->workers, run->nworkers,
+				      measure_step, KAESBENCH_REQUEST_TIMEOUT_MS);
+}
+
+static int put_busy(struct sk_buff *skb, const struct kaesbench_busy *busy)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_USER_NS, busy->user) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SYSTEM_NS, busy->system) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SOFTIRQ_NS, busy->softirq) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_IRQ_NS, busy->irq);
+}
+
+static int put_latency(struct sk_buff *skb,
+		       const struct kaesbench_sample *sample)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_LAT_COUNT, sample->lat_count) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P50_NS, sample->lat_p50_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P99_NS, sample->lat_p99_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_MAX_NS, sample->lat_max_ns);
+}
+
+/* What a sample message says: the attributes the run asked for decide. */
+struct sample_of {
+	const struct kaesbench_params *run;
+	const struct kaesbench_sample *sample;
+};
+
+static int put_sample(struct sk_buff *skb, const void *arg)
+{
+	const struct kaesbench_params *run = ((const struct sample_of *)arg)->run;
+	const struct kaesbench_sample *sample =
+		((const struct sample_of *)arg)->sample;
+
+	return nla_put_u32(skb, KAESBENCH_A_SAMPLE_SIZE, sample->size) ||
+	       nla_put_u32(skb, KAESBENCH_A_SAMPLE_INDEX, sample->index) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_OPS, sample->ops) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_BYTES, sample->bytes) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
+	       put_busy(skb, &sample->busy) ||
+	       (sample->has_cycles &&
+		put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
+	       (run->ncpus &&
+		nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
+	       (run->latency && put_latency(skb, sample));
 }
 
 static int send_samples(struct kaesbench_job *job, struct kaesbench_run *run,
 			u32 index)
 {
-	struct kaesbench_worker *w;
+	struct sample_of of = { .run = &run->params };
+	struct measurer *m;
 	int err;
 	u32 i;
 
 	for (i = 0; i < run->nworkers; i++) {
-		w = &run->workers[i];
-		w->sample.index = index;
+		if (!run->workers[i])
+			continue;
+		m = measurer_of(run->workers[i]);
+		m->sample.index = index;
 		if (run->params.ncpus)
-			w->sample.cpu = run->params.cpus[i];
-		err = kaesbench_genl_send_sample(job, &run->params, &w->sample);
+			m->sample.cpu = m->cpu;
+		of.sample = &m->sample;
+		err = kaesbench_job_send_patiently(job, KAESBENCH_CMD_SAMPLE,
+						   put_sample, &of);
 		if (err)
 			return err;
 	}
@@ -117,30 +381,30 @@ static int measure(struct kaesbench_job *job)
 {
 	struct kaesbench_run *run = job->work;
 	const struct kaesbench_params *p = &run->params;
-	struct kaesbench_step step = { };
+	struct step step = { };
 	u32 i, n;
 	int err;
 
-	run->stop = &job->stop;
 	/* A fast wrong answer is worse than none: verify before measuring. */
-	if (run->verify) {
-		err = kaesbench_verify_cases(run->verify, &job->stop);
+	if (first(run)->verify) {
+		err = kaesbench_worker_steps(job, run->workers, 1, verify_step,
+					     KAESBENCH_REQUEST_TIMEOUT_MS);
 		if (err) {
-			run->verify_failed = err != -EINTR;
+			run->verify_failed = err != -EINTR && first(run);
 			return err;
 		}
 	}
 	for (i = 0; i < p->nsizes; i++) {
 		step.size = p->sizes[i];
 		step.prepare = true;
-		err = step_all(run, &step);
+		err = step_all(job, run, &step);
 		step.prepare = false;
 		step.ms = p->warmup_ms;
 		if (!err && p->warmup_ms)
-			err = step_all(run, &step);
+			err = step_all(job, run, &step);
 		step.ms = p->sample_ms;
 		for (n = 0; !err && n < p->samples; n++) {
-			err = step_all(run, &step);
+			err = step_all(job, run, &step);
 			if (!err)
 				err = send_samples(job, run, n);
 		}
@@ -154,19 +418,23 @@ static int put_verify_result(struct sk_buff *skb, void *work)
 {
 	struct kaesbench_run *run = work;
 
-	return kaesbench_verify_put_result(skb, run->verify);
+	return kaesbench_verify_put_result(skb, first(run)->verify);
 }
 
-/* The first worker's failure, for the end message. */
+/* The first failure a thread had, for the end message. */
 static const char *bench_error(const struct kaesbench_run *run)
 {
 	const char *error;
+	struct measurer *m;
 	u32 i;
 
 	for (i = 0; i < run->nworkers; i++) {
-		if (run->workers[i].error[0])
-			return run->workers[i].error;
-		error = kaesbench_bench_error(run->workers[i].bench);
+		if (!run->workers[i])
+			continue;
+		m = measurer_of(run->workers[i]);
+		if (m->error[0])
+			return m->error;
+		error = kaesbench_bench_error(m->bench);
 		if (error[0])
 			return error;
 	}
@@ -179,9 +447,8 @@ static void end(struct kaesbench_job *job, int err)
 	const char *message;
 
 	if (run->verify_failed) {
-		kaesbench_genl_send_end(job, err,
-					kaesbench_verify_message(run->verify),
-					put_verify_result);
+		message = kaesbench_verify_message(first(run)->verify);
+		kaesbench_job_send_end(job, err, message, put_verify_result);
 		return;
 	}
 	switch (err) {
@@ -195,159 +462,49 @@ static void end(struct kaesbench_job *job, int err)
 		message = "the requesting socket stopped reading results";
 		break;
 	default:
-		message = bench_error(run);
+		/* A thread lost in a driver call says so first. */
+		message = job->message[0] ? job->message : bench_error(run);
 		break;
 	}
-	kaesbench_genl_send_end(job, err, message, NULL);
+	kaesbench_job_send_end(job, err, message, NULL);
 }
 
-static void destroy(void *work)
+static void destroy(struct kaesbench_job *job, void *work)
 {
 	struct kaesbench_run *run = work;
-	struct kaesbench_worker *w;
 	u32 i;
 
-	for (i = 0; i < run->nworkers; i++) {
-		w = &run->workers[i];
-		if (w->task) {
-			kthread_stop(w->task);
-			put_task_struct(w->task);
-		}
-		if (!IS_ERR_OR_NULL(w->bench))
-			kaesbench_bench_destroy(w->bench);
-	}
-	kaesbench_verify_destroy(run->verify);
+	for (i = 0; i < run->nworkers; i++)
+		kaesbench_worker_destroy(job, run->workers[i]);
 	kfree(run);
 }
 
 const struct kaesbench_job_ops kaesbench_run_ops = {
+	.cmd = KAESBENCH_CMD_RUN,
+	.setup = setup,
+	.put_started = put_started,
 	.run = measure,
 	.end = end,
 	.destroy = destroy,
 };
 
-/*
- * The exact driver being measured, with the same key length. Without a
- * generic reference (or memory for one) the run goes on unverified, and
- * its reply says so by naming no reference.
- */
-static struct kaesbench_verify *
-quick_verify(const struct kaesbench_params *params,
-	     const struct kaesbench_impl *impl)
-{
-	struct kaesbench_verify_params vp = {
-		.key_bits = params->key_bits,
-		.cases = KAESBENCH_QUICK_CASES,
-		.seed = get_random_u64(),
-	};
-	struct kaesbench_impl same;
-	struct kaesbench_verify *v;
-
-	strscpy(vp.name, impl->driver_name, sizeof(vp.name));
-	v = kaesbench_verify_create(&vp, &same, NULL);
-	return IS_ERR(v) ? NULL : v;
-}
-
-/* A thread bound to @cpu, waiting for its first step. */
-static int start_worker(struct kaesbench_worker *w, unsigned int cpu,
-			struct netlink_ext_ack *extack)
-{
-	struct task_struct *task;
-
-	task = kthread_create_on_node(worker_thread, w, cpu_to_node(cpu),
-				      "kaesbench/cpu%u", cpu);
-	if (IS_ERR(task)) {
-		NL_SET_ERR_MSG(extack, "cannot create a measuring thread");
-		return PTR_ERR(task);
-	}
-	kthread_bind(task, cpu);
-	get_task_struct(task);
-	w->task = task;
-	w->cpu = cpu;
-	wake_up_process(task);
-	return 0;
-}
-
-/* What creating a measurement fills in: each starts from the request. */
-struct asked {
-	u32 key_bits;
-	u32 depth;
-	u32 aad_len;
-	u32 tag_len;
-};
-
-static int create_worker(struct kaesbench_run *run, u32 i,
-			 const struct asked *asked, struct kaesbench_impl *impl,
-			 struct netlink_ext_ack *extack)
-{
-	struct kaesbench_worker *w = &run->workers[i];
-
-	w->run = run;
-	init_completion(&w->go);
-	init_completion(&w->done);
-	run->params.key_bits = asked->key_bits;
-	run->params.depth = asked->depth;
-	run->params.aad_len = asked->aad_len;
-	run->params.tag_len = asked->tag_len;
-	w->bench = kaesbench_bench_create(&run->params, impl, extack);
-	if (IS_ERR(w->bench))
-		return PTR_ERR(w->bench);
-	if (!run->params.ncpus)
-		return 0;
-	return start_worker(w, run->params.cpus[i], extack);
-}
-
 /**
- * kaesbench_run_create() - set up the measurement a run request asks for
- * @params: the request; copied, defaults filled in
- * @impl: set to the implementation to be measured
- * @extack: why it is refused
+ * kaesbench_run_alloc() - the work of a run request, for kaesbench_run_ops
+ * @params: the request; copied
  *
- * With a CPU list, starts a thread on each CPU, which waits for the job.
+ * Nothing is set up yet: that happens in the job's thread.
  *
- * Context: process context, may sleep.
- * Return: the run, to be handed to a job with kaesbench_run_ops, or an
- * ERR_PTR with @extack set.
+ * Return: the run, or NULL without memory.
  */
-struct kaesbench_run *kaesbench_run_create(const struct kaesbench_params *params,
-					   struct kaesbench_impl *impl,
-					   struct netlink_ext_ack *extack)
+struct kaesbench_run *kaesbench_run_alloc(const struct kaesbench_params *params)
 {
-	const struct asked asked = {
-		.key_bits = params->key_bits,
-		.depth = params->depth,
-		.aad_len = params->aad_len,
-		.tag_len = params->tag_len,
-	};
 	u32 nworkers = max(params->ncpus, 1U);
 	struct kaesbench_run *run;
-	int err = 0;
-	u32 i;
 
-	run = kzalloc(struct_size(run, workers, nworkers), GFP_KERNEL);
+	run = kzalloc(struct_size(run, workers, nworkers), GFP_KERNEL_ACCOUNT);
 	if (!run)
-		return ERR_PTR(-ENOMEM);
+		return NULL;
 	run->params = *params;
-	for (i = 0; i < nworkers && !err; i++) {
-		run->nworkers = i + 1;
-		err = create_worker(run, i, &asked, impl, extack);
-		/*
-		 * Bounded by the depth the implementation takes, known from
-		 * the first: a synchronous one takes a single request.
-		 */
-		if (!err && !i &&
-		    nworkers * run->params.depth > KAESBENCH_MAX_INFLIGHT) {
-			NL_SET_ERR_MSG(extack, "CPUs x depth exceeds "
-				       __stringify(KAESBENCH_MAX_INFLIGHT)
-				       " for this implementation");
-			err = -EINVAL;
-		}
-	}
-	if (err) {
-		destroy(run);
-		return ERR_PTR(err);
-	}
-	if (!run->params.no_verify)
-		run->verify = quick_verify(&run->params, impl);
+	run->nworkers = nworkers;
 	return run;
 }

@@ -19,7 +19,7 @@
 #include <linux/string.h>
 #include <net/netlink.h>
 
-#include "netlink.h"
+#include "givenup.h"
 #include "tfm.h"
 #include "verify.h"
 #include "wait.h"
@@ -85,7 +85,8 @@ struct kaesbench_verify {
 	u8 iv[IV_MAX];
 	u32 done;
 	bool stuck;		/* a request never completed */
-	const bool *stop;	/* the job's, while its cases run */
+	struct kaesbench_watch *watch;	/* the verifying thread's */
+	u64 bytes;		/* allocated for buffers and requests */
 	bool failed;
 	struct vcase fail;
 	u32 fail_op;		/* enum kaesbench_case_op */
@@ -93,6 +94,9 @@ struct kaesbench_verify {
 	s32 fail_offset;	/* -1: none */
 	char message[200];
 };
+
+/* The bound include/uapi/linux/kaesbench.h documents. */
+static_assert(sizeof(struct kaesbench_verify) <= SZ_8K);
 
 static u32 draw(struct rnd_state *rnd, u32 n)
 {
@@ -217,6 +221,8 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 	return err;
 }
 
+#define VERIFY_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
+
 static int alloc_requests(struct kaesbench_verify *v)
 {
 	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
@@ -224,19 +230,27 @@ static int alloc_requests(struct kaesbench_verify *v)
 	kaesbench_init_wait(&v->wait, &v->wait_class);
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		v->req.sk = skcipher_request_alloc(v->impl.sk, GFP_KERNEL);
-		v->ref_req.sk = skcipher_request_alloc(v->ref.sk, GFP_KERNEL);
+		v->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
+		v->ref_req.sk = skcipher_request_alloc(v->ref.sk, VERIFY_GFP);
 		if (!v->req.sk || !v->ref_req.sk)
 			return -ENOMEM;
+		v->bytes += kmalloc_size_roundup(sizeof(*v->req.sk) +
+						 crypto_skcipher_reqsize(v->impl.sk)) +
+			    kmalloc_size_roundup(sizeof(*v->ref_req.sk) +
+						 crypto_skcipher_reqsize(v->ref.sk));
 		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
 					      &v->wait);
 		skcipher_request_set_callback(v->ref_req.sk, 0, NULL, NULL);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		v->req.aead = aead_request_alloc(v->impl.aead, GFP_KERNEL);
-		v->ref_req.aead = aead_request_alloc(v->ref.aead, GFP_KERNEL);
+		v->req.aead = aead_request_alloc(v->impl.aead, VERIFY_GFP);
+		v->ref_req.aead = aead_request_alloc(v->ref.aead, VERIFY_GFP);
 		if (!v->req.aead || !v->ref_req.aead)
 			return -ENOMEM;
+		v->bytes += kmalloc_size_roundup(sizeof(*v->req.aead) +
+						 crypto_aead_reqsize(v->impl.aead)) +
+			    kmalloc_size_roundup(sizeof(*v->ref_req.aead) +
+						 crypto_aead_reqsize(v->ref.aead));
 		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
 					  &v->wait);
 		aead_request_set_callback(v->ref_req.aead, 0, NULL, NULL);
@@ -251,9 +265,10 @@ static int alloc_buffers(struct kaesbench_verify *v)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(bufs); i++) {
-		*bufs[i] = kmalloc(BUF_LEN, GFP_KERNEL | __GFP_NOWARN);
+		*bufs[i] = kmalloc(BUF_LEN, VERIFY_GFP);
 		if (!*bufs[i])
 			return -ENOMEM;
+		v->bytes += kmalloc_size_roundup(BUF_LEN);
 	}
 	return 0;
 }
@@ -264,11 +279,10 @@ static void destroy(void *work)
 
 	/*
 	 * The driver may still use what a stuck request points to: all of
-	 * it stays allocated, on purpose, and is no leak for kmemleak.
+	 * it stays allocated, on purpose, and is no leak for kmemleak
+	 * (kaesbench_give_up() said so).
 	 */
 	if (v->stuck) {
-		pr_warn("a verification request to %s never completed; leaving its memory to the driver\n",
-			crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)));
 		kmemleak_not_leak(v);
 		return;
 	}
@@ -297,8 +311,7 @@ static void destroy(void *work)
  * @extack: why it is refused
  *
  * Context: process context, may sleep.
- * Return: the verification, to be handed to a job with
- * kaesbench_verify_ops, or an ERR_PTR with @extack set.
+ * Return: the verification, or an ERR_PTR with @extack set.
  */
 struct kaesbench_verify *
 kaesbench_verify_create(const struct kaesbench_verify_params *params,
@@ -308,13 +321,11 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	struct kaesbench_verify *v;
 	int err;
 
-	static const bool never;
-
-	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	v = kzalloc(sizeof(*v), GFP_KERNEL_ACCOUNT);
 	if (!v)
 		return ERR_PTR(-ENOMEM);
+	v->bytes = kmalloc_size_roundup(sizeof(*v));
 	kaesbench_wait_class_init(&v->wait_class);
-	v->stop = &never;
 	v->params = *params;
 	err = kaesbench_tfm_open(&v->impl, params->name, params->by_alg, impl,
 				 extack);
@@ -479,16 +490,20 @@ static int wait_for(struct kaesbench_verify *v, int err)
 {
 	unsigned int waited_ms = 0, stopped_ms = 0;
 
+	kaesbench_alive(v->watch);
 	if (err != -EINPROGRESS && err != -EBUSY)
 		return err;
 	while (!kaesbench_wait_slice(&v->wait.completion)) {
+		kaesbench_alive(v->watch);
 		waited_ms += KAESBENCH_WAIT_SLICE_MS;
-		if (READ_ONCE(*v->stop))
+		if (kaesbench_stopping(v->watch))
 			stopped_ms += KAESBENCH_WAIT_SLICE_MS;
 		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
 		    stopped_ms < KAESBENCH_STOP_GRACE_MS)
 			continue;
 		v->stuck = true;
+		kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)),
+				  "a verification request", v->bytes);
 		return stopped_ms >= KAESBENCH_STOP_GRACE_MS ? -EINTR :
 							       -ETIMEDOUT;
 	}
@@ -782,23 +797,33 @@ static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
 /**
  * kaesbench_verify_cases() - run a verification's cases, in order
  * @v: the verification
- * @stop: set when it is to stop
+ * @watch: the verifying thread's; says when to stop
  *
  * Return: 0 when every case passed; -EBADMSG at the first that did not;
- * -EINTR when stopped; another errno when the implementation or the
- * reference failed otherwise. kaesbench_verify_message() says which.
+ * -EINTR when stopped; -ETIME past KAESBENCH_MAX_RUN_MS; another errno
+ * when the implementation or the reference failed otherwise.
+ * kaesbench_verify_message() says which.
  */
-int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
+int kaesbench_verify_cases(struct kaesbench_verify *v,
+			   struct kaesbench_watch *watch)
 {
+	u64 deadline = ktime_get_ns() + KAESBENCH_MAX_RUN_MS * NSEC_PER_MSEC;
 	struct vcase *c = &v->cur;
 	u32 i;
 	int err = 0;
 
 	v->fail_offset = -1;
-	v->stop = stop;
+	v->watch = watch;
 	for (i = 0; !err && i < v->params.cases; i++) {
-		if (READ_ONCE(*stop))
+		if (kaesbench_stopping(watch))
 			return -EINTR;
+		kaesbench_alive(watch);
+		if (ktime_get_ns() > deadline) {
+			strscpy(v->message,
+				"the verification took longer than an hour",
+				sizeof(v->message));
+			return -ETIME;
+		}
 		draw_case(v, i, c);
 		switch (v->impl.front) {
 		case KAESBENCH_IMPL_TYPE_CIPHER:
@@ -816,11 +841,6 @@ int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop)
 		cond_resched();
 	}
 	return err;
-}
-
-static int verify(struct kaesbench_job *job)
-{
-	return kaesbench_verify_cases(job->work, &job->stop);
 }
 
 static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
@@ -867,34 +887,24 @@ int kaesbench_verify_put_result(struct sk_buff *skb,
 	return v->failed ? put_case(skb, v) : 0;
 }
 
-static int put_result(struct sk_buff *skb, void *work)
+/**
+ * kaesbench_verify_bytes() - the memory a verification holds
+ * @v: the verification
+ *
+ * Return: bytes of its buffers and requests, as allocated.
+ */
+u64 kaesbench_verify_bytes(const struct kaesbench_verify *v)
 {
-	return kaesbench_verify_put_result(skb, work);
+	return v->bytes;
 }
-
-static void end(struct kaesbench_job *job, int err)
-{
-	struct kaesbench_verify *v = job->work;
-	const char *message = v->message;
-
-	if (err == -EINTR)
-		message = "cancelled";
-	kaesbench_genl_send_end(job, err, err ? message : NULL, put_result);
-}
-
-const struct kaesbench_job_ops kaesbench_verify_ops = {
-	.run = verify,
-	.end = end,
-	.destroy = destroy,
-};
 
 /**
- * kaesbench_verify_destroy() - free a verification not given to a job
- * @v: the verification; NULL is ignored
+ * kaesbench_verify_destroy() - free a verification
+ * @v: the verification; NULL or an ERR_PTR is ignored
  */
 void kaesbench_verify_destroy(struct kaesbench_verify *v)
 {
-	if (v)
+	if (!IS_ERR_OR_NULL(v))
 		destroy(v);
 }
 

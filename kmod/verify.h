@@ -9,7 +9,6 @@
 #include <linux/netlink.h>
 
 #include "impls.h"
-#include "job.h"
 
 struct kaesbench_verify_params {
 	char name[CRYPTO_MAX_ALG_NAME];
@@ -20,15 +19,16 @@ struct kaesbench_verify_params {
 };
 
 struct kaesbench_verify;
+struct kaesbench_watch;
 struct sk_buff;
-
-extern const struct kaesbench_job_ops kaesbench_verify_ops;
 
 struct kaesbench_verify *
 kaesbench_verify_create(const struct kaesbench_verify_params *params,
 			struct kaesbench_impl *impl,
 			struct netlink_ext_ack *extack);
-int kaesbench_verify_cases(struct kaesbench_verify *v, const bool *stop);
+int kaesbench_verify_cases(struct kaesbench_verify *v,
+			   struct kaesbench_watch *watch);
+u64 kaesbench_verify_bytes(const struct kaesbench_verify *v);
 int kaesbench_verify_put_result(struct sk_buff *skb,
 				const struct kaesbench_verify *v);
 const char *kaesbench_verify_message(const struct kaesbench_verify *v);

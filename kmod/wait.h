@@ -11,9 +11,32 @@
 #include <linux/jiffies.h>
 #include <linux/lockdep.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 
 /* How often a waiting thread looks whether it is to stop. */
 #define KAESBENCH_WAIT_SLICE_MS 20
+
+/*
+ * What a thread doing a job's crypto work shares with the job's thread,
+ * which watches it: whether to stop, and when it last showed that it is
+ * not stuck in a driver's call. Both live with the working thread, which
+ * may outlive the job (see worker.c).
+ */
+struct kaesbench_watch {
+	bool stop;		/* read with READ_ONCE() */
+	u64 alive_ns;		/* written with WRITE_ONCE() */
+};
+
+static inline bool kaesbench_stopping(const struct kaesbench_watch *watch)
+{
+	return READ_ONCE(watch->stop);
+}
+
+/* Between two driver calls: the thread is not stuck in one. */
+static inline void kaesbench_alive(struct kaesbench_watch *watch)
+{
+	WRITE_ONCE(watch->alive_ns, ktime_get_ns());
+}
 
 /*
  * Waits up to KAESBENCH_WAIT_SLICE_MS for @done; true if it came. The
@@ -37,14 +60,16 @@ static inline bool kaesbench_wait_slice(struct completion *done)
 /*
  * The lockdep class of a job's crypto_waits, in memory the job owns.
  *
- * A request given up is left to its driver, which may complete it after
- * kaesbench has unloaded, through crypto_req_done() (in the kernel proper)
- * into its crypto_wait. crypto_init_wait() would give that wait's lock a
- * class key and name inside this module: lockdep drops them when the
- * module unloads, then takes the late complete() for an unbalanced unlock
- * and prints the name from freed module memory (an oops, seen on the
- * debug kernel). A key registered in the job's memory instead stays valid
- * as long as that memory, which a given-up request keeps forever.
+ * A request given up is left to its driver, which may complete it at any
+ * time, through crypto_req_done() (in the kernel proper) into its
+ * crypto_wait. The module stays loaded from then on (givenup.c), but
+ * nothing a driver may still touch is to depend on module memory:
+ * crypto_init_wait() would give that wait's lock a class key and name
+ * inside this module, which lockdep drops when the module unloads (a late
+ * complete() then reads the name from freed module memory: an oops, seen
+ * on the debug kernel before requests pinned the module). A key registered
+ * in the job's memory stays valid as long as that memory, which a
+ * given-up request keeps forever.
  * (The kernel's no-validate class is no way out: it belongs to sleeping
  * locks, and a completion's raw spinlock taken in a driver's interrupt
  * then is an invalid wait context.)

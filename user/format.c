@@ -276,6 +276,7 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 	add_flag(obj, "hardware", impl, KAESBENCH_IMPL_F_HARDWARE);
 	add_flag(obj, "selected", impl, KAESBENCH_IMPL_F_SELECTED);
 	add_flag(obj, "selected_sync", impl, KAESBENCH_IMPL_F_SELECTED_SYNC);
+	add_flag(obj, "given_up", impl, KAESBENCH_IMPL_F_GIVEN_UP);
 	json_object_object_add(obj, "block_size",
 			       json_object_new_int64(impl->block_size));
 	add_size(obj, "min_key_size", impl, KAESBENCH_IMPL_A_MIN_KEY_SIZE,

@@ -185,6 +185,8 @@ static const struct {
 	{ KAESBENCH_IMPL_F_ASYNC, "async" },
 	{ KAESBENCH_IMPL_F_INTERNAL, "internal" },
 	{ KAESBENCH_IMPL_F_HARDWARE, "hardware" },
+	/* A request to it never completed: it takes no more runs. */
+	{ KAESBENCH_IMPL_F_GIVEN_UP, "given-up" },
 };
 
 /**

@@ -46,6 +46,7 @@ void kb_run_release(struct kb_run *run)
 {
 	kb_impl_release(&run->impl);
 	free(run->message);
+	free(run->notice);
 	kb_sizes_free(&run->sizes);
 	free(run->sample);
 	free(run->library);
@@ -323,22 +324,34 @@ bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb)
 }
 
 /**
+ * kb_run_eperm() - why the module refused a run with -EPERM, in words
+ * @message: the kernel's message, or NULL
+ *
+ * Return: a sentence saying what is missing: the initial network
+ * namespace, or CAP_SYS_ADMIN.
+ */
+const char *kb_run_eperm(const char *message)
+{
+	if (message && strstr(message, "network namespace"))
+		return "the kaesbench module serves the initial network namespace only: run kaesbench there, not in a container's own network namespace";
+	return "starting a run needs CAP_SYS_ADMIN (run kaesbench as root)";
+}
+
+/**
  * kb_run_reason() - why a run failed, in words
  * @run: the run
  * @buf: where to write
  * @len: size of @buf
  *
  * Return: @buf, such as "kernel: no such driver: No such file or
- * directory", or "CAP_NET_ADMIN needed ..." for -EPERM.
+ * directory", or what kb_run_eperm() says for -EPERM.
  */
 const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len)
 {
 	int err = run->status < 0 ? -run->status : EPROTO;
 
 	if (run->state == KB_RUN_REFUSED && err == EPERM)
-		snprintf(
-			buf, len,
-			"starting a run needs CAP_NET_ADMIN (run kaesbench as root)");
+		snprintf(buf, len, "%s", kb_run_eperm(run->message));
 	else if (kb_run_invalid(run))
 		snprintf(buf, len, "verification failed: %s",
 			 run->message ? run->message : strerror(err));

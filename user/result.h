@@ -70,6 +70,8 @@ struct kb_run {
 	char *library; /* userspace paths: the library and its version */
 	char *measured; /* userspace paths: what one request is, in words */
 	struct kb_check check; /* the verification, or the run's first one */
+	uint64_t memory_bytes; /* kernel: buffers and requests held; 0 unknown */
+	char *notice; /* the kernel's notice of requests given up, or NULL */
 };
 
 struct kb_summary {
@@ -106,6 +108,7 @@ struct kb_run *kb_runs_add(struct kb_runs *runs);
 void kb_runs_free(struct kb_runs *runs);
 int kb_run_add_sample(struct kb_run *run, const struct kb_sample *s);
 void kb_run_release(struct kb_run *run);
+const char *kb_run_eperm(const char *message);
 bool kb_run_failed(const struct kb_run *run);
 bool kb_run_invalid(const struct kb_run *run);
 int kb_summarize(const struct kb_run *run, uint32_t size,

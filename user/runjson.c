@@ -320,6 +320,11 @@ static struct json_object *run_json(const struct kb_run *run,
 	add(o, "status", json_object_new_int(run->status));
 	add(o, "message", str(run->message));
 	add(o, "wall_s", json_object_new_double(run->wall_s));
+	if (run->path == KB_PATH_KERNEL) {
+		add(o, "memory_bytes",
+		    run->memory_bytes ? u64(run->memory_bytes) : NULL);
+		add(o, "notice", str(run->notice));
+	}
 	add(o, "library", str(run->library));
 	add(o, "measured", str(run->measured));
 	if (run->path == KB_PATH_KERNEL) {

@@ -105,6 +105,12 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_VERIFY_REFERENCE:
 		ret = get_str(attr, &r->reference);
 		break;
+	case KAESBENCH_A_RUN_MEMORY:
+		ret = get_u64(attr, &r->memory);
+		break;
+	case KAESBENCH_A_NOTICE:
+		ret = get_str(attr, &r->notice);
+		break;
 	default:
 		return MNL_CB_OK;
 	}
@@ -176,6 +182,8 @@ void kb_run_reply_release(struct kb_run_reply *r)
 	kb_impl_release(&r->impl);
 	free(r->reference);
 	r->reference = NULL;
+	free(r->notice);
+	r->notice = NULL;
 }
 
 struct sample_out {
@@ -344,6 +352,13 @@ static int end_attr(const struct nlattr *attr, void *data)
 							MNL_CB_OK;
 		e->has_case = ret == MNL_CB_OK;
 		break;
+	case KAESBENCH_A_RUN_REFUSED:
+		ret = mnl_attr_get_payload_len(attr) ? MNL_CB_ERROR : MNL_CB_OK;
+		e->refused = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_A_NOTICE:
+		ret = get_str(attr, &e->notice);
+		break;
 	default:
 		return MNL_CB_OK;
 	}
@@ -355,7 +370,7 @@ static int end_attr(const struct nlattr *attr, void *data)
 /**
  * kb_run_end_parse() - parse a KAESBENCH_CMD_RUN_END message
  * @nlh: the message
- * @e: filled in; free @e->message whatever the result
+ * @e: filled in; free @e->message and @e->notice whatever the result
  *
  * Return: 0, -EINVAL if malformed or lacking the run id or status, or
  * -ENOMEM.
@@ -382,6 +397,9 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 	}
 	kb_impl_release(&run->impl);
 	run->impl = r.impl;
+	free(run->notice);
+	run->notice = r.notice;
+	run->memory_bytes = r.memory;
 	run->id = r.id;
 	run->depth = r.depth;
 	run->key_bits = r.key_bits;
@@ -413,9 +431,28 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 	struct kb_run_end e;
 	int ret = kb_run_end_parse(nlh, &e);
 
+	/*
+	 * Refused in the job's thread: no start message came before. (An
+	 * end without a start but not flagged so is one too: the job could
+	 * not say it started.)
+	 */
+	if (!ret && run->state != KB_RUN_STARTED) {
+		free(run->message);
+		run->message = e.message;
+		free(run->notice);
+		run->notice = e.notice;
+		run->status = e.status;
+		run->state = KB_RUN_REFUSED;
+		return 0;
+	}
 	if (ret || run->state != KB_RUN_STARTED || e.id != run->id) {
 		free(e.message);
+		free(e.notice);
 		return ret;
+	}
+	if (e.notice) {
+		free(run->notice);
+		run->notice = e.notice;
 	}
 	free(run->message);
 	run->message = e.message;
@@ -466,5 +503,7 @@ int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data)
 		errno = -ret;
 		return MNL_CB_ERROR;
 	}
-	return run->state == KB_RUN_ENDED ? MNL_CB_STOP : MNL_CB_OK;
+	return run->state == KB_RUN_ENDED || run->state == KB_RUN_REFUSED ?
+		       MNL_CB_STOP :
+		       MNL_CB_OK;
 }

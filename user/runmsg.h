@@ -27,6 +27,8 @@ struct kb_run_reply {
 	uint32_t cases; /* 0 when the run does not verify first */
 	char *reference; /* NULL when the run does not verify first */
 	uint64_t seed; /* verifications only */
+	uint64_t memory; /* bytes the job holds; 0 when not told */
+	char *notice; /* requests given up, or NULL */
 };
 
 struct kb_run_end {
@@ -37,6 +39,8 @@ struct kb_run_end {
 	bool has_done;
 	bool has_case;
 	struct kb_vcase vcase; /* the case that failed, if has_case */
+	bool refused; /* before any work, as an error reply would have */
+	char *notice; /* requests given up, or NULL */
 };
 
 int kb_msg_cmd(const struct nlmsghdr *nlh);

@@ -10,11 +10,13 @@
  */
 
 #include <errno.h>
+#include <linux/netlink.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include <libmnl/libmnl.h>
@@ -184,12 +186,8 @@ static int wait_readable(struct kb_genl *g)
 static void refused(const struct kb_run_req *req, struct kb_run *run,
 		    struct kb_genl_reply *r)
 {
-	const char *what = req->verify ? "a verification" : "a run";
-
 	if (!req->quiet && r->error == EPERM)
-		fprintf(stderr,
-			"kaesbench: starting %s needs CAP_NET_ADMIN (run kaesbench as root)\n",
-			what);
+		fprintf(stderr, "kaesbench: %s\n", kb_run_eperm(r->msg));
 	else if (!req->quiet)
 		kb_genl_report(stderr, r, r->error,
 			       req->verify ? "starting the verification" :
@@ -232,6 +230,43 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 		progress(req, run);
 	}
 	free(r.msg);
+	/* Refused by the job's thread, which set it up after the ack. */
+	if (run->state == KB_RUN_REFUSED && !r.error && !req->quiet) {
+		if (run->status == -EPERM)
+			fprintf(stderr, "kaesbench: %s\n",
+				kb_run_eperm(run->message));
+		else
+			fprintf(stderr, "kaesbench: kernel: %s: %s\n",
+				run->message ? run->message : "refused",
+				strerror(-run->status));
+	}
+}
+
+/*
+ * A request the module gave up on pins it until reboot: say so once, for
+ * whoever runs the tool next may not read the kernel log.
+ */
+static void notice(const struct kb_run *run)
+{
+	static bool told;
+
+	if (run->notice && !told) {
+		fprintf(stderr, "kaesbench: note: %s\n", run->notice);
+		told = true;
+	}
+}
+
+/*
+ * A run on many CPUs sends a sample per CPU at once: the module waits
+ * while this socket is full rather than count it as a loss, which it
+ * reports as ENOBUFS unless asked not to.
+ */
+static int no_enobufs(struct kb_genl *g)
+{
+	int one = 1;
+
+	return setsockopt(kb_genl_fd(g), SOL_NETLINK, NETLINK_NO_ENOBUFS, &one,
+			  sizeof(one));
 }
 
 /**
@@ -262,6 +297,10 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 		    &g, req->verify ? KAESBENCH_CMD_VERIFY : KAESBENCH_CMD_RUN,
 		    req->verify ? "VERIFY" : "RUN"))
 		goto out;
+	if (no_enobufs(&g)) {
+		perror("kaesbench: NETLINK_NO_ENOBUFS");
+		goto out;
+	}
 	len = MNL_SOCKET_BUFFER_SIZE + run->sizes.count * sizeof(uint32_t) +
 	      (req->cpus ? req->cpus->count * sizeof(uint32_t) : 0) +
 	      strlen(req->driver ? req->driver : req->alg);
@@ -280,6 +319,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 	free(buf);
 	if (req->progress)
 		fprintf(stderr, "\r\033[K");
+	notice(run);
 	ret = 0;
 out:
 	kb_genl_close(&g);

@@ -273,7 +273,7 @@ static void test_flag_words(void **state)
 			    "async");
 	assert_string_equal(kb_impl_flag_words(~0U & ~KAESBENCH_IMPL_F_TESTED,
 					       buf, sizeof(buf)),
-			    "async,internal,hardware,untested");
+			    "async,internal,hardware,given-up,untested");
 }
 
 static void test_list_grows(void **state)

@@ -14,6 +14,49 @@
  * genetlink header field is refused with -EINVAL and an extended ack message
  * naming the offending attribute.
  *
+ * Privileges. Listing is open to every user, in every network namespace.
+ * Running crypto (KAESBENCH_CMD_RUN, KAESBENCH_CMD_VERIFY) pins CPUs,
+ * holds memory, makes the crypto API load modules and build template
+ * instances by names the caller picks, and hands requests to drivers that
+ * may keep them until reboot: it needs CAP_SYS_ADMIN (in the initial user
+ * namespace, for the socket's opener and the sender both), and is served in
+ * the initial network namespace only, so that a container holding
+ * CAP_NET_ADMIN in a namespace of its own reaches none of it. Both are
+ * refused with -EPERM and an extended ack message, "needs CAP_SYS_ADMIN" or
+ * "kaesbench serves the initial network namespace only", before anything
+ * is done. KAESBENCH_CMD_CANCEL stops the caller's own job (the one its
+ * socket started); another's needs CAP_SYS_ADMIN.
+ *
+ * Jobs. A run or verification is a job: one at a time per machine, in a
+ * kernel thread of its own, which makes no call into a driver itself:
+ * threads it watches do, each step within a bound. The request is only
+ * checked and acknowledged (NLM_F_ACK); the job's thread then sets the
+ * work up and answers with the job's first message, with the request's
+ * sequence number: KAESBENCH_CMD_RUN (or KAESBENCH_CMD_VERIFY) once it is
+ * set up, or a KAESBENCH_CMD_RUN_END with KAESBENCH_A_RUN_REFUSED (NLA_FLAG)
+ * when it could not be, its status and message being what an error reply
+ * would have said (no such implementation, a key length refused ...).
+ * While a job's thread lives it holds a reference to the module: unloading
+ * is refused (rmmod: "in use") until the job has ended.
+ *
+ * Given-up requests. A request a driver has not completed within
+ * KAESBENCH_REQUEST_TIMEOUT_MS, one still in flight
+ * KAESBENCH_STOP_GRACE_MS (1 s) after a job was told to stop, and a
+ * synchronous call that has not returned within
+ * KAESBENCH_REQUEST_TIMEOUT_MS are given up: the job ends (-ETIMEDOUT, or
+ * -EINTR when stopped), and the request, everything it points to and its
+ * transform are left to the driver, never written to nor freed. Requests
+ * complete through crypto_req_done(), in the kernel proper, never through
+ * this module. From the first request given up the module stays loaded
+ * until reboot (rmmod fails; the kernel log says why), every later start
+ * and end message, and every GET_IMPLS message, carries KAESBENCH_A_NOTICE
+ * (NLA_NUL_STRING, "a request to DRIVER never completed: kaesbench stays
+ * loaded until reboot"), the
+ * implementation is flagged KAESBENCH_IMPL_F_GIVEN_UP and every new job on
+ * it is refused (-EBUSY, with that sentence). Once
+ * KAESBENCH_MAX_GIVEN_UP implementations have requests given up, every
+ * job is: that bounds the memory left to drivers to that many jobs'.
+ *
  * KAESBENCH_CMD_GET_IMPLS
  * -----------------------
  *
@@ -49,19 +92,23 @@
  * hands out for KAESBENCH_IMPL_A_ALG_NAME when asked for that name by a user
  * that accepts asynchronous implementations (IPsec, dm-crypt), and
  * KAESBENCH_IMPL_F_SELECTED_SYNC on the one a user gets that demands a
- * synchronous implementation. The module finds both by allocating a
- * transform through the crypto API, exactly as such a user would; it never
- * asks for a name that would make the crypto API build a new instance, so
- * listing does not change what is registered, except that allocating a
- * SIMD wrapper may create its cryptd helper as any first user would.
- * Internal implementations are never selected.
+ * synchronous implementation. For a caller with the privileges a run needs,
+ * the module finds both by allocating a transform through the crypto API,
+ * exactly as such a user would; it never asks for a name that would make
+ * the crypto API build a new instance, so listing does not change what is
+ * registered, except that allocating a SIMD wrapper may create its cryptd
+ * helper (and load cryptd) as any first user would. For any other caller
+ * nothing is allocated: of the tested implementations of each name, the
+ * one of highest priority is flagged, as the crypto API's lookup picks;
+ * this differs only where allocating that one would fail. Internal
+ * implementations are never selected.
  *
  * KAESBENCH_CMD_RUN
  * -----------------
  *
- * Starts a measurement; needs CAP_NET_ADMIN. One run at a time per machine:
- * while one is in progress every other request is refused with -EBUSY. The
- * request names the implementation and the work:
+ * Starts a measurement (a job, see above). While a job is in progress every
+ * other request is refused with -EBUSY. The request names the
+ * implementation and the work:
  *
  *    KAESBENCH_A_RUN_DRIVER: NLA_NUL_STRING, an implementation by driver
  *                            name ("cbc-aes-aesni", "cbc(aes-generic)");
@@ -106,20 +153,24 @@
  *    KAESBENCH_A_RUN_LATENCY: NLA_FLAG, time every request (costs one
  *                             clock read per request)
  *
+ * A run whose sizes x (warm-up + samples x sample time) exceeds
+ * KAESBENCH_MAX_RUN_MS is refused at once.
+ *
  * Unless told not to, a run first verifies the implementation as
  * KAESBENCH_CMD_VERIFY does, with KAESBENCH_QUICK_CASES cases; if a case
  * fails, nothing is measured and the run ends with -EBADMSG, its message
  * and KAESBENCH_A_VERIFY_CASE, as a verification would.
  *
- * The reply holds KAESBENCH_A_RUN_ID (NLA_U32), KAESBENCH_A_RUN_DEPTH as
- * used, KAESBENCH_A_RUN_KEY_BITS as used, the implementation chosen as a
+ * The job's first message, KAESBENCH_CMD_RUN, holds KAESBENCH_A_RUN_ID
+ * (NLA_U32), KAESBENCH_A_RUN_DEPTH as used, KAESBENCH_A_RUN_KEY_BITS as
+ * used, KAESBENCH_A_RUN_MEMORY (NLA_U64, the bytes of buffers, requests
+ * and request slots its threads allocated), the implementation chosen as a
  * KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags) and,
  * when the run verifies first, KAESBENCH_A_VERIFY_CASES and
  * KAESBENCH_A_VERIFY_REFERENCE. A run not verified, because it was told
- * not to or because the algorithm has no generic reference, has neither. The
- * run then proceeds in a kernel thread and sends, to the requesting socket
- * and with the request's sequence number, one KAESBENCH_CMD_SAMPLE message
- * per sample:
+ * not to or because the algorithm has no generic reference, has neither.
+ * The run then sends, to the requesting socket and with the request's
+ * sequence number, one KAESBENCH_CMD_SAMPLE message per sample:
  *
  *    KAESBENCH_A_RUN_ID: NLA_U32
  *    KAESBENCH_A_SAMPLE_SIZE: NLA_U32, the buffer size in bytes
@@ -150,14 +201,22 @@
  *                                  given KAESBENCH_A_RUN_LATENCY, as are:
  *    KAESBENCH_A_SAMPLE_LAT_P50_NS: NLA_U64, median time from submitting
  *                                   a request to its completion (within
- *                                   1/32)
+ *                                   1/32), as the measuring thread sees
+ *                                   it: at once for a synchronous one; for
+ *                                   an asynchronous one when it wakes for
+ *                                   the oldest request, or next looks at
+ *                                   the others
  *    KAESBENCH_A_SAMPLE_LAT_P99_NS: NLA_U64, its 99th percentile
  *    KAESBENCH_A_SAMPLE_LAT_MAX_NS: NLA_U64, the longest
  *
  * With KAESBENCH_A_RUN_CPUS, a thread bound to each CPU measures with a
  * transform and requests of its own; the threads take each sample
  * together, and every sample comes once per CPU. Busy times are the whole
- * machine's, the same for every CPU of one sample.
+ * machine's, the same for every CPU of one sample. A socket whose receive
+ * buffer is full is waited for, up to 10 s and as long as the run is not
+ * stopped, then the run ends with -EAGAIN; a tool should set
+ * NETLINK_NO_ENOBUFS on its socket, else netlink reports the full buffer
+ * to it as ENOBUFS.
  *
  * and finally one KAESBENCH_CMD_RUN_END message:
  *
@@ -168,30 +227,45 @@
  *    KAESBENCH_A_RUN_MESSAGE: NLA_NUL_STRING, what went wrong (with
  *                             status only)
  *
- * The run stops, within 100 ms, when the requesting socket is closed, on
- * KAESBENCH_CMD_CANCEL and on module unload, but for requests in flight: it
- * waits up to 1 s more for them, then gives them up like one that timed
- * out (below). Its memory is bounded by CPUs x depth x 2 x (largest size +
- * KAESBENCH_MAX_AAD + 16) bytes, 9 MiB per CPU and 136 MiB at most.
- * A request an asynchronous implementation has not completed within
- * KAESBENCH_REQUEST_TIMEOUT_MS ends the run with -ETIMEDOUT; the memory of
- * such a request (or of one given up at a stop), and its transform, are
- * never freed, since the driver may still write to them.
+ * The run stops, within 100 ms, when the requesting socket is closed and on
+ * KAESBENCH_CMD_CANCEL, but for requests in flight: it waits up to
+ * KAESBENCH_STOP_GRACE_MS more for them, then gives them up (above).
+ *
+ * Memory. Request buffers are single pages (no contiguous allocation),
+ * charged like every allocation of the job to the memory cgroup of the
+ * process that sent the request; a shortage refuses the run ("cannot
+ * allocate the request buffers", -ENOMEM) rather than reclaiming hard or
+ * warning, and so does a run whose buffers would exceed a quarter of the
+ * machine's memory. With L = associated data + generated IV (seqiv,
+ * echainiv) + largest size + tag, P = ceil(L / PAGE_SIZE) and R the
+ * driver's request size (struct and context, rounded up as kmalloc does),
+ * each measuring thread holds
+ *
+ *    depth x (P x PAGE_SIZE x (2 for an aead decryption, else 1)
+ *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
+ *
+ * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
+ * with 4 KiB pages. A run verifying first adds, once, five
+ * buffers of 128 KiB, the verification (8 KiB at most) and two requests.
+ * KAESBENCH_A_RUN_MEMORY reports exactly that sum, as allocated.
  *
  * KAESBENCH_CMD_CANCEL
  * --------------------
  *
- * Stops the run in progress; needs CAP_NET_ADMIN. Takes KAESBENCH_A_RUN_ID
- * (NLA_U32, required): -ESRCH when no such run is in progress. Returns
- * once the run was told to stop; its KAESBENCH_CMD_RUN_END follows.
+ * Stops the run or verification in progress. Takes KAESBENCH_A_RUN_ID
+ * (NLA_U32, required): -ESRCH when no such run is in progress, -EPERM when
+ * it is another socket's and the caller lacks CAP_SYS_ADMIN (said before
+ * whether the id exists). Returns once the job was told to stop; its
+ * KAESBENCH_CMD_RUN_END follows.
  *
  * KAESBENCH_CMD_VERIFY
  * --------------------
  *
  * Checks that an implementation computes what the kernel's generic
- * reference computes; needs CAP_NET_ADMIN; a job like a run (one at a time,
- * stopped the same ways). The reference is the same algorithm built from
- * generic parts: "cbc(aes)" against "cbc(aes-generic)", "gcm(aes)" against
+ * reference computes; a job like a run (one at a time, stopped the same
+ * ways, its first message or refusal sent the same way). The reference is
+ * the same algorithm built from generic parts: "cbc(aes)" against
+ * "cbc(aes-generic)", "gcm(aes)" against
  * "gcm_base(ctr(aes-generic),ghash-generic)", and so on. Request:
  *
  *    KAESBENCH_A_RUN_DRIVER or KAESBENCH_A_RUN_ALG: as for a run
@@ -210,10 +284,11 @@
  * with the plaintext, and for aeads checks that a flipped tag bit and a
  * flipped associated-data bit are refused with -EBADMSG.
  *
- * The reply holds KAESBENCH_A_RUN_ID, the implementation as a
- * KAESBENCH_A_IMPL nest, KAESBENCH_A_VERIFY_REFERENCE (NLA_NUL_STRING, the
- * reference's driver name), KAESBENCH_A_VERIFY_SEED and
- * KAESBENCH_A_VERIFY_CASES. A KAESBENCH_CMD_RUN_END message follows with
+ * The job's first message, KAESBENCH_CMD_VERIFY, holds KAESBENCH_A_RUN_ID,
+ * the implementation as a KAESBENCH_A_IMPL nest,
+ * KAESBENCH_A_VERIFY_REFERENCE (NLA_NUL_STRING, the reference's driver
+ * name), KAESBENCH_A_VERIFY_SEED, KAESBENCH_A_VERIFY_CASES and
+ * KAESBENCH_A_RUN_MEMORY. A KAESBENCH_CMD_RUN_END message follows with
  * KAESBENCH_A_RUN_STATUS 0 when every case passed, -EBADMSG on the first
  * that did not (and KAESBENCH_A_RUN_MESSAGE saying how), another errno if
  * the implementation failed otherwise; KAESBENCH_A_VERIFY_CASES, the cases
@@ -253,8 +328,16 @@
 #define KAESBENCH_MAX_INFLIGHT 1024
 #define KAESBENCH_MAX_AAD 4096
 #define KAESBENCH_REQUEST_TIMEOUT_MS 10000
+#define KAESBENCH_STOP_GRACE_MS 1000
 #define KAESBENCH_MAX_CASES 100000
 #define KAESBENCH_QUICK_CASES 96
+/* A run's sizes x (warm-up + samples x sample time), at most: one hour. */
+#define KAESBENCH_MAX_RUN_MS 3600000
+/*
+ * Implementations with a request given up, at most: then every run is
+ * refused, which bounds the memory left to drivers until reboot.
+ */
+#define KAESBENCH_MAX_GIVEN_UP 8
 
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
@@ -310,6 +393,9 @@ enum kaesbench_attr {
 	KAESBENCH_A_SAMPLE_LAT_P50_NS,
 	KAESBENCH_A_SAMPLE_LAT_P99_NS,
 	KAESBENCH_A_SAMPLE_LAT_MAX_NS,
+	KAESBENCH_A_RUN_REFUSED,
+	KAESBENCH_A_NOTICE,
+	KAESBENCH_A_RUN_MEMORY,
 	__KAESBENCH_A_LAST
 };
 
@@ -383,7 +469,9 @@ enum kaesbench_impl_flag {
 	KAESBENCH_IMPL_F_SELECTED = 1U << 4,
 	/* ... to a user that requires a synchronous implementation */
 	KAESBENCH_IMPL_F_SELECTED_SYNC = 1U << 5,
-	__KAESBENCH_IMPL_F_ALL = (1U << 6) - 1
+	/* kaesbench gave up a request to it: it takes no more runs */
+	KAESBENCH_IMPL_F_GIVEN_UP = 1U << 6,
+	__KAESBENCH_IMPL_F_ALL = (1U << 7) - 1
 };
 
 #endif /* _UAPI_LINUX_KAESBENCH_H */

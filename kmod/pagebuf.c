@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Request buffers made of order-0 pages. A run may want 1024 buffers of
+ * 64 KiB: as physically contiguous allocations (order 5 and more) they
+ * would make the page allocator compact and reclaim, and fail on a
+ * fragmented machine. The pages are charged to the memory cgroup of the
+ * process that asked for the run (see job.c), and a shortage is a refusal,
+ * not a warning storm or an OOM kill.
+ */
+
+#include <linux/gfp.h>
+#include <linux/random.h>
+#include <linux/string.h>
+
+#include "pagebuf.h"
+
+#define PAGEBUF_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
+
+/**
+ * kaesbench_pagebuf_alloc() - allocate a buffer, filled with random bytes
+ * @b: zeroed
+ * @len: bytes, at most KAESBENCH_PAGEBUF_MAX_LEN
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or -ENOMEM (what was allocated is freed by
+ * kaesbench_pagebuf_free()).
+ */
+int kaesbench_pagebuf_alloc(struct kaesbench_pagebuf *b, u32 len)
+{
+	unsigned int i, n = DIV_ROUND_UP(len, PAGE_SIZE);
+
+	if (WARN_ON_ONCE(len > KAESBENCH_PAGEBUF_MAX_LEN))
+		return -EINVAL;
+	b->len = len;
+	for (i = 0; i < n; i++) {
+		b->page[i] = alloc_page(PAGEBUF_GFP);
+		if (!b->page[i])
+			return -ENOMEM;
+		b->npages = i + 1;
+		get_random_bytes(page_address(b->page[i]), PAGE_SIZE);
+		cond_resched();
+	}
+	return 0;
+}
+
+/**
+ * kaesbench_pagebuf_free() - free a buffer
+ * @b: allocated, partly allocated or zeroed
+ */
+void kaesbench_pagebuf_free(struct kaesbench_pagebuf *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->npages; i++)
+		__free_page(b->page[i]);
+	b->npages = 0;
+}
+
+/**
+ * kaesbench_pagebuf_sg() - a scatterlist of the buffer's first @len bytes
+ * @b: the buffer
+ * @len: 1 to its length
+ *
+ * Return: the scatterlist, in @b.
+ */
+struct scatterlist *kaesbench_pagebuf_sg(struct kaesbench_pagebuf *b, u32 len)
+{
+	unsigned int i, n = DIV_ROUND_UP(len, PAGE_SIZE);
+
+	sg_init_table(b->sg, n);
+	for (i = 0; i < n; i++)
+		sg_set_page(&b->sg[i], b->page[i],
+			    min_t(u32, len - i * PAGE_SIZE, PAGE_SIZE), 0);
+	return b->sg;
+}
+
+/**
+ * kaesbench_pagebuf_copy() - copy the first @len bytes of one to another
+ * @dst: the buffer written
+ * @src: the buffer read
+ * @len: bytes, at most either's length
+ */
+void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,
+			    const struct kaesbench_pagebuf *src, u32 len)
+{
+	unsigned int i;
+
+	for (i = 0; i * PAGE_SIZE < len; i++)
+		memcpy(kaesbench_pagebuf_page(dst, i),
+		       kaesbench_pagebuf_page(src, i),
+		       min_t(u32, len - i * PAGE_SIZE, PAGE_SIZE));
+}

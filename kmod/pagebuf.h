@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ */
+
+#ifndef _KAESBENCH_PAGEBUF_H
+#define _KAESBENCH_PAGEBUF_H
+
+#include <linux/mm.h>
+#include <linux/scatterlist.h>
+#include <uapi/linux/kaesbench.h>
+
+/* Beyond the data and associated data: a generated IV and a tag. */
+#define KAESBENCH_PAGEBUF_EXTRA 128
+#define KAESBENCH_PAGEBUF_MAX_LEN (KAESBENCH_MAX_SIZE + KAESBENCH_MAX_AAD + \
+				   KAESBENCH_PAGEBUF_EXTRA)
+#define KAESBENCH_PAGEBUF_PAGES DIV_ROUND_UP(KAESBENCH_PAGEBUF_MAX_LEN, \
+					     PAGE_SIZE)
+
+/*
+ * A request's buffer in single pages, which the page allocator has even
+ * when memory is fragmented, handed to drivers as a scatterlist.
+ */
+struct kaesbench_pagebuf {
+	u32 len;
+	unsigned int npages;
+	struct page *page[KAESBENCH_PAGEBUF_PAGES];
+	struct scatterlist sg[KAESBENCH_PAGEBUF_PAGES];
+};
+
+int kaesbench_pagebuf_alloc(struct kaesbench_pagebuf *b, u32 len);
+void kaesbench_pagebuf_free(struct kaesbench_pagebuf *b);
+struct scatterlist *kaesbench_pagebuf_sg(struct kaesbench_pagebuf *b,
+					 u32 len);
+void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,
+			    const struct kaesbench_pagebuf *src, u32 len);
+
+/* The memory @len bytes take. */
+static inline u64 kaesbench_pagebuf_bytes(u32 len)
+{
+	return (u64)DIV_ROUND_UP(len, PAGE_SIZE) * PAGE_SIZE;
+}
+
+/* Page @i, in the kernel's direct map. */
+static inline u8 *kaesbench_pagebuf_page(const struct kaesbench_pagebuf *b,
+					 unsigned int i)
+{
+	return page_address(b->page[i]);
+}
+
+#endif /* _KAESBENCH_PAGEBUF_H */

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ */
+
+#ifndef _KAESBENCH_WORKER_H
+#define _KAESBENCH_WORKER_H
+
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/crypto.h>
+
+#include "wait.h"
+
+struct kaesbench_job;
+struct mem_cgroup;
+
+/*
+ * A thread that makes a job's calls into crypto drivers, one step at a
+ * time, while the job's thread waits for it within a bound. The structure
+ * starts what its steps work on, allocated with kmalloc(); if the job has
+ * to go on without the thread (a driver call that does not return), all of
+ * it becomes the thread's, which frees it if the call ever returns.
+ */
+struct kaesbench_worker {
+	struct task_struct *task;
+	struct completion go;
+	struct completion done;
+	atomic_t state;
+	int (*step)(struct kaesbench_worker *w);
+	int err;			/* of the last step */
+	struct kaesbench_watch watch;
+	struct mem_cgroup *memcg;	/* charged for its allocations */
+	/*
+	 * Frees what the steps allocated, driver calls included, in the
+	 * thread; harmless when called again. The rest is kfree()d.
+	 */
+	void (*teardown)(struct kaesbench_worker *w);
+	/* Named when a call never returns: what it calls, what it holds. */
+	char driver[CRYPTO_MAX_ALG_NAME];
+	u64 bytes;
+};
+
+int kaesbench_worker_start(struct kaesbench_worker *w,
+			   struct kaesbench_job *job, int cpu);
+int kaesbench_worker_steps(struct kaesbench_job *job,
+			   struct kaesbench_worker **workers, unsigned int n,
+			   int (*step)(struct kaesbench_worker *w),
+			   u32 limit_ms);
+void kaesbench_worker_destroy(struct kaesbench_job *job,
+			      struct kaesbench_worker *w);
+
+#endif /* _KAESBENCH_WORKER_H */
