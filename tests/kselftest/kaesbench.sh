@@ -25,7 +25,7 @@ VERIFY_CASES=64
 ktap_print_header
 
 [ "$(id -u)" -eq 0 ] || {
-	ktap_skip_all "kaesbench needs root (loading the module, CAP_NET_ADMIN)"
+	ktap_skip_all "kaesbench needs root (loading the module, CAP_SYS_ADMIN)"
 	exit "$KSFT_SKIP"
 }
 command -v kaesbench >/dev/null || {

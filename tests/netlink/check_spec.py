@@ -159,12 +159,14 @@ def compare(ours, theirs):
 
 def documented_types(header):
     """NAME -> the NLA_ types the header's opening comment gives it, as
-    "NAME: NLA_U32", "NAME (NLA_U32, ...)" or "NAME, a nest"."""
+    "NAME: NLA_U32", "NAME (NLA_U32, ...)" or "NAME, a nest", the
+    parenthesis maybe on the comment's next line."""
     with open(header) as f:
         comment = f.read().split("#ifndef", 1)[0]
     types = {}
     for name, nla in re.findall(
-            r"\b(KAESBENCH_(?:\w+_)?A_\w+)(?::| \(|,) *(NLA_\w+|a nest\b)",
+            r"\b(KAESBENCH_(?:\w+_)?A_\w+)(?::| \(|\n \* \(|,) *"
+            r"(NLA_\w+|a nest\b)",
             comment):
         nla = "NLA_NESTED" if nla == "a nest" else nla
         types.setdefault(name, set()).add(nla)

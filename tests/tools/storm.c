@@ -57,6 +57,7 @@ static void absorb_family(const struct nlmsghdr *nlh, struct storm_io *io)
 		if (nlh->nlmsg_seq == io->seq && j.has_id) {
 			io->id = j.id;
 			io->started = true;
+			io->first = true;
 		}
 		break;
 	case KAESBENCH_CMD_SAMPLE:
@@ -66,6 +67,12 @@ static void absorb_family(const struct nlmsghdr *nlh, struct storm_io *io)
 		if (io->started && j.has_id && j.id == io->id) {
 			io->ended = true;
 			io->status = j.status;
+		} else if (!io->started && nlh->nlmsg_seq == io->seq) {
+			/* Refused by the job's thread, after the ack. */
+			io->first = true;
+			io->error = j.status ?: -EPROTO;
+			snprintf(io->msg, sizeof(io->msg), "%s",
+				 j.message ?: "");
 		}
 		break;
 	}
@@ -147,6 +154,26 @@ static int ask(struct tnl *t, struct nlmsghdr *nlh, struct storm_io *io)
 	return err ?: io->error;
 }
 
+/*
+ * A job's request is acknowledged first; its thread then sends the job's
+ * first message, or a run end flagged refused. (A module before that sent
+ * the first message as the reply, ahead of the ack.)
+ */
+static int ask_job(struct tnl *t, struct nlmsghdr *nlh, struct storm_io *io)
+{
+	int err = ask(t, nlh, io);
+
+	if (!err && !io->first) {
+		err = storm_await(t, io, &io->first, ANSWER_TIMEOUT_MS);
+		if (err == -ETIMEDOUT)
+			fprintf(stderr, "no first message within %d ms\n",
+				ANSWER_TIMEOUT_MS);
+		if (err == -1)
+			return -EIO;
+	}
+	return err ?: io->error ?: (io->started ? 0 : -EPROTO);
+}
+
 /**
  * storm_start() - start a run on @t
  * @t: the socket that gets its results
@@ -177,7 +204,7 @@ int storm_start(struct tnl *t, const struct storm_spec *spec,
 	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_DEPTH, spec->depth);
 	if (!verify)
 		mnl_attr_put(nlh, KAESBENCH_A_RUN_NO_VERIFY, 0, NULL);
-	return ask(t, nlh, io) ?: (io->started ? 0 : -EPROTO);
+	return ask_job(t, nlh, io);
 }
 
 /**
@@ -203,7 +230,7 @@ int storm_verify(struct tnl *t, const struct storm_spec *spec, uint32_t cases,
 					 KAESBENCH_A_RUN_DRIVER,
 			  spec->driver);
 	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, cases);
-	return ask(t, nlh, io) ?: (io->started ? 0 : -EPROTO);
+	return ask_job(t, nlh, io);
 }
 
 /**
@@ -278,8 +305,8 @@ int storm_list(struct tnl *t, uint32_t seq)
  * @seq: the request's sequence number
  *
  * Asks for a run of a driver that does not exist: refused as busy while a
- * job is in progress, as not found once the machine is free (after the
- * previous job's thread was reaped, as for a real run).
+ * job is in progress, as not found once the machine is free (by the job's
+ * thread, which the probe started: its work is over as it says so).
  *
  * Return: 1 free, 0 busy, -1 anything else (printed).
  */
@@ -295,7 +322,7 @@ int storm_probe(struct tnl *t, uint32_t seq)
 	nlh = tnl_request(buf, t, KAESBENCH_CMD_RUN, NLM_F_ACK, seq);
 	mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, PROBE_DRIVER);
 	mnl_attr_put(nlh, KAESBENCH_A_RUN_SIZES, sizeof(size), &size);
-	err = ask(t, nlh, &io);
+	err = ask_job(t, nlh, &io);
 	if (err == -ENOENT)
 		return 1;
 	if (err == -EBUSY)

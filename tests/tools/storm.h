@@ -46,6 +46,7 @@ struct storm_io {
 	unsigned int impls;
 	/* The run the socket started: its messages. */
 	uint32_t id;
+	bool first; /* its first message, or its refusal, arrived */
 	bool started;
 	bool ended;
 	int32_t status;

@@ -84,6 +84,21 @@ load_drivers() {
 	echo 1 >/proc/sys/kernel/panic_on_warn
 }
 
+# unload MODULE: rmmod, retried for up to 5 s while the module is in use:
+# a job's thread holds kaesbench, and the transforms it frees their
+# drivers' modules, until it has exited, just after the job's end message.
+unload() {
+	i=0
+	until rmmod "$1" 2>/tmp/unload.err; do
+		i=$((i + 1))
+		if [ $i -gt 50 ] || ! grep -q "in use" /tmp/unload.err; then
+			cat /tmp/unload.err
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
 # expect_failure EXIT_CODE PATTERN COMMAND [ARG...]
 # COMMAND must exit with EXIT_CODE and print a line matching PATTERN.
 expect_failure() {

@@ -78,7 +78,7 @@ verify_cancelled() {
 	kaesbench verify -d aes-generic --cases 8 >/dev/null ||
 		fail "the next verification did not start"
 	rmmod kaesbench_broken 2>/dev/null
-	rmmod kaesbench || fail "rmmod failed"
+	unload kaesbench || fail "rmmod failed"
 	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
 }
 ktap_test "a verification cancelled midway stops cleanly; rmmod works" \

@@ -23,7 +23,7 @@ bare_setup() {
 	cat /proc/sys/kernel/modprobe >/tmp/bare.modprobe
 	# Nothing autoloads: neither the module nor af_alg on socket(AF_ALG).
 	echo /bin/false >/proc/sys/kernel/modprobe
-	rmmod kaesbench || fail "cannot unload kaesbench"
+	unload kaesbench || fail "cannot unload kaesbench"
 	for m in $BARE_ALGIF af_alg; do
 		if grep -q "^$m " /proc/modules; then
 			rmmod "$m" || fail "cannot unload $m"

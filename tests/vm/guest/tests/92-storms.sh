@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Storms (tests/tools/kaesbench-storm): runs stopped at random moments by
-# cancel, closed socket, Ctrl-C and kill -9; rmmod during runs; insmod and
-# rmmod cycles; concurrent clients. Synchronous (aes-generic,
+# cancel, closed socket, Ctrl-C and kill -9; rmmod during runs (refused:
+# a job's thread holds the module) and after them; insmod and rmmod
+# cycles; concurrent clients. Synchronous (aes-generic,
 # cbc-aes-aesni), asynchronous at depth 8 (virtio_crypto_aes_cbc) and aead
 # (generic-gcm-aesni, rfc4106-gcm-aesni) implementations take turns. Then
 # nothing may be left: module use count 0, rmmod works, reference counts
@@ -54,11 +55,12 @@ storm_unloads() {
 		-k "$STORM_MODULE" -s "$STORM_SEED"
 }
 
-# rmmod straight after a start can stop the job's thread before it first
-# runs; such a thread never runs at all, and the job must still end (as
-# cancelled) and free what it holds. Real-time spinners on the other CPUs
-# keep the thread off them, and the storm runs above them on CPU 0, so it
-# happens nearly every time rather than once in a few hundred.
+# rmmod straight after a start, before the job's thread first runs: the
+# job holds the module from its start, so that rmmod is refused too, and
+# the job, once stopped, still ends and frees what it holds. Real-time
+# spinners on the other CPUs keep the thread off them, and the storm runs
+# above them on CPU 0, so it happens nearly every time rather than once in
+# a few hundred.
 storm_early_unloads() {
 	spinners=
 	for cpu in $(seq 1 $(($(grep -c ^processor /proc/cpuinfo) - 1))); do
@@ -88,9 +90,9 @@ ktap_test "storms: the module loaded, a baseline taken" storm_setup
 KTAP_TIMEOUT=240 ktap_test \
 	"$STORM_STOPS runs stopped at random moments (cancel, close, Ctrl-C, kill -9), each within $STORM_BOUND_MS ms" \
 	storm_stops
-ktap_test "$STORM_UNLOADS rmmod during runs: unloaded with the run ended, or refused while in use" \
+ktap_test "$STORM_UNLOADS rmmod during runs: refused, the run goes on; once it is stopped, rmmod works" \
 	storm_unloads
-ktap_test "$STORM_EARLY_UNLOADS rmmod before a started job's thread first runs: the run ends as cancelled" \
+ktap_test "$STORM_EARLY_UNLOADS rmmod before a started job's thread first runs: refused too; stopped, the job ends" \
 	storm_early_unloads
 ktap_test "$STORM_CYCLES insmod/rmmod cycles" storm_cycles
 ktap_test "$STORM_CLIENTS clients list, run and cancel at once for $STORM_SECONDS s" \

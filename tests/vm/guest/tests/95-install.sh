@@ -21,7 +21,7 @@ installed_tree_copied() {
 
 modprobe_loads_installed() {
 	if grep -q '^kaesbench ' /proc/modules; then
-		rmmod kaesbench || fail "rmmod failed"
+		unload kaesbench || fail "rmmod failed"
 	fi
 	path=$(modinfo -n kaesbench) || fail "modinfo does not find kaesbench"
 	echo "$path"
@@ -56,7 +56,7 @@ module_state_restored() {
 		grep -q '^kaesbench ' /proc/modules || modprobe kaesbench ||
 			fail "cannot reload"
 	elif grep -q '^kaesbench ' /proc/modules; then
-		rmmod kaesbench || fail "cannot unload"
+		unload kaesbench || fail "cannot unload"
 	fi
 }
 

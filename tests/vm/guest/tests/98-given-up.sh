@@ -10,9 +10,10 @@
 #
 # Last but the debug kernel's checks: nothing unloads kaesbench from here
 # on. Each test gives its requests up to a driver of its own (copies of the
-# faulty driver, template instances), since that driver is refused after.
-# The cryptd tests starve CPU 1's cryptd worker with a real-time spinner,
-# as a loaded machine may; they come last, after the faulty driver's.
+# faulty driver, template instances), since that driver is refused after:
+# seven of them, and the last test the eighth, KAESBENCH_MAX_GIVEN_UP,
+# after which every run is refused. The cryptd tests starve CPU 1's cryptd
+# worker with a real-time spinner, as a loaded machine may.
 
 GIVEN_UP="never completed: kaesbench stays loaded until reboot"
 KERNEL_REPORTS='Oops|BUG:|WARNING:|Call Trace|hard LOCKUP|soft lockup|rcu.*stall'
@@ -21,9 +22,9 @@ GU_FAULTY_PARAMS=/sys/module/kaesbench_faulty/parameters
 GU_FAULTY=kaesbench_faulty_cbc_aes
 GU_NEVER_RUN=${GU_FAULTY}_2
 GU_NEVER_VERIFY=${GU_FAULTY}_3
-GU_NEVER_STOPPED=${GU_FAULTY}_4
-GU_CTRL_C=${GU_FAULTY}_5
-GU_WEDGE=${GU_FAULTY}_6
+GU_CTRL_C=${GU_FAULTY}_4
+GU_WEDGE=${GU_FAULTY}_5
+GU_EIGHTH=${GU_FAULTY}_6
 
 # Centiseconds since boot: busybox date has no %N.
 gu_now_cs() {
@@ -123,13 +124,15 @@ gu_refused() {
 		fail "the verification is not refused with the reason"
 }
 
-# gu_pinned DRIVER: kaesbench logged that it gave a request to DRIVER up;
-# it stays loaded, refuses DRIVER, lists it as given up, and still runs
-# aes-generic, with a note.
+# gu_pinned DRIVER [WHAT]: kaesbench logged that it gave WHAT ("a
+# request", "a verification request", "a synchronous call") to DRIVER up; it stays loaded,
+# refuses DRIVER, lists it as given up, and still runs aes-generic, with a
+# note.
 gu_pinned() {
-	line="kaesbench: a request to $1 $GIVEN_UP"
+	line="kaesbench: ${2:-a request} to $1 $GIVEN_UP"
 	# Written as the job ends, maybe after the tool has its answer.
 	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
+	dmesg | grep -F "$line"
 	out=$(rmmod kaesbench 2>&1) && fail "rmmod kaesbench worked"
 	echo "$out"
 	echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
@@ -140,7 +143,7 @@ gu_pinned() {
 	echo "$listed" | grep -q 'given-up' || fail "not listed as given up"
 	kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 >/tmp/given-up.out 2>&1 ||
 		fail "aes-generic does not run: $(cat /tmp/given-up.out)"
-	grep "^kaesbench: note: a request to .* $GIVEN_UP" /tmp/given-up.out ||
+	grep "^kaesbench: note: .*$GIVEN_UP" /tmp/given-up.out ||
 		fail "the run of aes-generic has no note"
 }
 
@@ -162,7 +165,7 @@ gu_loaded() {
 given_up_setup() {
 	gu_loaded
 	if grep -q '^kaesbench_faulty ' /proc/modules; then
-		rmmod kaesbench_faulty || fail "kaesbench_faulty stays loaded"
+		unload kaesbench_faulty || fail "kaesbench_faulty stays loaded"
 	fi
 	insmod /opt/kaesbench/kaesbench_faulty.ko drivers=6 ||
 		fail "insmod kaesbench_faulty drivers=6 failed"
@@ -216,32 +219,7 @@ never_verify() {
 	rc=$?
 	took=$(($(gu_now_cs) - start))
 	given_up_run
-	gu_pinned "$GU_NEVER_VERIFY"
-}
-
-# A stop does not wait out the timeout: the requests still held 1 s
-# after Ctrl-C are given up, and the next run is not refused for long.
-never_stopped() {
-	gu_loaded
-	gu_set_fault none
-	kaesbench run -d "$GU_NEVER_STOPPED" -b 4096 -t 30000 -r 1 -w 0 \
-		--depth 4 --no-verify >/tmp/faulty.out 2>&1 &
-	pid=$!
-	sleep 1
-	gu_set_fault never
-	sleep 0.5
-	kill -INT "$pid"
-	wait "$pid"
-	start=$(gu_now_cs)
-	i=0
-	until kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 \
-		>/dev/null 2>&1; do
-		i=$((i + 1))
-		[ $i -gt 30 ] && fail "another run refused 3 s after Ctrl-C"
-		sleep 0.1
-	done
-	echo "the next run started $(($(gu_now_cs) - start))0 ms after Ctrl-C"
-	gu_pinned "$GU_NEVER_STOPPED"
+	gu_pinned "$GU_NEVER_VERIFY" "a verification request"
 }
 
 # The driver completes what it held into the memory kaesbench left it,
@@ -266,9 +244,10 @@ never_released() {
 }
 
 # The requests of a run stopped while a slow engine holds 64 of 64 KiB
-# each are given up 1 s after the stop: the tool does not wait for them,
-# the job ends, and they complete later, safely, into memory left to them
-# and no larger than the run's.
+# each are given up 1 s after the stop, not after the 10 s timeout: the
+# tool does not wait for them, the job ends, the next run starts, and they
+# complete later, safely, into memory left to them and no larger than the
+# run's.
 ctrl_c_slow_engine() {
 	gu_loaded
 	echo 5000 >"$GU_FAULTY_PARAMS/delay_ms" || fail "cannot set delay_ms"
@@ -290,7 +269,11 @@ ctrl_c_slow_engine() {
 	[ "$rc" -eq 130 ] || fail "exit status $rc, expected 130"
 	gu_until 5 "the job's threads ending" gu_no_threads
 	echo "the job ended $(($(gu_now_cs) - start))0 ms after Ctrl-C"
+	kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1 ||
+		fail "another run refused once the job ended"
 	gu_pinned "$GU_CTRL_C"
+	dmesg | grep -F "to $GU_CTRL_C never" | sed -n 's/.*(\([0-9]*\) bytes left.*/\1/p' >/tmp/ctrl-c.left
+	echo "left to the driver: $(cat /tmp/ctrl-c.left) bytes"
 	# The completions, 5 s after each submission.
 	sleep 5
 	gu_set_fault none
@@ -385,7 +368,7 @@ wedged_call() {
 		echo "after letting the call go: rmmod $(gu_gone "$unload" && echo returned || echo "still blocked"), $(wc -l </tmp/churn.done) of 20 sockets, threads: $(gu_threads | tr '\n' ' ')"
 		fail "${problems#; }"
 	fi
-	gu_pinned "$GU_WEDGE"
+	gu_pinned "$GU_WEDGE" "a synchronous call"
 	echo "threads, with the call still wedged: $(gu_threads | tr '\n' ' ')"
 	gu_set_fault none
 	gu_until 5 "the wedged thread exiting" gu_no_threads
@@ -396,21 +379,17 @@ wedged_call() {
 # request and replaces its completion callback while it waits; rfc4106
 # and seqiv copy the callback into a request of their own at submission,
 # which completes after cryptd's. On 6.1, cryptd over an aead fails
-# gcm(aes)'s self-tests (rc=-22), a WARN that panics the VM: there the
-# cryptd is under gcm_base, for its ctr.
+# gcm(aes)'s self-tests (rc=-22), a WARN that panics the VM: there cryptd
+# is under gcm_base, for its ctr (the same copy of the callback, one level
+# further down).
 gu_cryptd_drivers() {
-	gcm="gcm_base(cryptd(ctr(aes-generic)),ghash-generic)"
 	echo "cryptd(cbc(aes-generic))"
+	case $(uname -r) in
+	6.1.*) gcm="gcm_base(cryptd(ctr(aes-generic)),ghash-generic)" ;;
+	*) gcm="cryptd(gcm_base(ctr(aes-generic),ghash-generic))" ;;
+	esac
 	echo "rfc4106($gcm)"
 	echo "seqiv(rfc4106($gcm))"
-	case $(uname -r) in
-	6.1.*) ;;
-	*)
-		gcm="cryptd(gcm_base(ctr(aes-generic),ghash-generic))"
-		echo "rfc4106($gcm)"
-		echo "seqiv(rfc4106($gcm))"
-		;;
-	esac
 }
 
 # Real-time throttling, and from 6.12 the fair server's 50 ms a second,
@@ -507,11 +486,9 @@ ktap_test "fault never, during a run: given up after 10 s, kaesbench pinned" \
 	never_run
 ktap_test "fault never, verify: given up after 10 s, kaesbench pinned" \
 	never_verify
-ktap_test "fault never, stopped: given up at the stop, not after 10 s" \
-	never_stopped
 ktap_test "rmmod refused with requests held; leaving never completes them" \
 	never_released
-ktap_test "Ctrl-C at depth 64 of 64 KiB on a slow engine: given up after 1 s, completed later, safely" \
+ktap_test "Ctrl-C at depth 64 of 64 KiB on a slow engine: given up at the stop, not after 10 s; completed later, safely" \
 	ctrl_c_slow_engine
 ktap_test "a wedged driver call: given up after 10 s; rmmod refused and genl sockets work meanwhile" \
 	wedged_call
@@ -524,3 +501,28 @@ for driver; do
 	ktap_test "$driver queued in cryptd, rmmod refused meanwhile: given up, pinned; completed safely later" \
 		given_up_in_cryptd "$driver" yes
 done
+
+# The eighth implementation with a request given up: from then on every
+# run and verification is refused, on every implementation (the memory
+# left to drivers stays bounded); listing still works.
+eighth_given_up() {
+	gu_loaded
+	gu_set_fault never
+	kaesbench verify -d "$GU_EIGHTH" --cases 1 >/dev/null 2>&1
+	gu_set_fault none
+	line="kaesbench: a verification request to $GU_EIGHTH $GIVEN_UP"
+	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
+	for driver in aes-generic cbc-aes-aesni; do
+		expect_failure 1 "no more runs until reboot" \
+			kaesbench run -d $driver -b 16 -t 10 -r 1 -w 0 || return 1
+	done
+	expect_failure 1 "no more runs until reboot" \
+		kaesbench verify -d aes-generic --cases 1 || return 1
+	kaesbench list >/tmp/given-up.out 2>&1 || fail "list does not work"
+	grep "given-up" /tmp/given-up.out
+	[ "$(grep -c "given-up" /tmp/given-up.out)" -ge 8 ] ||
+		fail "not 8 listed as given up"
+	gu_no_reports
+}
+ktap_test "the eighth implementation given up: no more runs nor verifications, listing works" \
+	eighth_given_up
