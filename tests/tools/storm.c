@@ -98,10 +98,17 @@ static void absorb(const struct tnl *t, const void *buf, size_t len,
 		err = tnl_error(nlh, &msg);
 		if (nlh->nlmsg_type == NLMSG_DONE)
 			io->dump_done = true;
-		if (nlh->nlmsg_type == NLMSG_ERROR || err) {
+		/*
+		 * The job's thread may refuse it before the ack is out: an
+		 * ack does not clear that refusal.
+		 */
+		if ((nlh->nlmsg_type == NLMSG_ERROR || err) &&
+		    (err || !io->first)) {
 			io->answered = true;
 			io->error = err;
 			snprintf(io->msg, sizeof(io->msg), "%s", msg ?: "");
+		} else if (nlh->nlmsg_type == NLMSG_ERROR) {
+			io->answered = true;
 		}
 	}
 }
@@ -155,9 +162,10 @@ static int ask(struct tnl *t, struct nlmsghdr *nlh, struct storm_io *io)
 }
 
 /*
- * A job's request is acknowledged first; its thread then sends the job's
- * first message, or a run end flagged refused. (A module before that sent
- * the first message as the reply, ahead of the ack.)
+ * A job's request is acknowledged; its thread sends the job's first
+ * message, or a run end flagged refused, in either order with the ack, as
+ * the thread may be quicker. (Before, the first message was the reply,
+ * ahead of the ack.)
  */
 static int ask_job(struct tnl *t, struct nlmsghdr *nlh, struct storm_io *io)
 {

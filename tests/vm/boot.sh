@@ -12,7 +12,7 @@
 # KAESBENCH_VM_SLOWDOWN (default 1) says how many times slower than a
 # Debian kernel this one runs (the debug kernel: KASAN and lockdep): it
 # scales the boot's bound and, inside, every test's KTAP_TIMEOUT.
-# KAESBENCH_VM_TIMEOUT (seconds, default 900 times the slowdown) bounds
+# KAESBENCH_VM_TIMEOUT (seconds, default 1500 times the slowdown) bounds
 # the boot.
 # KAESBENCH_VM_ACCEL (default tcg,thread=multi): KVM does not boot normal
 # guests on every machine, so it is opt-in.
@@ -43,7 +43,7 @@ case $slowdown in
 	exit 2
 	;;
 esac
-vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((900 * slowdown))}
+vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((1500 * slowdown))}
 
 mkdir -p "$logdir"
 console=$logdir/console.log
