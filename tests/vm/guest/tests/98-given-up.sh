@@ -31,10 +31,10 @@ gu_now_cs() {
 	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
 }
 
-# gu_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS, a
-# bound for a stuck kernel, not a timing.
+# gu_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS (times
+# the kernel's slowdown), a bound for a stuck kernel, not a timing.
 gu_until() {
-	limit=$1
+	limit=$(($1 * KTAP_SLOWDOWN))
 	what=$2
 	shift 2
 	i=0
@@ -187,7 +187,7 @@ given_up_run() {
 	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
 	echo "$out" | grep -q "did not complete within 10000 ms" ||
 		fail "no timeout message"
-	[ "$took" -le 3000 ] || fail "more than 30 s"
+	[ "$took" -le $((3000 * KTAP_SLOWDOWN)) ] || fail "more than 30 s"
 	[ "$(gu_count held)" -gt "$held" ] || fail "the driver holds nothing"
 }
 
@@ -324,15 +324,15 @@ wedged_call() {
 	churn=$!
 	rmmod kaesbench >/tmp/wedge-rmmod.out 2>&1 &
 	unload=$!
-	sleep 1
+	sleep "$KTAP_SLOWDOWN"
 	if ! gu_gone "$unload"; then
-		problems="$problems; rmmod did not return within 1 s"
+		problems="$problems; rmmod did not return within $KTAP_SLOWDOWN s"
 	elif wait "$unload"; then
 		problems="$problems; rmmod worked with a call wedged"
 	fi
 	cat /tmp/wedge-rmmod.out
 	i=0
-	until churned 20 || [ $i -gt 100 ]; do
+	until churned 20 || [ $i -gt $((100 * KTAP_SLOWDOWN)) ]; do
 		i=$((i + 1))
 		sleep 0.1
 	done
@@ -343,7 +343,7 @@ wedged_call() {
 		problems="$problems; generic netlink sockets hang"
 	fi
 	i=0
-	until gu_gone "$pid" || [ $i -gt 200 ]; do
+	until gu_gone "$pid" || [ $i -gt $((200 * KTAP_SLOWDOWN)) ]; do
 		i=$((i + 1))
 		sleep 0.1
 	done
@@ -412,7 +412,8 @@ starve_cpu1() {
 	chrt -f -p 70 "$(gu_thread ksoftirqd/1)" ||
 		fail "cannot make ksoftirqd/1 real-time"
 	# Bounded: a failed test must not leave CPU 1 starved.
-	chrt -f 50 taskset -c 1 timeout 30 sh -c 'while :; do :; done' &
+	chrt -f 50 taskset -c 1 timeout $((30 * KTAP_SLOWDOWN)) \
+		sh -c 'while :; do :; done' &
 	spinner=$!
 	trap 'feed_cpu1' EXIT
 }
@@ -448,7 +449,8 @@ given_up_in_cryptd() {
 	i=0
 	until gu_on_cpu1; do
 		i=$((i + 1))
-		[ $i -gt 300 ] || gu_gone "$pid" || { sleep 0.1; continue; }
+		[ $i -gt $((300 * KTAP_SLOWDOWN)) ] || gu_gone "$pid" ||
+			{ sleep 0.1; continue; }
 		cat /tmp/cryptd.out
 		fail "no thread of the run on CPU 1"
 	done

@@ -11,11 +11,18 @@ lockdep_still_on() {
 }
 
 # Once the modules are unloaded, nothing the suite allocated is left
-# unreferenced.
+# unreferenced. A kaesbench that gave requests up (98-given-up.sh) stays
+# loaded until reboot, and keeps what it left to the drivers referenced:
+# that is checked as it is.
 no_leaks() {
-	rmmod kaesbench 2>/dev/null
+	if dmesg | grep -q 'kaesbench stays loaded until reboot'; then
+		echo "kaesbench stays loaded: it gave requests up"
+	else
+		rmmod kaesbench 2>/dev/null
+		! grep -q '^kaesbench ' /proc/modules ||
+			fail "cannot unload kaesbench"
+	fi
 	rmmod kaesbench_broken 2>/dev/null
-	! grep -q '^kaesbench ' /proc/modules || fail "cannot unload kaesbench"
 	# kmemleak reports only objects older than 5 s, and an object whose
 	# last reference went during a scan only at the next one.
 	sleep 6
@@ -32,4 +39,4 @@ $leaks"
 grep -q ' /sys/kernel/debug ' /proc/mounts ||
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 [ -e /sys/kernel/debug/kmemleak ] &&
-	ktap_test "no memory leak (kmemleak), modules unloaded" no_leaks
+	ktap_test "no memory leak (kmemleak), modules unloaded but a pinned kaesbench" no_leaks
