@@ -11,7 +11,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "doctor.h"
+#include "doctor/examine.h"
 #include "kaesbench_version.h"
 #include "subcommands.h"
 

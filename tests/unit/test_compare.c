@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "compareout.h"
+#include "output/compare_report.h"
 #include "subcommands.h"
 
 #define DATA(f) KB_TEST_DATA "/" f

@@ -20,7 +20,7 @@
 #include <cmocka.h>
 #include <linux/kaesbench.h>
 
-#include "doctor.h"
+#include "doctor/examine.h"
 #include "subcommands.h"
 
 #define ASYNC KAESBENCH_IMPL_F_ASYNC

@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "format.h"
-#include "impl.h"
+#include "output/impl_list.h"
+#include "kernel/impls.h"
 #include "kaesbench_version.h"
 #include "msg.h"
 

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "imix.h"
-#include "runopts.h"
+#include "bench/imix.h"
+#include "bench/run_options.h"
 #include "subcommands.h"
 
 static void test_parse(void **state)

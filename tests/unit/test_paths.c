@@ -22,11 +22,11 @@
 
 #include <linux/kaesbench.h>
 
-#include "afalg.h"
-#include "paths.h"
-#include "runopts.h"
+#include "userspace/afalg.h"
+#include "bench/paths.h"
+#include "bench/run_options.h"
 #include "subcommands.h"
-#include "table.h"
+#include "output/table.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

@@ -20,8 +20,8 @@
 
 #include <cmocka.h>
 
-#include "plot.h"
-#include "plotscript.h"
+#include "output/gnuplot.h"
+#include "output/plot_script.h"
 #include "subcommands.h"
 
 #define DATA(f) KB_TEST_DATA "/" f

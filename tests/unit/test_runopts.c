@@ -15,7 +15,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "runopts.h"
+#include "bench/run_options.h"
 #include "subcommands.h"
 
 #define PARSE(opts, sweep, ...)                                              \

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Running one job in the kernel, a measurement or a verification, and
+ * collecting what it sends.
+ */
+#ifndef KAESBENCH_RUNNER_H
+#define KAESBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bench/cpus.h"
+#include "bench/result.h"
+#include "bench/run_options.h"
+
+struct kb_run_req {
+	const char *driver; /* exactly one of @driver and @alg */
+	const char *alg;
+	const uint32_t *param; /* indexed by enum kb_param */
+	unsigned int given; /* bit n: send param[n] */
+	bool quiet; /* leave reporting a refusal to the caller */
+	bool progress; /* show progress on stderr */
+	bool no_verify; /* a run: measure without verifying first */
+	const struct kb_cpus *cpus; /* a run: the CPUs to measure on at once */
+	bool latency; /* a run: time every request */
+	bool verify; /* KAESBENCH_CMD_VERIFY rather than a run */
+	uint32_t cases; /* a verification: cases, if has_cases */
+	bool has_cases;
+	uint64_t seed; /* a verification: the seed, if has_seed */
+	bool has_seed;
+};
+
+int kb_signals_install(void);
+bool kb_interrupted(void);
+double kb_now(void);
+int kb_runner_run(const struct kb_run_req *req, struct kb_run *run);
+
+#endif /* KAESBENCH_RUNNER_H */
