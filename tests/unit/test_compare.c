@@ -23,8 +23,9 @@
 
 #include <cmocka.h>
 
+#include "cmd/compare.h"
+#include "options.h"
 #include "output/compare_report.h"
-#include "subcommands.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 

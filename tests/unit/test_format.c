@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "output/impl_list.h"
+#include "output/json_document.h"
 #include "kernel/impls.h"
 #include "kaesbench_version.h"
 #include "msg.h"

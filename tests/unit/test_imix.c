@@ -16,7 +16,7 @@
 
 #include "bench/imix.h"
 #include "bench/run_options.h"
-#include "subcommands.h"
+#include "options.h"
 
 static void test_parse(void **state)
 {

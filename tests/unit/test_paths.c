@@ -22,11 +22,12 @@
 
 #include <linux/kaesbench.h>
 
-#include "userspace/afalg.h"
 #include "bench/paths.h"
 #include "bench/run_options.h"
-#include "subcommands.h"
+#include "options.h"
+#include "output/path_table.h"
 #include "output/table.h"
+#include "userspace/afalg.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

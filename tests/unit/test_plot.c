@@ -20,9 +20,10 @@
 
 #include <cmocka.h>
 
+#include "cmd/plot.h"
+#include "options.h"
 #include "output/gnuplot.h"
 #include "output/plot_script.h"
-#include "subcommands.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 

@@ -174,3 +174,26 @@ int kb_imix_rate(const struct kb_imix *mix, const double *ops_per_s,
 		rate->packets_per_s * kb_imix_mean_size(mix) * 8 / 1e9;
 	return 0;
 }
+
+/**
+ * kb_imix_of_run() - a run's rate on a mix
+ * @mix: the mix, its sizes rounded as they were measured
+ * @run: the run
+ * @ops_per_s: set to the median ops/s of each part, 0 where none
+ * @rate: set to the mix's rate
+ *
+ * Return: 0, -EINVAL if a size has no figure, or -ENOMEM.
+ */
+int kb_imix_of_run(const struct kb_imix *mix, const struct kb_run *run,
+		   double *ops_per_s, struct kb_imix_rate *rate)
+{
+	struct kb_summary sum;
+	size_t i;
+
+	for (i = 0; i < mix->count; i++) {
+		if (kb_summarize(run, mix->part[i].measured, &sum))
+			return -ENOMEM;
+		ops_per_s[i] = sum.samples ? sum.ops_per_s : 0;
+	}
+	return kb_imix_rate(mix, ops_per_s, rate);
+}

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench/result.h"
 #include "bench/sizes.h"
 
 /* The classic simple IMIX. */
@@ -42,5 +43,7 @@ void kb_imix_round(struct kb_imix *mix, uint32_t block);
 int kb_imix_sizes(const struct kb_imix *mix, struct kb_sizes *sizes);
 int kb_imix_rate(const struct kb_imix *mix, const double *ops_per_s,
 		 struct kb_imix_rate *rate);
+int kb_imix_of_run(const struct kb_imix *mix, const struct kb_run *run,
+		   double *ops_per_s, struct kb_imix_rate *rate);
 
 #endif /* KAESBENCH_IMIX_H */

@@ -4,9 +4,8 @@
  *
  * The ways to AES a program can take, measured side by side: the kernel
  * crypto API from a kernel thread, the same implementation from userspace
- * through AF_ALG (copying, and zero-copy), and OpenSSL's libcrypto. The
- * userspace paths share one measuring loop, which gives samples of the
- * same shape as the kernel's.
+ * through AF_ALG (copying, and zero-copy), and OpenSSL's libcrypto: their
+ * names, --paths, and the sizes a userspace path takes.
  */
 #ifndef KAESBENCH_PATHS_H
 #define KAESBENCH_PATHS_H
@@ -32,33 +31,10 @@ enum kb_path {
 #define KB_PATHS_OPENSSL (1U << KB_PATH_OPENSSL)
 #define KB_PATHS_ALL (KB_PATHS_KERNEL | KB_PATHS_AFALG | KB_PATHS_OPENSSL)
 
-/*
- * One userspace path, set up for one algorithm: @size prepares requests
- * of a size, @op does one, @ops (optional) does @n in a loop of its own,
- * without a call through a pointer per request. All return 0, or a
- * negative errno with @why saying what failed; a failed request is an
- * error, never throughput.
- */
-struct kb_upath {
-	int (*size)(struct kb_upath *p, uint32_t size);
-	int (*op)(struct kb_upath *p);
-	int (*ops)(struct kb_upath *p, uint64_t n);
-	char why[256];
-};
-
-/* How long to measure, as the kernel rows are. */
-struct kb_umeasure {
-	uint32_t sample_ms;
-	uint32_t samples;
-	uint32_t warmup_ms;
-};
-
 const char *kb_path_name(enum kb_path path);
 const char *kb_path_label(enum kb_path path);
 int kb_paths_parse(const char *s, unsigned int *paths);
 bool kb_path_size_fits(const char *alg, uint32_t size);
-int kb_upath_measure(struct kb_upath *p, const struct kb_umeasure *m,
-		     struct kb_run *run);
 void kb_run_unavailable(struct kb_run *run, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -14,18 +14,7 @@
 
 #include "bench/paths.h"
 #include "bench/run_options.h"
-#include "subcommands.h"
-
-/* The request attribute that carries each parameter. */
-const uint16_t kb_param_attr[KB_P_COUNT] = {
-	[KB_P_KEY_BITS] = KAESBENCH_A_RUN_KEY_BITS,
-	[KB_P_SAMPLE_MS] = KAESBENCH_A_RUN_SAMPLE_MS,
-	[KB_P_SAMPLES] = KAESBENCH_A_RUN_SAMPLES,
-	[KB_P_WARMUP_MS] = KAESBENCH_A_RUN_WARMUP_MS,
-	[KB_P_DEPTH] = KAESBENCH_A_RUN_DEPTH,
-	[KB_P_AAD] = KAESBENCH_A_RUN_AAD_LEN,
-	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
-};
+#include "options.h"
 
 enum {
 	OPT_DECRYPT = 256,
@@ -544,4 +533,33 @@ const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
 			return impl;
 	}
 	return NULL;
+}
+
+/* The block size of what -d or -a names, or 0 when not registered yet. */
+static uint32_t block_of(const struct kb_run_opts *o,
+			 const struct kb_impl_list *list)
+{
+	const struct kb_impl *impl = kb_run_target(o, list);
+
+	if (!impl || kb_size_fits(impl, impl->block_size + 1))
+		return 0;
+	return impl->block_size;
+}
+
+/**
+ * kb_imix_prepare() - make a run's sizes those of its mix
+ * @o: the options, with @o->imix parsed; its sizes are replaced
+ * @list: the implementations registered
+ *
+ * A block mode without ciphertext stealing takes whole blocks only: its
+ * sizes are rounded up to the block, as ESP pads its payload.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_imix_prepare(struct kb_run_opts *o, const struct kb_impl_list *list)
+{
+	kb_imix_round(&o->imix, block_of(o, list));
+	kb_sizes_free(&o->sizes);
+	o->sizes_given = true;
+	return kb_imix_sizes(&o->imix, &o->sizes);
 }

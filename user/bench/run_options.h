@@ -16,23 +16,8 @@
 #include "bench/imix.h"
 #include "kernel/impls.h"
 #include "bench/sizes.h"
+#include "kernel/runner.h"
 
-/* The numeric parameters of a run, each sent only when given. */
-enum kb_param {
-	KB_P_KEY_BITS,
-	KB_P_SAMPLE_MS,
-	KB_P_SAMPLES,
-	KB_P_WARMUP_MS,
-	KB_P_DEPTH,
-	KB_P_AAD,
-	KB_P_TAG,
-	KB_P_COUNT
-};
-
-/* The kernel's defaults, which the tool only uses to label its output. */
-#define KB_DEFAULT_SAMPLE_MS 100
-#define KB_DEFAULT_SAMPLES 5
-#define KB_DEFAULT_WARMUP_MS 20
 /* Requests in flight the sweep asks of an asynchronous implementation. */
 #define KB_SWEEP_ASYNC_DEPTH 8
 
@@ -69,8 +54,6 @@ struct kb_run_opts {
 	bool help;
 };
 
-extern const uint16_t kb_param_attr[KB_P_COUNT];
-
 int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep);
 void kb_run_opts_free(struct kb_run_opts *o);
 void kb_run_usage(FILE *f, bool sweep);
@@ -82,5 +65,6 @@ uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,
 
 const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
 				    const struct kb_impl_list *list);
+int kb_imix_prepare(struct kb_run_opts *o, const struct kb_impl_list *list);
 
 #endif /* KAESBENCH_RUNOPTS_H */

@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/compare.h"
+#include "options.h"
 #include "output/compare_report.h"
-#include "subcommands.h"
+#include "output/saved_results.h"
 
 #define WHO "kaesbench compare"
 

@@ -8,13 +8,12 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include <linux/kaesbench.h>
-
 #include "bench/environment.h"
-#include "output/impl_list.h"
+#include "cmd/list.h"
 #include "kernel/genl.h"
 #include "kernel/impls.h"
-#include "subcommands.h"
+#include "options.h"
+#include "output/impl_list.h"
 
 static void usage(FILE *f)
 {
@@ -87,33 +86,6 @@ int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts)
 		       dump ? KB_LIST_DUMP :
 			      KB_LIST_PEOPLE;
 	return KB_EXIT_OK;
-}
-
-/**
- * kb_get_impls() - list the implementations, retrying an inconsistent dump
- * @g: an open connection
- * @list: appended to
- *
- * Return: 0, or -1 after printing why.
- */
-int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list)
-{
-	int ret;
-
-	if (kb_genl_require_op(g, KAESBENCH_CMD_GET_IMPLS, "GET_IMPLS"))
-		return -1;
-	ret = kb_genl_dump(g, KAESBENCH_CMD_GET_IMPLS, kb_impl_list_cb, list,
-			   "listing implementations");
-	if (ret != KB_GENL_DUMP_INTR)
-		return ret;
-	/* The list changed under the dump: one more try is usually clean. */
-	kb_impl_list_free(list);
-	ret = kb_genl_dump(g, KAESBENCH_CMD_GET_IMPLS, kb_impl_list_cb, list,
-			   "listing implementations");
-	if (ret == KB_GENL_DUMP_INTR)
-		fprintf(stderr,
-			"kaesbench: warning: the implementations changed while being listed; the list may be inconsistent\n");
-	return ret < 0 ? ret : 0;
 }
 
 /**

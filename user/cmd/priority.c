@@ -29,7 +29,8 @@
 #include <linux/netlink.h>
 
 #include "bench/sizes.h"
-#include "subcommands.h"
+#include "cmd/priority.h"
+#include "options.h"
 
 static void usage(FILE *f)
 {

@@ -4,25 +4,36 @@
  *
  * `kaesbench run`: one implementation, with a row per buffer size, or
  * with --all-impls every implementation of a name, as in the sweep; with
- * --imix, the sizes of a packet mix and the mix's rate.
+ * --imix, the sizes of a packet mix and the mix's rate. Its other modes:
+ * --cpus, one implementation on one CPU and then on all of them at once;
+ * --depth-sweep, an asynchronous one at depth 1, 2, 4 ... 64, every
+ * request timed; --crossover, every implementation of a name (offload
+ * engines at every depth with --depth-sweep), then where which one wins.
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/kaesbench.h>
 #include <unistd.h>
 
-#include "userspace/afalg.h"
-#include "output/imix_report.h"
-#include "bench/paths.h"
-#include "output/gnuplot.h"
-#include "output/run_json.h"
-#include "kernel/runner.h"
-#include "output/scaling_table.h"
-#include "subcommands.h"
+#include <linux/kaesbench.h>
+
+#include "bench/crossover.h"
 #include "bench/measure.h"
+#include "bench/paths.h"
+#include "cmd/run.h"
+#include "kernel/runner.h"
+#include "options.h"
+#include "output/depth_table.h"
+#include "output/gnuplot.h"
+#include "output/imix_report.h"
+#include "output/path_table.h"
+#include "output/results.h"
+#include "output/scaling_table.h"
 #include "output/table.h"
+#include "userspace/afalg.h"
+#include "userspace/measure_paths.h"
 
 static int all_impls(const struct kb_run_opts *o, double start)
 {
@@ -35,10 +46,14 @@ static int all_impls(const struct kb_run_opts *o, double start)
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	}
 	ret = kb_bench_alg(o, &list, o->alg, &runs);
+	if (!ret && kb_tables(o) && kb_print_alg_table(o, o->alg, &runs, 0)) {
+		fprintf(stderr, "kaesbench: out of memory\n");
+		ret = -ENOMEM;
+	}
 	if (!ret && kb_tables(o) && o->imix.count &&
 	    kb_print_imix(stdout, &o->imix, runs.run, runs.count))
 		ret = -ENOMEM;
-	ret = ret ? KB_EXIT_ERROR : kb_bench_finish(o, &runs, start);
+	ret = ret ? KB_EXIT_ERROR : kb_results_finish(o, &runs, start);
 	kb_runs_free(&runs);
 	kb_impl_list_free(&list);
 	return ret;
@@ -147,6 +162,7 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
 		.latency = o->latency,
+		.attr_name = kb_run_attr_option,
 	};
 	int ret = run ? setup(o, run) : -ENOMEM;
 
@@ -209,7 +225,7 @@ static int user_paths(const struct kb_run_opts *o, struct kb_runs *runs)
 
 	ret = user_target(o, runs, &alg, &driver, &target);
 	if (!ret)
-		ret = kb_bench_user_paths(o, alg, driver, &target, runs);
+		ret = kb_measure_user_paths(o, alg, driver, &target, runs);
 	if (!ret && kb_tables(o))
 		report_paths(o, alg, runs, with_kernel);
 	if (ret == -ENOMEM)
@@ -231,7 +247,7 @@ static int one(const struct kb_run_opts *o, double start)
 	    (!runs.count || runs.run[0].state >= KB_RUN_STARTED))
 		ret = user_paths(o, &runs);
 	if (!ret)
-		ret = kb_bench_finish(o, &runs, start);
+		ret = kb_results_finish(o, &runs, start);
 	kb_runs_free(&runs);
 	return ret;
 }
@@ -251,6 +267,137 @@ static int imix_sizes(struct kb_run_opts *o)
 	if (ret)
 		fprintf(stderr, "kaesbench: out of memory\n");
 	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static void say_failed(const struct kb_run *run)
+{
+	char reason[512];
+
+	if (kb_run_failed(run))
+		fprintf(stderr, "kaesbench: %s: %s\n", run->impl.driver_name,
+			kb_run_reason(run, reason, sizeof(reason)));
+}
+
+/*
+ * --cpus LIST: the implementation on the first CPU of the list alone, then
+ * on all of them at once.
+ */
+static int cpus_at_once(const struct kb_run_opts *o, double start)
+{
+	struct kb_run_opts first = *o;
+	struct kb_runs runs = { 0 };
+	struct kb_impl impl = { 0 };
+	struct kb_run *run;
+	int ret = 0;
+
+	if (kb_find_target(o, &impl))
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	first.cpus.count = 1;
+	if (o->cpus.count > 1) {
+		run = kb_runs_add(&runs);
+		ret = run ? kb_bench_impl(&first, &impl, impl.alg_name, 0,
+					  run) :
+			    -ENOMEM;
+	}
+	if (!ret && !kb_interrupted()) {
+		run = kb_runs_add(&runs);
+		ret = run ? kb_bench_impl(o, &impl, impl.alg_name, 0, run) :
+			    -ENOMEM;
+	}
+	for (size_t i = 0; i < runs.count; i++)
+		say_failed(&runs.run[i]);
+	if (!ret && kb_tables(o) && runs.count &&
+	    !kb_run_failed(&runs.run[runs.count - 1]))
+		ret = kb_print_scaling(stdout,
+				       runs.count > 1 ? &runs.run[0] : NULL,
+				       &runs.run[runs.count - 1], &o->cpus);
+	ret = kb_results_done(o, &runs, ret, start);
+	kb_impl_release(&impl);
+	return ret;
+}
+
+/*
+ * --depth-sweep: a synchronous implementation completes each request in
+ * the call that submits it, so it is measured once, at depth 1, with a
+ * note.
+ */
+static int depth_sweep(const struct kb_run_opts *o, double start)
+{
+	struct kb_runs runs = { 0 };
+	struct kb_impl impl = { 0 };
+	uint32_t last = KAESBENCH_MAX_DEPTH;
+	int ret = 0;
+
+	if (kb_find_target(o, &impl))
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	if (!(impl.flags & KAESBENCH_IMPL_F_ASYNC)) {
+		last = 1;
+		if (kb_tables(o))
+			printf("note: %s is synchronous: each request completes in the call that submits it, so depth does not apply; measured at depth 1\n\n",
+			       impl.driver_name);
+	}
+	ret = kb_depth_sweep_runs(o, &impl, last, &runs);
+	if (!ret && kb_tables(o) && runs.count)
+		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
+	ret = kb_results_done(o, &runs, ret, start);
+	kb_impl_release(&impl);
+	return ret;
+}
+
+/* One implementation for --crossover; an offload engine at every depth. */
+static int crossover_runs(const struct kb_run_opts *o,
+			  const struct kb_impl *impl, struct kb_runs *runs)
+{
+	uint32_t depth = 0, last = 0;
+	struct kb_run *run;
+	int ret = 0;
+
+	if (o->depth_sweep && kb_impl_is_offload(impl)) {
+		depth = 1;
+		last = KAESBENCH_MAX_DEPTH;
+	}
+	do {
+		run = kb_runs_add(runs);
+		ret = run ? kb_bench_impl(o, impl, o->alg, depth, run) :
+			    -ENOMEM;
+		depth *= 2;
+	} while (!ret && depth && depth <= last && !kb_run_failed(run) &&
+		 !kb_interrupted());
+	return ret;
+}
+
+/*
+ * -a ALG --crossover [--depth-sweep]: the sweep's table of ALG, then the
+ * crossover report.
+ */
+static int crossover(const struct kb_run_opts *o, double start)
+{
+	struct kb_impl_list list = { 0 };
+	struct kb_runs runs = { 0 };
+	const struct kb_impl **sel;
+	size_t i, count = 0;
+	int ret = 0;
+
+	if (kb_bench_list(&list)) {
+		kb_impl_list_free(&list);
+		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
+	}
+	sel = kb_pick_impls(&list, o->alg, &count);
+	if (!sel)
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < count && !kb_interrupted(); i++)
+		ret = crossover_runs(o, sel[i], &runs);
+	free(sel);
+	if (!ret && kb_tables(o)) {
+		ret = kb_print_alg_table(o, o->alg, &runs, 0);
+		if (!ret)
+			ret = kb_print_crossover(stdout, o->alg, runs.run,
+						 runs.count, &o->sizes);
+		putchar('\n');
+	}
+	ret = kb_results_done(o, &runs, ret, start);
+	kb_impl_list_free(&list);
+	return ret;
 }
 
 /**
@@ -286,11 +433,11 @@ int kb_run_main(int argc, char *argv[])
 	if (ret)
 		;
 	else if (o.cpus.count)
-		ret = kb_scaling_main(&o, start);
+		ret = cpus_at_once(&o, start);
 	else if (o.crossover)
-		ret = kb_crossover_main(&o, start);
+		ret = crossover(&o, start);
 	else if (o.depth_sweep)
-		ret = kb_depth_sweep_main(&o, start);
+		ret = depth_sweep(&o, start);
 	else
 		ret = o.all_impls ? all_impls(&o, start) : one(&o, start);
 	ret = kb_output_done(ret, "kaesbench run");

@@ -15,11 +15,13 @@
 #include <linux/kaesbench.h>
 
 #include "bench/environment.h"
-#include "output/impl_list.h"
-#include "bench/sizes.h"
-#include "kernel/runner.h"
-#include "subcommands.h"
 #include "bench/measure.h"
+#include "bench/sizes.h"
+#include "cmd/verify.h"
+#include "kernel/runner.h"
+#include "options.h"
+#include "output/impl_list.h"
+#include "output/json_document.h"
 #include "output/verify_report.h"
 
 struct verify_opts {
@@ -88,6 +90,7 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->req.verify = true;
 	o->req.param = o->param;
+	o->req.attr_name = kb_run_attr_option;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:d:a:k:jh", long_opts, NULL)) !=

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "doctor/examine.h"
+#include "doctor/check_env.h"
 
 static bool emulated(const struct kb_doc_env *env)
 {

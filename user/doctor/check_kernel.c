@@ -14,7 +14,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "doctor/examine.h"
+#include "doctor/check_kernel.h"
 
 const char *const kb_doc_algs[KB_DOC_ALGS] = {
 	"cbc(aes)", "ctr(aes)", "xts(aes)", "gcm(aes)", "rfc4106(gcm(aes))",

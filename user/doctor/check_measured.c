@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "doctor/examine.h"
+#include "doctor/check_kernel.h"
+#include "doctor/check_measured.h"
 #include "bench/result.h"
 
 /**

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/examine.h"
+#include "doctor/check_openssl.h"
 
 /* One word of OPENSSL_ia32cap: "~MASK" clears bits, "VALUE" replaces. */
 static int cleared_word(const char *s, uint64_t *cleared)

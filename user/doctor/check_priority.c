@@ -16,7 +16,7 @@
 
 #include <linux/netlink.h>
 
-#include "doctor/examine.h"
+#include "doctor/check_priority.h"
 
 /**
  * kb_doc_crypto_user_probe() - whether `kaesbench priority` can work here

@@ -12,7 +12,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "doctor/examine.h"
+#include "doctor/engine.h"
 
 /* Whether the space-separated @list holds the word @w. */
 static bool has_word(const char *list, size_t len, const char *w)

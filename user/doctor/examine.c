@@ -2,90 +2,27 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * `kaesbench doctor [--json] [--quick]`: gathers the facts, runs the
- * static checks, then (without --quick) the measured ones, and prints
- * the findings. Every check that cannot run here says so in one line.
- * Also the short section closing a bare `kaesbench`, static checks only.
+ * The doctor's examination: gathers the facts, runs the static checks,
+ * then (unless quick) the measured ones. Every check that cannot run here
+ * says so in one line. Also the short section closing a bare `kaesbench`,
+ * static checks only.
  */
 
-#include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "doctor/facts.h"
+#include "doctor/check_env.h"
+#include "doctor/check_kernel.h"
+#include "doctor/check_openssl.h"
+#include "doctor/check_priority.h"
 #include "doctor/examine.h"
-#include "bench/environment.h"
-#include "output/impl_list.h"
+#include "doctor/facts.h"
+#include "doctor/measurements.h"
+#include "kernel/runner.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl.h"
-#include "kernel/runner.h"
-#include "subcommands.h"
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"Usage: kaesbench doctor [--json] [--quick]\n"
-		"\n"
-		"Explain which AES implementation this machine really uses, and why\n"
-		"not a faster one: findings with a stable id, a severity, evidence\n"
-		"and a fix. Exit status: 0 when nothing above \"info\" was found,\n"
-		"1 otherwise, 2 on a usage error.\n"
-		"\n"
-		"  -j, --json    print JSON\n"
-		"  -q, --quick   static checks only: measure nothing\n"
-		"  -h, --help    print this help\n");
-}
-
-/**
- * kb_doctor_parse() - parse the arguments of `kaesbench doctor`
- * @argc: argument count, argv[0] being the subcommand name
- * @argv: the arguments
- * @o: filled in
- *
- * Prints the usage to stderr on a usage error.
- *
- * Return: KB_EXIT_OK to go on, or KB_EXIT_USAGE.
- */
-int kb_doctor_parse(int argc, char *argv[], struct kb_doc_opts *o)
-{
-	static const struct option long_opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	int c;
-
-	memset(o, 0, sizeof(*o));
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+jqh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			o->json = true;
-			break;
-		case 'q':
-			o->quick = true;
-			break;
-		case 'h':
-			o->help = true;
-			return KB_EXIT_OK;
-		default:
-			kb_bad_option("kaesbench doctor", argv);
-			usage(stderr);
-			return KB_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr,
-			"kaesbench doctor: unexpected argument \"%s\"\n",
-			argv[optind]);
-		usage(stderr);
-		return KB_EXIT_USAGE;
-	}
-	return KB_EXIT_OK;
-}
+#include "userspace/openssl_caps.h"
 
 /* Everything the checks judge. */
 struct facts {
@@ -194,69 +131,34 @@ static int measured_checks(struct kb_doc_report *r, struct facts *x)
 	return 0;
 }
 
-static int print(const struct kb_doc_opts *o, const struct kb_doc_report *r)
-{
-	struct json_object *root, *doc;
-
-	if (!o->json) {
-		kb_doc_print(stdout, r);
-		return 0;
-	}
-	root = kb_json_document_new(kb_env_json_here(NULL));
-	doc = kb_doc_to_json(r);
-	if (!root || !doc) {
-		json_object_put(root);
-		json_object_put(doc);
-		return -1;
-	}
-	json_object_object_foreach(doc, key, val)
-		json_object_object_add(root, key, json_object_get(val));
-	json_object_put(doc);
-	return kb_json_document_print(stdout, root);
-}
-
 /**
- * kb_doctor_main() - run `kaesbench doctor`
- * @argc: argument count, argv[0] being the subcommand name
- * @argv: the arguments
+ * kb_doc_examine() - examine this machine, as `kaesbench doctor` does
+ * @r: the findings, added to; marked incomplete when out of memory
+ * @quick: static checks only: measure nothing
  *
- * Return: 0 when nothing above "info" was found, 1 otherwise or on an
- * error, 2 on a usage error, 130 when interrupted.
+ * Stops measuring once interrupted (see kb_interrupted()).
+ *
+ * Return: 0, or -1 when a measurement could not be made for want of memory
+ * or signal handling.
  */
-int kb_doctor_main(int argc, char *argv[])
+int kb_doc_examine(struct kb_doc_report *r, bool quick)
 {
-	struct kb_doc_report r = { 0 };
-	struct kb_doc_opts o;
 	struct facts x = { 0 };
-	int ret;
+	int ret = 0;
 
-	ret = kb_doctor_parse(argc, argv, &o);
-	if (ret || o.help) {
-		if (o.help)
-			usage(stdout);
-		return ret;
-	}
-	gather(&r, &x);
-	static_checks(&r, &x);
-	if (!o.quick)
-		ret = measured_checks(&r, &x);
+	gather(r, &x);
+	static_checks(r, &x);
+	if (!quick)
+		ret = measured_checks(r, &x);
 	else
-		kb_doc_skip(&r, "measured checks", "--quick");
+		kb_doc_skip(r, "measured checks", "--quick");
 	if (!ret && !kb_interrupted())
-		ret = openssl_check(&r, &x, o.quick);
-	kb_doc_check_priority_fixes(&r, x.no_crypto_user[0] ? x.no_crypto_user :
-							      NULL);
+		ret = openssl_check(r, &x, quick);
+	kb_doc_check_priority_fixes(r, x.no_crypto_user[0] ? x.no_crypto_user :
+							     NULL);
 	if (ret)
-		r.nomem = true;
-	if (!kb_interrupted() && print(&o, &r))
-		fprintf(stderr, "kaesbench: out of memory\n");
-	ret = kb_interrupted() ? KB_EXIT_INTERRUPTED : kb_doc_exit_status(&r);
-	if (fflush(stdout) || ferror(stdout)) {
-		perror("kaesbench: writing the findings");
-		ret = KB_EXIT_ERROR;
-	}
+		r->nomem = true;
 	kb_impl_list_free(&x.list);
-	kb_doc_report_free(&r);
 	return ret;
 }
 

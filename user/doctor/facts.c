@@ -20,6 +20,7 @@
 #endif
 
 #include "doctor/facts.h"
+#include "doctor/proc_crypto.h"
 #include "kernel/genl.h"
 
 /**

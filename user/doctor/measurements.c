@@ -4,7 +4,7 @@
  *
  * The doctor's measurements: short runs through the module with the code
  * `kaesbench run` uses, and of the userspace paths with theirs; then the
- * judgements of docmeasure.c. Short, since there are many: 5 samples of
+ * judgements of check_measured.c. Short, since there are many: 5 samples of
  * 50 ms after 10 ms of warm-up, at the typical size; an offload engine
  * selected is measured again at the sweep's sizes against the best CPU
  * implementation, to place the crossover, and, asynchronous, at the
@@ -21,14 +21,16 @@
 
 #include <linux/kaesbench.h>
 
-#include "userspace/afalg.h"
-#include "doctor/examine.h"
-#include "userspace/openssl.h"
-#include "bench/paths.h"
-#include "kernel/runner.h"
-#include "output/scaling_table.h"
-#include "subcommands.h"
 #include "bench/measure.h"
+#include "bench/paths.h"
+#include "doctor/check_kernel.h"
+#include "doctor/check_measured.h"
+#include "doctor/engine.h"
+#include "doctor/measurements.h"
+#include "kernel/runner.h"
+#include "options.h"
+#include "userspace/afalg.h"
+#include "userspace/openssl.h"
 
 #define DOC_SAMPLE_MS 50
 #define DOC_SAMPLES 5

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "doctor/examine.h"
+#include "doctor/modules.h"
 
 /**
  * kb_doc_aes_module() - the module bringing the AES instructions

@@ -16,7 +16,8 @@
 
 #include <linux/kaesbench.h>
 
-#include "doctor/examine.h"
+#include "doctor/engine.h"
+#include "doctor/proc_crypto.h"
 
 /* The value of a "key : value" line, trimmed, into @buf. */
 static bool value(const char *line, size_t len, const char *key, char *buf,

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/examine.h"
-#include "subcommands.h"
+#include "doctor/report.h"
+#include "options.h"
 
 static char *vformat(const char *fmt, va_list ap)
 {

@@ -2,10 +2,11 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Parsing of KAESBENCH_CMD_GET_IMPLS replies: one callback per nesting
- * level. Attributes this tool does not know are skipped, since newer modules
- * may send more within the same protocol version; known ones are validated
- * before they are read.
+ * The implementations the module lists: KAESBENCH_CMD_GET_IMPLS asked,
+ * and its replies parsed with one callback per nesting level. Attributes
+ * this tool does not know are skipped, since newer modules may send more
+ * within the same protocol version; known ones are validated before they
+ * are read.
  */
 
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <linux/genetlink.h>
 #include <linux/kaesbench.h>
 
+#include "kernel/genl.h"
 #include "kernel/impls.h"
 
 static int set_string(char **dst, const struct nlattr *attr)
@@ -331,4 +333,31 @@ bool kb_impl_is_offload(const struct kb_impl *impl)
 		if (!strcmp(impl->module, cpu_modules[i]))
 			return false;
 	return true;
+}
+
+/**
+ * kb_get_impls() - list the implementations, retrying an inconsistent dump
+ * @g: an open connection
+ * @list: appended to
+ *
+ * Return: 0, or -1 after printing why.
+ */
+int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list)
+{
+	int ret;
+
+	if (kb_genl_require_op(g, KAESBENCH_CMD_GET_IMPLS, "GET_IMPLS"))
+		return -1;
+	ret = kb_genl_dump(g, KAESBENCH_CMD_GET_IMPLS, kb_impl_list_cb, list,
+			   "listing implementations");
+	if (ret != KB_GENL_DUMP_INTR)
+		return ret;
+	/* The list changed under the dump: one more try is usually clean. */
+	kb_impl_list_free(list);
+	ret = kb_genl_dump(g, KAESBENCH_CMD_GET_IMPLS, kb_impl_list_cb, list,
+			   "listing implementations");
+	if (ret == KB_GENL_DUMP_INTR)
+		fprintf(stderr,
+			"kaesbench: warning: the implementations changed while being listed; the list may be inconsistent\n");
+	return ret < 0 ? ret : 0;
 }

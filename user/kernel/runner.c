@@ -28,6 +28,17 @@
 
 #define POLL_MS 100
 
+/* The request attribute that carries each parameter. */
+const uint16_t kb_param_attr[KB_P_COUNT] = {
+	[KB_P_KEY_BITS] = KAESBENCH_A_RUN_KEY_BITS,
+	[KB_P_SAMPLE_MS] = KAESBENCH_A_RUN_SAMPLE_MS,
+	[KB_P_SAMPLES] = KAESBENCH_A_RUN_SAMPLES,
+	[KB_P_WARMUP_MS] = KAESBENCH_A_RUN_WARMUP_MS,
+	[KB_P_DEPTH] = KAESBENCH_A_RUN_DEPTH,
+	[KB_P_AAD] = KAESBENCH_A_RUN_AAD_LEN,
+	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
+};
+
 static volatile sig_atomic_t stop;
 
 static void on_signal(int sig)
@@ -205,7 +216,7 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 	struct kb_genl_reply r = { .cb = kb_run_msg_cb,
 				   .data = run,
 				   .req = nlh,
-				   .attr_name = kb_run_attr_option };
+				   .attr_name = req->attr_name };
 	int ret = 1;
 
 	while (ret > 0) {

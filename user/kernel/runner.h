@@ -13,7 +13,24 @@
 
 #include "bench/cpus.h"
 #include "bench/result.h"
-#include "bench/run_options.h"
+
+/* The numeric parameters of a run, each sent only when given. */
+enum kb_param {
+	KB_P_KEY_BITS,
+	KB_P_SAMPLE_MS,
+	KB_P_SAMPLES,
+	KB_P_WARMUP_MS,
+	KB_P_DEPTH,
+	KB_P_AAD,
+	KB_P_TAG,
+	KB_P_COUNT
+};
+
+/* The kernel's defaults, which the tool only uses to label its output. */
+#define KB_DEFAULT_SAMPLE_MS 100
+#define KB_DEFAULT_SAMPLES 5
+#define KB_DEFAULT_WARMUP_MS 20
+extern const uint16_t kb_param_attr[KB_P_COUNT];
 
 struct kb_run_req {
 	const char *driver; /* exactly one of @driver and @alg */
@@ -30,6 +47,8 @@ struct kb_run_req {
 	bool has_cases;
 	uint64_t seed; /* a verification: the seed, if has_seed */
 	bool has_seed;
+	/* What the user called a request attribute the kernel refuses. */
+	const char *(*attr_name)(uint16_t attr);
 };
 
 int kb_signals_install(void);

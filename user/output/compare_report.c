@@ -15,7 +15,7 @@
 #include <json-c/json.h>
 
 #include "output/compare_report.h"
-#include "output/impl_list.h"
+#include "output/json_document.h"
 #include "kaesbench_version.h"
 #include "bench/stats.h"
 

@@ -2,22 +2,17 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * `kaesbench run --depth-sweep`: an asynchronous implementation at depth
- * 1, 2, 4 ... 64, every request timed. Depth is what an offload engine
- * needs to hide its latency; the sweep shows how much it takes, and what
- * each request then waits.
+ * The table of `kaesbench run --depth-sweep`: an asynchronous implementation
+ * at depth 1, 2, 4 ... 64, every request timed. Depth is what an offload
+ * engine needs to hide its latency; the table shows how much it takes, and
+ * what each request then waits.
  */
 
 #include <errno.h>
 #include <inttypes.h>
 
-#include <linux/kaesbench.h>
-
-#include "kernel/runner.h"
-#include "output/scaling_table.h"
 #include "bench/stats.h"
-#include "subcommands.h"
-#include "bench/measure.h"
+#include "output/depth_table.h"
 #include "output/table.h"
 
 static const char *us(bool has, double ns, char *buf, size_t len)
@@ -87,67 +82,4 @@ int kb_print_depth_sweep(FILE *f, const struct kb_run *runs, size_t count)
 		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes the driver's interrupts, softirqs and threads)\n"
 		"CPU ns/B = that busy time per byte; CPU c/B = the same in TSC cycles (- without a constant-rate TSC)\n");
 	return 0;
-}
-
-/**
- * kb_depth_sweep_runs() - run an implementation at depth 1, 2, 4 ... @last
- * @o: the options (sizes, samples)
- * @impl: the implementation
- * @last: the deepest depth, at most KAESBENCH_MAX_DEPTH
- * @runs: a run added per depth
- *
- * Stops at the first run that fails, since deeper fails the same way,
- * and when interrupted. The doctor sweeps an offload engine with it too.
- *
- * Return: 0, or -ENOMEM; the runs' own failures are in @runs.
- */
-int kb_depth_sweep_runs(const struct kb_run_opts *o, const struct kb_impl *impl,
-			uint32_t last, struct kb_runs *runs)
-{
-	struct kb_run *run;
-	uint32_t depth;
-	int ret = 0;
-
-	for (depth = 1; !ret && depth <= last && !kb_interrupted();
-	     depth *= 2) {
-		run = kb_runs_add(runs);
-		ret = run ? kb_bench_impl(o, impl, impl->alg_name, depth, run) :
-			    -ENOMEM;
-		if (!ret && kb_run_failed(run))
-			break;
-	}
-	return ret;
-}
-
-/**
- * kb_depth_sweep_main() - `kaesbench run --depth-sweep`
- * @o: the options
- * @start: kb_now() when the command started
- *
- * A synchronous implementation completes each request in the call that
- * submits it: it is measured once, at depth 1, with a note.
- *
- * Return: an exit status.
- */
-int kb_depth_sweep_main(const struct kb_run_opts *o, double start)
-{
-	struct kb_runs runs = { 0 };
-	struct kb_impl impl = { 0 };
-	uint32_t last = KAESBENCH_MAX_DEPTH;
-	int ret = 0;
-
-	if (kb_find_target(o, &impl))
-		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
-	if (!(impl.flags & KAESBENCH_IMPL_F_ASYNC)) {
-		last = 1;
-		if (kb_tables(o))
-			printf("note: %s is synchronous: each request completes in the call that submits it, so depth does not apply; measured at depth 1\n\n",
-			       impl.driver_name);
-	}
-	ret = kb_depth_sweep_runs(o, &impl, last, &runs);
-	if (!ret && kb_tables(o) && runs.count)
-		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
-	ret = kb_bench_done(o, &runs, ret, start);
-	kb_impl_release(&impl);
-	return ret;
 }

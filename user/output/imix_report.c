@@ -2,9 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Each distinct size of the mix is measured as any run measures a size;
- * the mix's rate is then computed from the medians, never measured as a
- * blend, so that it can be checked by hand from the figures printed.
+ * The rate of a packet-size mix per implementation, for people and as
+ * JSON. Each distinct size of the mix is measured as any run measures a
+ * size; the mix's rate is then computed from the medians, never measured
+ * as a blend, so that it can be checked by hand from the figures printed.
  */
 
 #include <errno.h>
@@ -12,62 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/impl_list.h"
-#include "output/imix_report.h"
-#include "output/run_json.h"
 #include "bench/stats.h"
-
-/* The block size of what -d or -a names, or 0 when not registered yet. */
-static uint32_t block_of(const struct kb_run_opts *o,
-			 const struct kb_impl_list *list)
-{
-	const struct kb_impl *impl = kb_run_target(o, list);
-
-	if (!impl || kb_size_fits(impl, impl->block_size + 1))
-		return 0;
-	return impl->block_size;
-}
-
-/**
- * kb_imix_prepare() - make a run's sizes those of its mix
- * @o: the options, with @o->imix parsed; its sizes are replaced
- * @list: the implementations registered
- *
- * A block mode without ciphertext stealing takes whole blocks only: its
- * sizes are rounded up to the block, as ESP pads its payload.
- *
- * Return: 0, or -ENOMEM.
- */
-int kb_imix_prepare(struct kb_run_opts *o, const struct kb_impl_list *list)
-{
-	kb_imix_round(&o->imix, block_of(o, list));
-	kb_sizes_free(&o->sizes);
-	o->sizes_given = true;
-	return kb_imix_sizes(&o->imix, &o->sizes);
-}
-
-/**
- * kb_imix_of_run() - a run's rate on a mix
- * @mix: the mix, its sizes rounded as they were measured
- * @run: the run
- * @ops_per_s: set to the median ops/s of each part, 0 where none
- * @rate: set to the mix's rate
- *
- * Return: 0, -EINVAL if a size has no figure, or -ENOMEM.
- */
-int kb_imix_of_run(const struct kb_imix *mix, const struct kb_run *run,
-		   double *ops_per_s, struct kb_imix_rate *rate)
-{
-	struct kb_summary sum;
-	size_t i;
-
-	for (i = 0; i < mix->count; i++) {
-		if (kb_summarize(run, mix->part[i].measured, &sum))
-			return -ENOMEM;
-		ops_per_s[i] = sum.samples ? sum.ops_per_s : 0;
-	}
-	return kb_imix_rate(mix, ops_per_s, rate);
-}
+#include "output/imix_report.h"
+#include "output/json_document.h"
+#include "output/run_json.h"
 
 static void print_head(FILE *f, const struct kb_imix *mix,
 		       const struct kb_run *run, int name_w)

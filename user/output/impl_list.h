@@ -18,24 +18,6 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list);
 void kb_print_dump_line(FILE *f, const struct kb_impl *impl);
 void kb_print_dump(FILE *f, const struct kb_impl_list *list);
 struct json_object *kb_impl_to_json(const struct kb_impl *impl);
-/* Item @i of a list, as JSON; NULL when out of memory. */
-typedef struct json_object *(*kb_json_item_fn)(const void *ctx, size_t i);
-
-/*
- * The "schema_version" of every JSON document, as
- * Documentation/kaesbench-results.schema.json states it: bumped on any
- * change that a reader of the previous version could misread (a member
- * removed, renamed or given another meaning or unit); members added keep
- * it.
- */
-#define KB_RESULTS_SCHEMA_VERSION 1
-
-struct json_object *kb_json_document_new(struct json_object *env);
-int kb_json_document_print(FILE *f, struct json_object *root);
-int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
-			   struct json_object *env);
-int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
-		       const void *ctx, size_t count, struct json_object *env);
 int kb_print_json(FILE *f, const struct kb_impl_list *list,
 		  struct json_object *env);
 

@@ -16,6 +16,8 @@
 
 #include "bench/paths.h"
 #include "bench/stats.h"
+#include "bench/measure.h"
+#include "output/path_table.h"
 #include "output/table.h"
 
 static const char *const col_label[KB_COL_COUNT] = {
@@ -276,4 +278,46 @@ const struct kb_run *kb_best_kernel_run(const struct kb_run *runs, size_t count,
 			best = &runs[i];
 		}
 	return best;
+}
+
+/**
+ * kb_path_table_init() - a side-by-side table with no column yet
+ * @t: set up
+ * @o: the options: key length, direction, sample time and count, sizes
+ * @alg: the algorithm name
+ */
+void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
+			const char *alg)
+{
+	*t = (struct kb_path_table){
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.sample_ms =
+			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sizes = &o->sizes,
+	};
+}
+
+/**
+ * kb_path_table_user_cols() - put userspace runs in a table's columns
+ * @t: the table
+ * @runs: the runs
+ * @count: how many, each of a userspace path
+ * @afalg: whether to show the AF_ALG runs
+ */
+void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,
+			     size_t count, bool afalg)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (runs[i].path == KB_PATH_OPENSSL)
+			t->col[KB_COL_OPENSSL] = &runs[i];
+		else if (afalg)
+			t->col[runs[i].path == KB_PATH_AFALG_SENDMSG ?
+				       KB_COL_AFALG_COPY :
+				       KB_COL_AFALG_ZC] = &runs[i];
 }

@@ -11,7 +11,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "output/impl_list.h"
+#include "output/json_document.h"
 #include "kaesbench_version.h"
 #include "bench/paths.h"
 #include "bench/aggregate.h"

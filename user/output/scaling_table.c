@@ -2,11 +2,11 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * `kaesbench run --cpus LIST`: the implementation on the first CPU of the
- * list alone, then on all of them at once. Scaling is the rate of all
- * against as many times the rate of one: 100 % when every CPU adds what a
- * CPU alone does, less when they contend (shared caches, memory, locks,
- * an engine's queue, or the emulator's threads under TCG).
+ * The table of `kaesbench run --cpus LIST`: the implementation on the
+ * first CPU of the list alone, then on all of them at once. Scaling is the
+ * rate of all against as many times the rate of one: 100 % when every CPU
+ * adds what a CPU alone does, less when they contend (shared caches,
+ * memory, locks, an engine's queue, or the emulator's threads under TCG).
  */
 
 #include <errno.h>
@@ -15,11 +15,8 @@
 #include <string.h>
 
 #include "bench/aggregate.h"
-#include "kernel/runner.h"
-#include "output/scaling_table.h"
 #include "bench/stats.h"
-#include "subcommands.h"
-#include "bench/measure.h"
+#include "output/scaling_table.h"
 #include "output/table.h"
 
 static void print_cpus(FILE *f, const struct kb_cpus *cpus)
@@ -126,54 +123,4 @@ int kb_print_scaling(FILE *f, const struct kb_run *one,
 		"CPU%% = busy time of all CPUs / wall time (100 = one CPU); CPU c/B = that busy time in TSC cycles per byte\n",
 		cpus->cpu[0], cpus->count, cpus->count, cpus->count);
 	return 0;
-}
-
-static void say_failed(const struct kb_run *run)
-{
-	char reason[512];
-
-	if (kb_run_failed(run))
-		fprintf(stderr, "kaesbench: %s: %s\n", run->impl.driver_name,
-			kb_run_reason(run, reason, sizeof(reason)));
-}
-
-/**
- * kb_scaling_main() - `kaesbench run --cpus LIST`
- * @o: the options, @o->cpus not empty
- * @start: kb_now() when the command started
- *
- * Return: an exit status.
- */
-int kb_scaling_main(const struct kb_run_opts *o, double start)
-{
-	struct kb_run_opts first = *o;
-	struct kb_runs runs = { 0 };
-	struct kb_impl impl = { 0 };
-	struct kb_run *run;
-	int ret = 0;
-
-	if (kb_find_target(o, &impl))
-		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
-	first.cpus.count = 1;
-	if (o->cpus.count > 1) {
-		run = kb_runs_add(&runs);
-		ret = run ? kb_bench_impl(&first, &impl, impl.alg_name, 0,
-					  run) :
-			    -ENOMEM;
-	}
-	if (!ret && !kb_interrupted()) {
-		run = kb_runs_add(&runs);
-		ret = run ? kb_bench_impl(o, &impl, impl.alg_name, 0, run) :
-			    -ENOMEM;
-	}
-	for (size_t i = 0; i < runs.count; i++)
-		say_failed(&runs.run[i]);
-	if (!ret && kb_tables(o) && runs.count &&
-	    !kb_run_failed(&runs.run[runs.count - 1]))
-		ret = kb_print_scaling(stdout,
-				       runs.count > 1 ? &runs.run[0] : NULL,
-				       &runs.run[runs.count - 1], &o->cpus);
-	ret = kb_bench_done(o, &runs, ret, start);
-	kb_impl_release(&impl);
-	return ret;
 }

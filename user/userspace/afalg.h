@@ -14,6 +14,7 @@
 
 #include "kernel/impls.h"
 #include "bench/paths.h"
+#include "userspace/measuring_loop.h"
 #include "bench/result.h"
 #include "bench/run_options.h"
 

@@ -18,8 +18,8 @@
 #include <x86intrin.h>
 #endif
 
-#include "bench/paths.h"
 #include "kernel/runner.h"
+#include "userspace/measuring_loop.h"
 
 static uint64_t clock_ns(clockid_t id)
 {

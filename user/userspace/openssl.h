@@ -13,6 +13,7 @@
 
 #include "userspace/openssl_caps.h"
 #include "bench/paths.h"
+#include "userspace/measuring_loop.h"
 #include "bench/result.h"
 
 /* What the path needs to know of a run. */
