@@ -117,7 +117,7 @@ static int parse(int argc, char *argv[], struct compare_opts *o)
 }
 
 /* The algorithms of @doc, comma-separated, into @buf. */
-static const char *algorithms(const struct kb_doc *doc, char *buf, size_t len)
+static const char *algorithms(const struct kb_saved *doc, char *buf, size_t len)
 {
 	size_t i, j, used = 0;
 	const char *alg;
@@ -138,13 +138,13 @@ static const char *algorithms(const struct kb_doc *doc, char *buf, size_t len)
 	return buf[0] ? buf : "none";
 }
 
-static int load(struct kb_doc *old, struct kb_doc *new,
+static int load(struct kb_saved *old, struct kb_saved *new,
 		const struct compare_opts *o)
 {
 	char err[512], a[256], b[256];
 
-	if (kb_doc_load(old, o->old, err, sizeof(err)) ||
-	    kb_doc_load(new, o->new, err, sizeof(err))) {
+	if (kb_saved_load(old, o->old, err, sizeof(err)) ||
+	    kb_saved_load(new, o->new, err, sizeof(err))) {
 		fprintf(stderr, WHO ": %s\n", err);
 		return KB_EXIT_USAGE;
 	}
@@ -176,7 +176,7 @@ static size_t compared(const struct kb_cmp *c)
  */
 int kb_compare_main(int argc, char *argv[])
 {
-	struct kb_doc old = { 0 }, new = { 0 };
+	struct kb_saved old = { 0 }, new = { 0 };
 	struct compare_opts o;
 	struct kb_cmp c = { 0 };
 	int ret;
@@ -208,7 +208,7 @@ int kb_compare_main(int argc, char *argv[])
 	}
 out:
 	kb_cmp_free(&c);
-	kb_doc_free(&old);
-	kb_doc_free(&new);
+	kb_saved_free(&old);
+	kb_saved_free(&new);
 	return ret;
 }

@@ -40,7 +40,7 @@ int kb_plot_main(int argc, char *argv[])
 		{ 0 }
 	};
 	const char *who = "kaesbench plot", *out = NULL;
-	struct kb_doc doc;
+	struct kb_saved doc;
 	char err[512];
 	int c, ret;
 
@@ -68,14 +68,14 @@ int kb_plot_main(int argc, char *argv[])
 		usage(stderr);
 		return KB_EXIT_USAGE;
 	}
-	if (kb_doc_load(&doc, argv[optind], err, sizeof(err))) {
+	if (kb_saved_load(&doc, argv[optind], err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", who, err);
-		kb_doc_free(&doc);
+		kb_saved_free(&doc);
 		return KB_EXIT_USAGE;
 	}
 	ret = kb_plot_check(who, out);
 	if (!ret)
 		ret = kb_plot_doc(who, &doc, out, NULL);
-	kb_doc_free(&doc);
+	kb_saved_free(&doc);
 	return ret;
 }

@@ -162,7 +162,7 @@ static int sweep_alg(struct sweep *sw, const char *alg)
 	}
 	if (!ret)
 		ret = kb_measure_user_paths(sw->o, alg, driver, &target,
-					  &sw->runs);
+					    &sw->runs);
 	free(driver);
 	if (!ret && kb_tables(sw->o) && paths != KB_PATHS_KERNEL)
 		print_paths(sw, alg, first, kernel_end);

@@ -19,7 +19,7 @@
 #include "kaesbench_version.h"
 #include "bench/stats.h"
 
-static void print_doc(FILE *f, const char *which, const struct kb_doc *doc)
+static void print_doc(FILE *f, const char *which, const struct kb_saved *doc)
 {
 	fprintf(f, "%s: %s: kaesbench %s, ", which, doc->name,
 		doc->kaesbench_version ? doc->kaesbench_version : "?");
@@ -33,13 +33,14 @@ static void print_doc(FILE *f, const char *which, const struct kb_doc *doc)
 		fprintf(f, ", kernel not recorded\n");
 }
 
-static bool same_group(const struct kb_doc_key *a, const struct kb_doc_key *b)
+static bool same_group(const struct kb_saved_key *a,
+		       const struct kb_saved_key *b)
 {
 	return !strcmp(a->algorithm, b->algorithm) &&
 	       a->key_bits == b->key_bits && a->decrypt == b->decrypt;
 }
 
-static void print_group(FILE *f, const struct kb_doc_key *k, int path_w,
+static void print_group(FILE *f, const struct kb_saved_key *k, int path_w,
 			int driver_w)
 {
 	fprintf(f, "\n%s %s, ", k->algorithm,
@@ -131,8 +132,8 @@ static void print_footer(FILE *f, const struct kb_cmp_opts *o,
  *
  * Return: 0.
  */
-int kb_print_compare(FILE *f, const struct kb_doc *old,
-		     const struct kb_doc *new, const struct kb_cmp_opts *o,
+int kb_print_compare(FILE *f, const struct kb_saved *old,
+		     const struct kb_saved *new, const struct kb_cmp_opts *o,
 		     const struct kb_cmp *c)
 {
 	int path_w = 4, driver_w = 14;
@@ -165,7 +166,7 @@ static struct json_object *str(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *doc_json(const struct kb_doc *doc)
+static struct json_object *doc_json(const struct kb_saved *doc)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -240,8 +241,8 @@ static struct json_object *counts_json(const struct kb_cmp *c)
 	return o;
 }
 
-static struct json_object *compare_json(const struct kb_doc *old,
-					const struct kb_doc *new,
+static struct json_object *compare_json(const struct kb_saved *old,
+					const struct kb_saved *new,
 					const struct kb_cmp_opts *o,
 					const struct kb_cmp *c)
 {
@@ -281,9 +282,9 @@ static struct json_object *compare_json(const struct kb_doc *old,
  *
  * Return: 0, or -ENOMEM.
  */
-int kb_print_compare_json(FILE *f, const struct kb_doc *old,
-			  const struct kb_doc *new, const struct kb_cmp_opts *o,
-			  const struct kb_cmp *c)
+int kb_print_compare_json(FILE *f, const struct kb_saved *old,
+			  const struct kb_saved *new,
+			  const struct kb_cmp_opts *o, const struct kb_cmp *c)
 {
 	return kb_json_document_print(f, compare_json(old, new, o, c));
 }

@@ -11,11 +11,11 @@
 
 #include "output/compare_rows.h"
 
-int kb_print_compare(FILE *f, const struct kb_doc *old,
-		     const struct kb_doc *new, const struct kb_cmp_opts *o,
+int kb_print_compare(FILE *f, const struct kb_saved *old,
+		     const struct kb_saved *new, const struct kb_cmp_opts *o,
 		     const struct kb_cmp *c);
-int kb_print_compare_json(FILE *f, const struct kb_doc *old,
-			  const struct kb_doc *new, const struct kb_cmp_opts *o,
-			  const struct kb_cmp *c);
+int kb_print_compare_json(FILE *f, const struct kb_saved *old,
+			  const struct kb_saved *new,
+			  const struct kb_cmp_opts *o, const struct kb_cmp *c);
 
 #endif /* KAESBENCH_COMPAREOUT_H */

@@ -20,7 +20,7 @@
 
 /* One sample, with what it measured. */
 struct point {
-	const struct kb_doc_run *run;
+	const struct kb_saved_run *run;
 	uint32_t size;
 	double mbps;
 };
@@ -34,7 +34,7 @@ struct series {
 static int cmp_point(const void *a, const void *b)
 {
 	const struct point *x = a, *y = b;
-	int ret = kb_doc_key_cmp(&x->run->key, &y->run->key);
+	int ret = kb_saved_key_cmp(&x->run->key, &y->run->key);
 
 	if (ret)
 		return ret;
@@ -42,7 +42,7 @@ static int cmp_point(const void *a, const void *b)
 }
 
 /* Every sample of @doc, sorted by row; NULL when out of memory. */
-static struct point *points(const struct kb_doc *doc, size_t *count)
+static struct point *points(const struct kb_saved *doc, size_t *count)
 {
 	struct point *p;
 	size_t i, j, n = 0;
@@ -90,15 +90,15 @@ static int fill_side(struct kb_cmp_side *side, const struct series *s)
 }
 
 /* Why @doc has no row of @key at @size, in a word, or NULL. */
-static const char *why_missing(const struct kb_doc *doc,
-			       const struct kb_doc_key *key)
+static const char *why_missing(const struct kb_saved *doc,
+			       const struct kb_saved_key *key)
 {
 	size_t i;
 	bool samples = false;
 	const char *state = NULL;
 
 	for (i = 0; i < doc->runs; i++) {
-		if (kb_doc_key_cmp(&doc->run[i].key, key))
+		if (kb_saved_key_cmp(&doc->run[i].key, key))
 			continue;
 		samples |= doc->run[i].samples > 0;
 		/* "-": a document that does not record how runs ended. */
@@ -157,8 +157,8 @@ static int judge(struct kb_cmp_row *row, const struct kb_cmp_opts *o)
 
 /* Row @c->count from the series of one file or both (NULL: not in it). */
 static int add_row(struct kb_cmp *c, const struct series *a,
-		   const struct series *b, const struct kb_doc *old,
-		   const struct kb_doc *new, const struct kb_cmp_opts *o)
+		   const struct series *b, const struct kb_saved *old,
+		   const struct kb_saved *new, const struct kb_cmp_opts *o)
 {
 	struct kb_cmp_row *row = &c->row[c->count++];
 	const struct point *first = a ? a->p : b->p;
@@ -186,12 +186,12 @@ static int add_row(struct kb_cmp *c, const struct series *a,
  * @old: the reference
  * @new: the one under test
  * @o: the threshold and alpha
- * @c: filled in, rows in kb_doc_key_cmp() order then by size; free it
+ * @c: filled in, rows in kb_saved_key_cmp() order then by size; free it
  *     with kb_cmp_free() whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
-int kb_compare(const struct kb_doc *old, const struct kb_doc *new,
+int kb_compare(const struct kb_saved *old, const struct kb_saved *new,
 	       const struct kb_cmp_opts *o, struct kb_cmp *c)
 {
 	size_t na = 0, nb = 0, i = 0, j = 0;
@@ -236,7 +236,7 @@ void kb_cmp_free(struct kb_cmp *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static bool has_algorithm(const struct kb_doc *doc, const char *alg)
+static bool has_algorithm(const struct kb_saved *doc, const char *alg)
 {
 	size_t i;
 
@@ -254,7 +254,7 @@ static bool has_algorithm(const struct kb_doc *doc, const char *alg)
  *
  * Return: true if an algorithm name is in both.
  */
-bool kb_cmp_common_algorithm(const struct kb_doc *a, const struct kb_doc *b)
+bool kb_cmp_common_algorithm(const struct kb_saved *a, const struct kb_saved *b)
 {
 	size_t i;
 

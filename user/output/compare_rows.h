@@ -30,14 +30,14 @@ enum kb_verdict {
 };
 
 struct kb_cmp_side {
-	const struct kb_doc_run *run; /* NULL: not in this file */
+	const struct kb_saved_run *run; /* NULL: not in this file */
 	double *mbps; /* every sample's */
 	size_t n;
 	double median;
 };
 
 struct kb_cmp_row {
-	struct kb_doc_key key;
+	struct kb_saved_key key;
 	uint32_t size;
 	struct kb_cmp_side old, new;
 	double change; /* new median over old, in percent */
@@ -59,10 +59,11 @@ struct kb_cmp {
 	size_t verdicts[KB_V_COUNT]; /* rows of each verdict */
 };
 
-int kb_compare(const struct kb_doc *old, const struct kb_doc *new,
+int kb_compare(const struct kb_saved *old, const struct kb_saved *new,
 	       const struct kb_cmp_opts *o, struct kb_cmp *c);
 void kb_cmp_free(struct kb_cmp *c);
-bool kb_cmp_common_algorithm(const struct kb_doc *a, const struct kb_doc *b);
+bool kb_cmp_common_algorithm(const struct kb_saved *a,
+			     const struct kb_saved *b);
 enum kb_verdict kb_cmp_verdict(const struct kb_cmp_row *row,
 			       const struct kb_cmp_opts *o);
 const char *kb_verdict_label(enum kb_verdict v);

@@ -161,7 +161,7 @@ static int gnuplot(const char *who, const char *script)
  * Return: KB_EXIT_OK, KB_EXIT_USAGE when there is nothing to plot, or
  * KB_EXIT_ERROR (said why).
  */
-int kb_plot_doc(const char *who, const struct kb_doc *doc, const char *file,
+int kb_plot_doc(const char *who, const struct kb_saved *doc, const char *file,
 		const char *kernel)
 {
 	enum kb_plot_format fmt;
@@ -205,17 +205,17 @@ int kb_plot_json(const char *who, const char *json, size_t len,
 		 const char *file)
 {
 	struct utsname u;
-	struct kb_doc doc;
+	struct kb_saved doc;
 	char err[512];
 	int ret;
 
-	if (kb_doc_parse(&doc, "this run", json, len, err, sizeof(err))) {
+	if (kb_saved_parse(&doc, "this run", json, len, err, sizeof(err))) {
 		fprintf(stderr, "%s: cannot plot: %s\n", who, err);
 		ret = KB_EXIT_ERROR;
 	} else {
 		ret = kb_plot_doc(who, &doc, file,
 				  uname(&u) ? NULL : u.release);
 	}
-	kb_doc_free(&doc);
+	kb_saved_free(&doc);
 	return ret;
 }

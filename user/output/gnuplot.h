@@ -16,7 +16,7 @@
 #define KB_GNUPLOT_PACKAGE "gnuplot-nox"
 
 int kb_plot_check(const char *who, const char *file);
-int kb_plot_doc(const char *who, const struct kb_doc *doc, const char *file,
+int kb_plot_doc(const char *who, const struct kb_saved *doc, const char *file,
 		const char *kernel);
 int kb_plot_json(const char *who, const char *json, size_t len,
 		 const char *file);

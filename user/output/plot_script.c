@@ -33,21 +33,21 @@ static const char *const colours[] = {
 };
 
 struct line {
-	const struct kb_doc_run *run;
+	const struct kb_saved_run *run;
 	size_t n; /* sizes */
 	uint32_t *size;
 	double *median, *low, *high;
 };
 
 struct panel {
-	const struct kb_doc_key *key; /* its algorithm, key length, direction */
+	const struct kb_saved_key *key; /* its algorithm, key length, direction */
 	struct line *line;
 	size_t lines;
 	bool log_y;
 };
 
 struct plot {
-	const struct kb_doc *doc;
+	const struct kb_saved *doc;
 	struct panel *panel;
 	size_t panels;
 };
@@ -74,7 +74,8 @@ int kb_plot_format(const char *file, enum kb_plot_format *fmt)
 	return -EINVAL;
 }
 
-static bool same_panel(const struct kb_doc_key *a, const struct kb_doc_key *b)
+static bool same_panel(const struct kb_saved_key *a,
+		       const struct kb_saved_key *b)
 {
 	return !strcmp(a->algorithm, b->algorithm) &&
 	       a->key_bits == b->key_bits && a->decrypt == b->decrypt;
@@ -90,7 +91,7 @@ static int cmp_u32(const void *a, const void *b)
 /* The median, slowest and fastest sample of each size of @l->run. */
 static int fill_line(struct line *l, bool *log_ok)
 {
-	const struct kb_doc_run *r = l->run;
+	const struct kb_saved_run *r = l->run;
 	double *v = calloc(r->samples, sizeof(*v));
 	size_t i, j, n;
 
@@ -138,7 +139,7 @@ static bool wide(const struct panel *p)
 	return lo > 0 && hi / lo > KB_PLOT_LOG_Y_RATIO;
 }
 
-static struct panel *find_panel(struct plot *pl, const struct kb_doc_key *k)
+static struct panel *find_panel(struct plot *pl, const struct kb_saved_key *k)
 {
 	size_t i;
 
@@ -155,7 +156,7 @@ static struct panel *find_panel(struct plot *pl, const struct kb_doc_key *k)
 /* Panels in the order their first run came, runs in the document's. */
 static int build(struct plot *pl)
 {
-	const struct kb_doc *doc = pl->doc;
+	const struct kb_saved *doc = pl->doc;
 	struct panel *p;
 	size_t i;
 	int ret;
@@ -239,7 +240,7 @@ static int dash_type(const char *path)
 	return 5;
 }
 
-static void group_title(FILE *f, const struct kb_doc_key *k)
+static void group_title(FILE *f, const struct kb_saved_key *k)
 {
 	escaped(f, k->algorithm);
 	fprintf(f, " %s", k->decrypt ? "decrypt" : "encrypt");
@@ -247,7 +248,7 @@ static void group_title(FILE *f, const struct kb_doc_key *k)
 		fprintf(f, ", %" PRIu32 "-bit key", k->key_bits);
 }
 
-static void line_title(char *buf, size_t len, const struct kb_doc_run *r)
+static void line_title(char *buf, size_t len, const struct kb_saved_run *r)
 {
 	int n = snprintf(buf, len, "%s (%s", r->key.driver,
 			 path_label(r->key.path));
@@ -408,7 +409,7 @@ static void script(FILE *f, const struct plot *pl, const char *output,
  *
  * Return: 0, -ENODATA when no run has samples, or -ENOMEM.
  */
-int kb_plot_script(const struct kb_doc *doc, const char *output,
+int kb_plot_script(const struct kb_saved *doc, const char *output,
 		   enum kb_plot_format fmt, const char *kernel, char **text)
 {
 	struct plot pl = { .doc = doc };

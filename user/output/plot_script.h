@@ -17,7 +17,7 @@ enum kb_plot_format { KB_PLOT_SVG, KB_PLOT_PNG };
 #define KB_PLOT_LOG_Y_RATIO 20.0
 
 int kb_plot_format(const char *file, enum kb_plot_format *fmt);
-int kb_plot_script(const struct kb_doc *doc, const char *output,
+int kb_plot_script(const struct kb_saved *doc, const char *output,
 		   enum kb_plot_format fmt, const char *kernel, char **text);
 
 #endif /* KAESBENCH_PLOTSCRIPT_H */

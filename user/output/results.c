@@ -128,7 +128,7 @@ static int print_results(const struct kb_run_opts *o,
  * cannot be loaded, else 0.
  */
 int kb_results_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
-		    double start)
+		      double start)
 {
 	int status = KB_EXIT_OK;
 	size_t i;
@@ -165,7 +165,7 @@ int kb_results_finish(const struct kb_run_opts *o, const struct kb_runs *runs,
  * Return: the exit status, as kb_results_finish() gives it.
  */
 int kb_results_done(const struct kb_run_opts *o, struct kb_runs *runs, int err,
-		  double start)
+		    double start)
 {
 	int ret;
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/json_document.h"
 #include "output/saved_results.h"
 #include "bench/stats.h"
 
@@ -59,8 +60,8 @@ static bool blank(const char *s, size_t len)
 }
 
 /* The whole text must be one JSON value, and a complete one. */
-static int tokenize(struct kb_doc *doc, const char *text, size_t len, char *err,
-		    size_t errlen)
+static int tokenize(struct kb_saved *doc, const char *text, size_t len,
+		    char *err, size_t errlen)
 {
 	struct json_tokener *tok = json_tokener_new();
 	enum json_tokener_error jerr;
@@ -152,7 +153,7 @@ static const char *kernel_release(struct json_object *root)
 		       NULL;
 }
 
-static int header(struct kb_doc *doc, char *err, size_t errlen)
+static int header(struct kb_saved *doc, char *err, size_t errlen)
 {
 	struct json_object *root = doc->root, *v;
 	const char *other;
@@ -181,11 +182,12 @@ static int header(struct kb_doc *doc, char *err, size_t errlen)
 			   "%s: \"schema_version\" is not a whole number",
 			   doc->name);
 	schema = versioned ? json_object_get_int64(v) : 0;
-	if (versioned && schema != KB_DOC_SCHEMA)
+	if (versioned && schema != KB_RESULTS_SCHEMA_VERSION)
 		return bad(
 			err, errlen,
 			"%s: schema_version %lld is not supported: this kaesbench reads schema %d",
-			doc->name, (long long)schema, KB_DOC_SCHEMA);
+			doc->name, (long long)schema,
+			KB_RESULTS_SCHEMA_VERSION);
 	doc->schema_version = (int)schema;
 	doc->kernel_release = kernel_release(root);
 	v = member(root, "runs");
@@ -199,8 +201,8 @@ static int header(struct kb_doc *doc, char *err, size_t errlen)
 	return 0;
 }
 
-static int sample(const struct kb_doc *doc, size_t r, size_t i,
-		  struct json_object *o, struct kb_doc_sample *s, char *err,
+static int sample(const struct kb_saved *doc, size_t r, size_t i,
+		  struct json_object *o, struct kb_saved_sample *s, char *err,
 		  size_t errlen)
 {
 	int64_t size, bytes, wall_ns;
@@ -229,8 +231,8 @@ static int sample(const struct kb_doc *doc, size_t r, size_t i,
 	return 0;
 }
 
-static int key(const struct kb_doc *doc, size_t r, struct json_object *o,
-	       struct kb_doc_run *run, char *err, size_t errlen)
+static int key(const struct kb_saved *doc, size_t r, struct json_object *o,
+	       struct kb_saved_run *run, char *err, size_t errlen)
 {
 	struct json_object *v;
 	int64_t n;
@@ -271,8 +273,8 @@ static int key(const struct kb_doc *doc, size_t r, struct json_object *o,
 	return 0;
 }
 
-static int one_run(const struct kb_doc *doc, size_t r, struct json_object *o,
-		   struct kb_doc_run *run, char *err, size_t errlen)
+static int one_run(const struct kb_saved *doc, size_t r, struct json_object *o,
+		   struct kb_saved_run *run, char *err, size_t errlen)
 {
 	struct json_object *arr;
 	size_t i, n;
@@ -309,8 +311,8 @@ static int one_run(const struct kb_doc *doc, size_t r, struct json_object *o,
 }
 
 /**
- * kb_doc_parse() - read a run document from memory
- * @doc: filled in; kb_doc_free() it whatever the result
+ * kb_saved_parse() - read a run document from memory
+ * @doc: filled in; kb_saved_free() it whatever the result
  * @name: the document's name in messages, kept: a file name
  * @text: the document
  * @len: its length
@@ -320,8 +322,8 @@ static int one_run(const struct kb_doc *doc, size_t r, struct json_object *o,
  * Return: 0, -EINVAL for anything but a well-formed run document of a
  * supported schema, or -ENOMEM.
  */
-int kb_doc_parse(struct kb_doc *doc, const char *name, const char *text,
-		 size_t len, char *err, size_t errlen)
+int kb_saved_parse(struct kb_saved *doc, const char *name, const char *text,
+		   size_t len, char *err, size_t errlen)
 {
 	struct json_object *runs;
 	size_t i, n;
@@ -392,8 +394,8 @@ static int slurp(const char *file, char **text, size_t *len)
 }
 
 /**
- * kb_doc_load() - read a run document from a file
- * @doc: filled in; kb_doc_free() it whatever the result
+ * kb_saved_load() - read a run document from a file
+ * @doc: filled in; kb_saved_free() it whatever the result
  * @file: the file, kept as the document's name
  * @err: set to what is wrong, naming @file, on failure
  * @errlen: size of @err
@@ -401,7 +403,8 @@ static int slurp(const char *file, char **text, size_t *len)
  * Return: 0, -EINVAL for a file that is no run document of a supported
  * schema, or a negative errno from reading it.
  */
-int kb_doc_load(struct kb_doc *doc, const char *file, char *err, size_t errlen)
+int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
+		  size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -421,16 +424,16 @@ int kb_doc_load(struct kb_doc *doc, const char *file, char *err, size_t errlen)
 			 strerror(-ret));
 		return ret;
 	}
-	ret = kb_doc_parse(doc, file, text, len, err, errlen);
+	ret = kb_saved_parse(doc, file, text, len, err, errlen);
 	free(text);
 	return ret;
 }
 
 /**
- * kb_doc_free() - free a document
+ * kb_saved_free() - free a document
  * @doc: the document
  */
-void kb_doc_free(struct kb_doc *doc)
+void kb_saved_free(struct kb_saved *doc)
 {
 	size_t i;
 
@@ -454,7 +457,7 @@ static int path_rank(const char *path)
 }
 
 /**
- * kb_doc_key_cmp() - order of run keys, by what a reader groups by
+ * kb_saved_key_cmp() - order of run keys, by what a reader groups by
  * @a: a key
  * @b: another
  *
@@ -463,7 +466,7 @@ static int path_rank(const char *path)
  *
  * Return: <0, 0 or >0 as for qsort(); 0 for the same measurement.
  */
-int kb_doc_key_cmp(const struct kb_doc_key *a, const struct kb_doc_key *b)
+int kb_saved_key_cmp(const struct kb_saved_key *a, const struct kb_saved_key *b)
 {
 	int ret = strcmp(a->algorithm, b->algorithm);
 

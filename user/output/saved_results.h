@@ -14,11 +14,8 @@
 
 #include <json-c/json.h>
 
-/* The schema of the run documents this tool reads and writes. */
-#define KB_DOC_SCHEMA 1
-
 /* What makes two runs the same measurement: everything but the figures. */
-struct kb_doc_key {
+struct kb_saved_key {
 	const char *path; /* "kernel", "openssl" ... */
 	const char *algorithm; /* "-" when not recorded */
 	const char *driver; /* "-" when not recorded */
@@ -27,33 +24,35 @@ struct kb_doc_key {
 	bool decrypt;
 };
 
-struct kb_doc_sample {
+struct kb_saved_sample {
 	uint32_t size;
 	double mbps; /* bytes over wall time, 10^6 bytes/s */
 };
 
-struct kb_doc_run {
-	struct kb_doc_key key;
+struct kb_saved_run {
+	struct kb_saved_key key;
 	const char *state; /* "ended", "invalid" ...; "-" when not recorded */
 	int selected; /* what the crypto API hands out: 1, 0, -1 unknown */
-	struct kb_doc_sample *sample;
+	struct kb_saved_sample *sample;
 	size_t samples;
 };
 
-struct kb_doc {
+struct kb_saved {
 	const char *name; /* the file, as named on the command line */
 	struct json_object *root; /* owns every string above */
 	int schema_version; /* 0: written before the schema had a version */
 	const char *kaesbench_version;
 	const char *kernel_release; /* NULL when not recorded */
-	struct kb_doc_run *run;
+	struct kb_saved_run *run;
 	size_t runs;
 };
 
-int kb_doc_parse(struct kb_doc *doc, const char *name, const char *text,
-		 size_t len, char *err, size_t errlen);
-int kb_doc_load(struct kb_doc *doc, const char *file, char *err, size_t errlen);
-void kb_doc_free(struct kb_doc *doc);
-int kb_doc_key_cmp(const struct kb_doc_key *a, const struct kb_doc_key *b);
+int kb_saved_parse(struct kb_saved *doc, const char *name, const char *text,
+		   size_t len, char *err, size_t errlen);
+int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
+		  size_t errlen);
+void kb_saved_free(struct kb_saved *doc);
+int kb_saved_key_cmp(const struct kb_saved_key *a,
+		     const struct kb_saved_key *b);
 
 #endif /* KAESBENCH_RUNDOC_H */

@@ -103,9 +103,9 @@ static int run_openssl(const struct kb_run_opts *o, struct kb_runs *runs,
  * Return: 0, or -ENOMEM.
  */
 int kb_measure_user_paths(const struct kb_run_opts *o, const char *alg,
-			const char *driver,
-			const struct kb_afalg_target *target,
-			struct kb_runs *runs)
+			  const char *driver,
+			  const struct kb_afalg_target *target,
+			  struct kb_runs *runs)
 {
 	int ret = 0;
 
