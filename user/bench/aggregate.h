@@ -5,8 +5,8 @@
  * Runs measured on several CPUs at once (--cpus): each sample comes once
  * per CPU; these make one run of the machine, or of one CPU, out of them.
  */
-#ifndef KAESBENCH_PERCPU_H
-#define KAESBENCH_PERCPU_H
+#ifndef KAESBENCH_BENCH_AGGREGATE_H
+#define KAESBENCH_BENCH_AGGREGATE_H
 
 #include "bench/result.h"
 
@@ -23,4 +23,4 @@ struct kb_scaling {
 int kb_scaling_at(const struct kb_run *agg, const struct kb_run *one,
 		  uint32_t size, struct kb_scaling *sc);
 
-#endif /* KAESBENCH_PERCPU_H */
+#endif /* KAESBENCH_BENCH_AGGREGATE_H */

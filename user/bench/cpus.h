@@ -4,8 +4,8 @@
  *
  * CPU lists as Linux writes them ("0-3,8,10-11"), for --cpus.
  */
-#ifndef KAESBENCH_CPUS_H
-#define KAESBENCH_CPUS_H
+#ifndef KAESBENCH_BENCH_CPUS_H
+#define KAESBENCH_BENCH_CPUS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -23,4 +23,4 @@ int kb_cpus_parse(const char *arg, const char *online, struct kb_cpus *cpus,
 		  char *why, size_t len);
 int kb_cpus_read_online(const char *path, char *buf, size_t len);
 
-#endif /* KAESBENCH_CPUS_H */
+#endif /* KAESBENCH_BENCH_CPUS_H */

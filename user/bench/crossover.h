@@ -5,8 +5,8 @@
  * Which implementation of an algorithm wins at which size, and from which
  * size an offload engine overtakes the CPU.
  */
-#ifndef KAESBENCH_CROSSOVER_H
-#define KAESBENCH_CROSSOVER_H
+#ifndef KAESBENCH_BENCH_CROSSOVER_H
+#define KAESBENCH_BENCH_CROSSOVER_H
 
 #include <stdio.h>
 
@@ -26,4 +26,4 @@ int kb_overtakes(const struct kb_run *runs, size_t count, size_t engine,
 int kb_print_crossover(FILE *f, const char *alg, const struct kb_run *runs,
 		       size_t count, const struct kb_sizes *sizes);
 
-#endif /* KAESBENCH_CROSSOVER_H */
+#endif /* KAESBENCH_BENCH_CROSSOVER_H */

@@ -6,8 +6,8 @@
  * the buffer sizes to measure for it, and its rate from the per-size
  * medians.
  */
-#ifndef KAESBENCH_IMIX_H
-#define KAESBENCH_IMIX_H
+#ifndef KAESBENCH_BENCH_IMIX_H
+#define KAESBENCH_BENCH_IMIX_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -46,4 +46,4 @@ int kb_imix_rate(const struct kb_imix *mix, const double *ops_per_s,
 int kb_imix_of_run(const struct kb_imix *mix, const struct kb_run *run,
 		   double *ops_per_s, struct kb_imix_rate *rate);
 
-#endif /* KAESBENCH_IMIX_H */
+#endif /* KAESBENCH_BENCH_IMIX_H */

@@ -7,8 +7,8 @@
  * samples are skewed (a preemption only ever slows one down), so a t-test
  * would be the wrong tool.
  */
-#ifndef KAESBENCH_MANNWHITNEY_H
-#define KAESBENCH_MANNWHITNEY_H
+#ifndef KAESBENCH_BENCH_MANNWHITNEY_H
+#define KAESBENCH_BENCH_MANNWHITNEY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,4 +34,4 @@ double kb_mwu_normal_p(double u, size_t nx, size_t ny, double ties);
 double kb_mwu_min_p(size_t nx, size_t ny);
 const char *kb_mwu_method_name(enum kb_mwu_method m);
 
-#endif /* KAESBENCH_MANNWHITNEY_H */
+#endif /* KAESBENCH_BENCH_MANNWHITNEY_H */

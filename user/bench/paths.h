@@ -7,8 +7,8 @@
  * through AF_ALG (copying, and zero-copy), and OpenSSL's libcrypto: their
  * names, --paths, and the sizes a userspace path takes.
  */
-#ifndef KAESBENCH_PATHS_H
-#define KAESBENCH_PATHS_H
+#ifndef KAESBENCH_BENCH_PATHS_H
+#define KAESBENCH_BENCH_PATHS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,4 +38,4 @@ bool kb_path_size_fits(const char *alg, uint32_t size);
 void kb_run_unavailable(struct kb_run *run, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-#endif /* KAESBENCH_PATHS_H */
+#endif /* KAESBENCH_BENCH_PATHS_H */

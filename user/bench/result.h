@@ -5,8 +5,8 @@
  * What one run brought back: the implementation, every raw sample, how it
  * ended, and the per-size figures derived from the samples.
  */
-#ifndef KAESBENCH_RESULT_H
-#define KAESBENCH_RESULT_H
+#ifndef KAESBENCH_BENCH_RESULT_H
+#define KAESBENCH_BENCH_RESULT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -118,4 +118,4 @@ double kb_run_cpu_percent(const struct kb_run *run, bool *any);
 bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb);
 const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len);
 
-#endif /* KAESBENCH_RESULT_H */
+#endif /* KAESBENCH_BENCH_RESULT_H */

@@ -5,8 +5,8 @@
  * The options of `kaesbench run` and of the sweep, which share all but the
  * choice of implementation.
  */
-#ifndef KAESBENCH_RUNOPTS_H
-#define KAESBENCH_RUNOPTS_H
+#ifndef KAESBENCH_BENCH_RUN_OPTIONS_H
+#define KAESBENCH_BENCH_RUN_OPTIONS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -67,4 +67,4 @@ const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
 				    const struct kb_impl_list *list);
 int kb_imix_prepare(struct kb_run_opts *o, const struct kb_impl_list *list);
 
-#endif /* KAESBENCH_RUNOPTS_H */
+#endif /* KAESBENCH_BENCH_RUN_OPTIONS_H */

@@ -5,8 +5,8 @@
  * Numbers and buffer-size lists from the command line, and which sizes an
  * implementation can take.
  */
-#ifndef KAESBENCH_SIZES_H
-#define KAESBENCH_SIZES_H
+#ifndef KAESBENCH_BENCH_SIZES_H
+#define KAESBENCH_BENCH_SIZES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,4 +33,4 @@ int kb_sizes_filter(const struct kb_impl *impl, const struct kb_sizes *in,
 		    struct kb_sizes *out);
 bool kb_sizes_has(const uint32_t *size, size_t count, uint32_t value);
 
-#endif /* KAESBENCH_SIZES_H */
+#endif /* KAESBENCH_BENCH_SIZES_H */

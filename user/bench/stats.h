@@ -5,8 +5,8 @@
  * The arithmetic behind every figure kaesbench prints. Nothing here divides
  * by zero: an empty set or a zero time gives 0.
  */
-#ifndef KAESBENCH_STATS_H
-#define KAESBENCH_STATS_H
+#ifndef KAESBENCH_BENCH_STATS_H
+#define KAESBENCH_BENCH_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,4 +22,4 @@ double kb_mbps(uint64_t bytes, uint64_t ns);
 double kb_percent(uint64_t part_ns, uint64_t whole_ns);
 const char *kb_fmt3(double v, char *buf, size_t len);
 
-#endif /* KAESBENCH_STATS_H */
+#endif /* KAESBENCH_BENCH_STATS_H */

@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The measured checks' judgements, from figures docbench.c took. A
+ * The measured checks' judgements, from figures measurements.c took. A
  * difference counts only beyond the noise: when the samples' ranges do
  * not overlap, so that no two samples tell the opposite story.
  */

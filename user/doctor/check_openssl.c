@@ -4,8 +4,8 @@
  *
  * Does userspace OpenSSL use the CPU's AES instructions? It picks its code
  * from its own capability words, which the OPENSSL_ia32cap variable can
- * mask; ossl.c reads the words as OpenSSL applied them, so what it reports
- * is what OpenSSL runs, not what the CPU has.
+ * mask; openssl_caps.c reads the words as OpenSSL applied them, so what it
+ * reports is what OpenSSL runs, not what the CPU has.
  */
 
 #include <errno.h>

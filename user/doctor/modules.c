@@ -4,7 +4,7 @@
  *
  * Reading what decides whether the AES-instruction module is there: the
  * module indexes (modules.builtin, modules.dep), modprobe's configuration
- * and the kernel command line. Parsers only: doctor.c reads the files.
+ * and the kernel command line. Parsers only: facts.c reads the files.
  */
 
 #define _GNU_SOURCE /* memmem() */

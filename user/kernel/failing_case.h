@@ -6,8 +6,8 @@
  * cases it asked for and did, and the case that failed, from the
  * KAESBENCH_A_VERIFY_CASE nest.
  */
-#ifndef KAESBENCH_VCASE_H
-#define KAESBENCH_VCASE_H
+#ifndef KAESBENCH_KERNEL_FAILING_CASE_H
+#define KAESBENCH_KERNEL_FAILING_CASE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,4 +54,4 @@ int kb_vcase_parse(const struct nlattr *nest, struct kb_vcase *c);
 const char *kb_vcase_layout(const struct kb_vcase *c, char *buf, size_t len);
 void kb_check_release(struct kb_check *check);
 
-#endif /* KAESBENCH_VCASE_H */
+#endif /* KAESBENCH_KERNEL_FAILING_CASE_H */

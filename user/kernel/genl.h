@@ -5,8 +5,8 @@
  * Talking to the kaesbench generic netlink family. Every function here
  * prints its own error message, so callers only pick an exit status.
  */
-#ifndef KAESBENCH_GENL_H
-#define KAESBENCH_GENL_H
+#ifndef KAESBENCH_KERNEL_GENL_H
+#define KAESBENCH_KERNEL_GENL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -82,4 +82,4 @@ int kb_genl_fd(const struct kb_genl *g);
 void kb_genl_report(FILE *f, const struct kb_genl_reply *r, int local_errno,
 		    const char *what);
 
-#endif /* KAESBENCH_GENL_H */
+#endif /* KAESBENCH_KERNEL_GENL_H */

@@ -5,8 +5,8 @@
  * One AES implementation as the kernel module describes it, and a growing
  * list of them.
  */
-#ifndef KAESBENCH_IMPL_H
-#define KAESBENCH_IMPL_H
+#ifndef KAESBENCH_KERNEL_IMPLS_H
+#define KAESBENCH_KERNEL_IMPLS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,4 +53,4 @@ int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list);
 /* Room for every word kb_impl_flag_words() can write, separators and NUL. */
 #define KB_FLAG_WORDS_MAX 64
 
-#endif /* KAESBENCH_IMPL_H */
+#endif /* KAESBENCH_KERNEL_IMPLS_H */

@@ -6,8 +6,8 @@
  * KAESBENCH_CMD_VERIFY, the KAESBENCH_CMD_SAMPLE messages of a run and the
  * final KAESBENCH_CMD_RUN_END.
  */
-#ifndef KAESBENCH_RUNMSG_H
-#define KAESBENCH_RUNMSG_H
+#ifndef KAESBENCH_KERNEL_JOB_MESSAGES_H
+#define KAESBENCH_KERNEL_JOB_MESSAGES_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,4 +52,4 @@ int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
 int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e);
 int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data);
 
-#endif /* KAESBENCH_RUNMSG_H */
+#endif /* KAESBENCH_KERNEL_JOB_MESSAGES_H */

@@ -4,8 +4,8 @@
  *
  * What `kaesbench compare` prints: a table for people, or JSON.
  */
-#ifndef KAESBENCH_COMPAREOUT_H
-#define KAESBENCH_COMPAREOUT_H
+#ifndef KAESBENCH_OUTPUT_COMPARE_REPORT_H
+#define KAESBENCH_OUTPUT_COMPARE_REPORT_H
 
 #include <stdio.h>
 
@@ -18,4 +18,4 @@ int kb_print_compare_json(FILE *f, const struct kb_saved *old,
 			  const struct kb_saved *new,
 			  const struct kb_cmp_opts *o, const struct kb_cmp *c);
 
-#endif /* KAESBENCH_COMPAREOUT_H */
+#endif /* KAESBENCH_OUTPUT_COMPARE_REPORT_H */

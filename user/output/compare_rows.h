@@ -5,8 +5,8 @@
  * Two run documents side by side: one row per measurement (run key and
  * buffer size), with a verdict from the samples of both.
  */
-#ifndef KAESBENCH_COMPARE_H
-#define KAESBENCH_COMPARE_H
+#ifndef KAESBENCH_OUTPUT_COMPARE_ROWS_H
+#define KAESBENCH_OUTPUT_COMPARE_ROWS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -69,4 +69,4 @@ enum kb_verdict kb_cmp_verdict(const struct kb_cmp_row *row,
 const char *kb_verdict_label(enum kb_verdict v);
 const char *kb_verdict_name(enum kb_verdict v);
 
-#endif /* KAESBENCH_COMPARE_H */
+#endif /* KAESBENCH_OUTPUT_COMPARE_ROWS_H */

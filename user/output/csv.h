@@ -5,8 +5,8 @@
  * Runs as CSV, for `--csv`: a row per run and size, or per sample. The
  * columns, in order, are specified in Documentation/results.rst.
  */
-#ifndef KAESBENCH_CSVOUT_H
-#define KAESBENCH_CSVOUT_H
+#ifndef KAESBENCH_OUTPUT_CSV_H
+#define KAESBENCH_OUTPUT_CSV_H
 
 #include <stdio.h>
 
@@ -21,4 +21,4 @@ void kb_csv_field(FILE *f, const char *s);
 int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
 		      enum kb_csv_rows rows);
 
-#endif /* KAESBENCH_CSVOUT_H */
+#endif /* KAESBENCH_OUTPUT_CSV_H */

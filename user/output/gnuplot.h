@@ -5,8 +5,8 @@
  * --plot and `kaesbench plot`: a run document drawn by gnuplot, which is
  * needed for nothing else (Debian package gnuplot-nox).
  */
-#ifndef KAESBENCH_PLOT_H
-#define KAESBENCH_PLOT_H
+#ifndef KAESBENCH_OUTPUT_GNUPLOT_H
+#define KAESBENCH_OUTPUT_GNUPLOT_H
 
 #include <stddef.h>
 
@@ -21,4 +21,4 @@ int kb_plot_doc(const char *who, const struct kb_saved *doc, const char *file,
 int kb_plot_json(const char *who, const char *json, size_t len,
 		 const char *file);
 
-#endif /* KAESBENCH_PLOT_H */
+#endif /* KAESBENCH_OUTPUT_GNUPLOT_H */

@@ -5,8 +5,8 @@
  * `kaesbench run --imix`: the mix's rate per implementation, for people
  * and as JSON.
  */
-#ifndef KAESBENCH_IMIXOUT_H
-#define KAESBENCH_IMIXOUT_H
+#ifndef KAESBENCH_OUTPUT_IMIX_REPORT_H
+#define KAESBENCH_OUTPUT_IMIX_REPORT_H
 
 #include <stdio.h>
 
@@ -21,4 +21,4 @@ int kb_print_imix_json(FILE *f, const struct kb_imix *mix,
 		       const struct kb_run *runs, size_t count,
 		       struct json_object *env);
 
-#endif /* KAESBENCH_IMIXOUT_H */
+#endif /* KAESBENCH_OUTPUT_IMIX_REPORT_H */

@@ -4,8 +4,8 @@
  *
  * The three ways `kaesbench list` prints implementations.
  */
-#ifndef KAESBENCH_FORMAT_H
-#define KAESBENCH_FORMAT_H
+#ifndef KAESBENCH_OUTPUT_IMPL_LIST_H
+#define KAESBENCH_OUTPUT_IMPL_LIST_H
 
 #include <stdio.h>
 
@@ -21,4 +21,4 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl);
 int kb_print_json(FILE *f, const struct kb_impl_list *list,
 		  struct json_object *env);
 
-#endif /* KAESBENCH_FORMAT_H */
+#endif /* KAESBENCH_OUTPUT_IMPL_LIST_H */

@@ -6,8 +6,8 @@
  * one line per implementation and path. Kept apart from running gnuplot
  * so that its text can be tested without it.
  */
-#ifndef KAESBENCH_PLOTSCRIPT_H
-#define KAESBENCH_PLOTSCRIPT_H
+#ifndef KAESBENCH_OUTPUT_PLOT_SCRIPT_H
+#define KAESBENCH_OUTPUT_PLOT_SCRIPT_H
 
 #include "output/saved_results.h"
 
@@ -20,4 +20,4 @@ int kb_plot_format(const char *file, enum kb_plot_format *fmt);
 int kb_plot_script(const struct kb_saved *doc, const char *output,
 		   enum kb_plot_format fmt, const char *kernel, char **text);
 
-#endif /* KAESBENCH_PLOTSCRIPT_H */
+#endif /* KAESBENCH_OUTPUT_PLOT_SCRIPT_H */

@@ -4,8 +4,8 @@
  *
  * Runs as JSON, every raw sample included, for `--json`.
  */
-#ifndef KAESBENCH_RUNJSON_H
-#define KAESBENCH_RUNJSON_H
+#ifndef KAESBENCH_OUTPUT_RUN_JSON_H
+#define KAESBENCH_OUTPUT_RUN_JSON_H
 
 #include <stdio.h>
 
@@ -19,4 +19,4 @@ struct json_object *kb_vcase_to_json(const struct kb_vcase *c);
 int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count,
 		       struct json_object *env);
 
-#endif /* KAESBENCH_RUNJSON_H */
+#endif /* KAESBENCH_OUTPUT_RUN_JSON_H */

@@ -5,8 +5,8 @@
  * A saved `kaesbench run --json` or sweep document, read back for compare
  * and plot: each run's identity and the throughput of every sample.
  */
-#ifndef KAESBENCH_RUNDOC_H
-#define KAESBENCH_RUNDOC_H
+#ifndef KAESBENCH_OUTPUT_SAVED_RESULTS_H
+#define KAESBENCH_OUTPUT_SAVED_RESULTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -55,4 +55,4 @@ void kb_saved_free(struct kb_saved *doc);
 int kb_saved_key_cmp(const struct kb_saved_key *a,
 		     const struct kb_saved_key *b);
 
-#endif /* KAESBENCH_RUNDOC_H */
+#endif /* KAESBENCH_OUTPUT_SAVED_RESULTS_H */

@@ -5,8 +5,8 @@
  * Runs as the lines `openssl speed -mr` prints, for `--mr`, so that
  * scripts written for openssl speed read kaesbench unchanged.
  */
-#ifndef KAESBENCH_MROUT_H
-#define KAESBENCH_MROUT_H
+#ifndef KAESBENCH_OUTPUT_SPEED_MR_H
+#define KAESBENCH_OUTPUT_SPEED_MR_H
 
 #include <stdio.h>
 
@@ -17,4 +17,4 @@ const char *kb_mr_name(const struct kb_run *run, char *buf, size_t len);
 int kb_print_runs_mr(FILE *out, FILE *err, const struct kb_sizes *sizes,
 		     const struct kb_run *runs, size_t count);
 
-#endif /* KAESBENCH_MROUT_H */
+#endif /* KAESBENCH_OUTPUT_SPEED_MR_H */

@@ -5,8 +5,8 @@
  * The tables people read: one per algorithm for a sweep (rows are
  * implementations, columns buffer sizes), one per size for a single run.
  */
-#ifndef KAESBENCH_TABLE_H
-#define KAESBENCH_TABLE_H
+#ifndef KAESBENCH_OUTPUT_TABLE_H
+#define KAESBENCH_OUTPUT_TABLE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -34,4 +34,4 @@ void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
 const char *kb_fmt_pct(double v, char *buf, size_t len);
 const char *kb_check_words(const struct kb_run *run, char *buf, size_t len);
 void kb_print_no_verify_header(FILE *f);
-#endif /* KAESBENCH_TABLE_H */
+#endif /* KAESBENCH_OUTPUT_TABLE_H */

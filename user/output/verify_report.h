@@ -6,8 +6,8 @@
  * SKIP, with the failing case and how to reproduce it, or one JSON
  * document.
  */
-#ifndef KAESBENCH_VERIFYOUT_H
-#define KAESBENCH_VERIFYOUT_H
+#ifndef KAESBENCH_OUTPUT_VERIFY_REPORT_H
+#define KAESBENCH_OUTPUT_VERIFY_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -37,4 +37,4 @@ int kb_print_verify_table(FILE *f, const struct kb_run *runs, size_t count,
 void kb_print_verify_totals(FILE *f, const struct kb_verify_totals *t);
 struct json_object *kb_verify_to_json(const struct kb_run *run);
 
-#endif /* KAESBENCH_VERIFYOUT_H */
+#endif /* KAESBENCH_OUTPUT_VERIFY_REPORT_H */

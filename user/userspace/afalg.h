@@ -5,8 +5,8 @@
  * The AF_ALG path: the kernel's implementations from userspace, through
  * libkcapi.
  */
-#ifndef KAESBENCH_AFALG_H
-#define KAESBENCH_AFALG_H
+#ifndef KAESBENCH_USERSPACE_AFALG_H
+#define KAESBENCH_USERSPACE_AFALG_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,4 +47,4 @@ const char *kb_afalg_bind_name(const struct kb_afalg_req *req);
 int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		 struct kb_run *run);
 
-#endif /* KAESBENCH_AFALG_H */
+#endif /* KAESBENCH_USERSPACE_AFALG_H */

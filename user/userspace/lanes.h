@@ -8,8 +8,8 @@
  * measuring loop asks for a batch, while the lanes stay busy across the
  * loop's clock reads.
  */
-#ifndef KAESBENCH_LANES_H
-#define KAESBENCH_LANES_H
+#ifndef KAESBENCH_USERSPACE_LANES_H
+#define KAESBENCH_USERSPACE_LANES_H
 
 #include <stdint.h>
 
@@ -29,4 +29,4 @@ unsigned int kb_lanes_peak(struct kb_lanes *l);
 unsigned int kb_lanes_failed(struct kb_lanes *l);
 void kb_lanes_stop(struct kb_lanes *l);
 
-#endif /* KAESBENCH_LANES_H */
+#endif /* KAESBENCH_USERSPACE_LANES_H */

@@ -9,8 +9,8 @@
  * the compiler checks each call, as systemd does for its optional
  * libraries.
  */
-#ifndef KAESBENCH_LIBCRYPTO_H
-#define KAESBENCH_LIBCRYPTO_H
+#ifndef KAESBENCH_USERSPACE_LIBCRYPTO_H
+#define KAESBENCH_USERSPACE_LIBCRYPTO_H
 
 #include <stddef.h>
 
@@ -51,4 +51,4 @@ int kb_libcrypto_load(void);
 int kb_libcrypto_load_from(const char *soname);
 const char *kb_libcrypto_error(void);
 
-#endif /* KAESBENCH_LIBCRYPTO_H */
+#endif /* KAESBENCH_USERSPACE_LIBCRYPTO_H */

@@ -4,8 +4,8 @@
  *
  * The OpenSSL path: libcrypto's EVP interface, default provider.
  */
-#ifndef KAESBENCH_OSSL_H
-#define KAESBENCH_OSSL_H
+#ifndef KAESBENCH_USERSPACE_OPENSSL_H
+#define KAESBENCH_USERSPACE_OPENSSL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,4 +35,4 @@ void kb_ossl_close(struct kb_upath *p);
 int kb_ossl_run(const struct kb_ossl_req *req, const struct kb_umeasure *m,
 		struct kb_run *run);
 
-#endif /* KAESBENCH_OSSL_H */
+#endif /* KAESBENCH_USERSPACE_OPENSSL_H */

@@ -4,8 +4,8 @@
  *
  * The x86 capability bits OpenSSL's code selection reads.
  */
-#ifndef KAESBENCH_OSSLCAPS_H
-#define KAESBENCH_OSSLCAPS_H
+#ifndef KAESBENCH_USERSPACE_OPENSSL_CAPS_H
+#define KAESBENCH_USERSPACE_OPENSSL_CAPS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,4 +37,4 @@ void kb_ossl_caps(struct kb_ossl_caps *caps);
 const char *kb_ossl_caps_words(const struct kb_ossl_caps *caps, char *buf,
 			       size_t len);
 
-#endif /* KAESBENCH_OSSLCAPS_H */
+#endif /* KAESBENCH_USERSPACE_OPENSSL_CAPS_H */
