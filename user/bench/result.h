@@ -12,33 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/impls.h"
 #include "bench/sizes.h"
 #include "kernel/failing_case.h"
-
-struct kb_sample {
-	uint32_t size;
-	uint32_t index;
-	uint64_t ops;
-	uint64_t bytes;
-	uint64_t wall_ns;
-	uint64_t thread_ns;
-	uint64_t busy_ns; /* all CPUs: the sum of the four below */
-	uint64_t user_ns;
-	uint64_t system_ns;
-	uint64_t softirq_ns;
-	uint64_t irq_ns;
-	bool has_busy_kinds; /* the four above were sent */
-	uint64_t cycles;
-	bool has_cycles;
-	uint32_t cpu; /* the CPU it was taken on, if has_cpu */
-	bool has_cpu;
-	uint64_t lat_count; /* requests timed; the rest if has_latency */
-	uint64_t lat_p50_ns;
-	uint64_t lat_p99_ns;
-	uint64_t lat_max_ns;
-	bool has_latency;
-};
+#include "kernel/impls.h"
+#include "kernel/sample.h"
 
 enum kb_run_state {
 	KB_RUN_NOT_STARTED, /* not sent: no size fits, or an earlier stop */

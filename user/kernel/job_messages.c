@@ -18,6 +18,7 @@
 #include <linux/kaesbench.h>
 
 #include "kernel/job_messages.h"
+#include "kernel/sample.h"
 
 /* Attributes seen, by enum kaesbench_attr number. */
 struct seen {
@@ -189,95 +190,33 @@ void kb_run_reply_release(struct kb_run_reply *r)
 struct sample_out {
 	uint32_t *id;
 	struct kb_sample *s;
+	uint32_t fields; /* bit n: kb_sample_fields[n] was sent */
 };
-
-/* The optional 64-bit figures: by kind of busy time, and latencies. */
-static int sample_u64_attr(const struct nlattr *attr, struct seen *seen)
-{
-	struct sample_out *o = seen->out;
-	unsigned int type = mnl_attr_get_type(attr);
-	uint64_t *v;
-
-	switch (type) {
-	case KAESBENCH_A_SAMPLE_USER_NS:
-		v = &o->s->user_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_SYSTEM_NS:
-		v = &o->s->system_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_SOFTIRQ_NS:
-		v = &o->s->softirq_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_IRQ_NS:
-		v = &o->s->irq_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_LAT_COUNT:
-		v = &o->s->lat_count;
-		break;
-	case KAESBENCH_A_SAMPLE_LAT_P50_NS:
-		v = &o->s->lat_p50_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_LAT_P99_NS:
-		v = &o->s->lat_p99_ns;
-		break;
-	case KAESBENCH_A_SAMPLE_LAT_MAX_NS:
-		v = &o->s->lat_max_ns;
-		break;
-	default:
-		return MNL_CB_OK;
-	}
-	if (get_u64(attr, v) != MNL_CB_OK)
-		return MNL_CB_ERROR;
-	seen->mask |= BIT_ATTR(type);
-	return MNL_CB_OK;
-}
 
 static int sample_attr(const struct nlattr *attr, void *data)
 {
 	struct seen *seen = data;
 	struct sample_out *o = seen->out;
 	unsigned int type = mnl_attr_get_type(attr);
-	int ret;
+	const struct kb_sample_field *f;
 
-	switch (type) {
-	case KAESBENCH_A_RUN_ID:
-		ret = get_u32(attr, o->id);
-		break;
-	case KAESBENCH_A_SAMPLE_SIZE:
-		ret = get_u32(attr, &o->s->size);
-		break;
-	case KAESBENCH_A_SAMPLE_INDEX:
-		ret = get_u32(attr, &o->s->index);
-		break;
-	case KAESBENCH_A_SAMPLE_OPS:
-		ret = get_u64(attr, &o->s->ops);
-		break;
-	case KAESBENCH_A_SAMPLE_BYTES:
-		ret = get_u64(attr, &o->s->bytes);
-		break;
-	case KAESBENCH_A_SAMPLE_WALL_NS:
-		ret = get_u64(attr, &o->s->wall_ns);
-		break;
-	case KAESBENCH_A_SAMPLE_THREAD_NS:
-		ret = get_u64(attr, &o->s->thread_ns);
-		break;
-	case KAESBENCH_A_SAMPLE_BUSY_NS:
-		ret = get_u64(attr, &o->s->busy_ns);
-		break;
-	case KAESBENCH_A_SAMPLE_CYCLES:
-		ret = get_u64(attr, &o->s->cycles);
-		o->s->has_cycles = ret == MNL_CB_OK;
-		break;
-	case KAESBENCH_A_SAMPLE_CPU:
-		ret = get_u32(attr, &o->s->cpu);
-		o->s->has_cpu = ret == MNL_CB_OK;
-		break;
-	default:
-		return sample_u64_attr(attr, seen);
-	}
-	if (ret == MNL_CB_OK)
+	if (type == KAESBENCH_A_RUN_ID) {
+		if (get_u32(attr, o->id) != MNL_CB_OK)
+			return MNL_CB_ERROR;
 		seen->mask |= BIT_ATTR(type);
-	return ret;
+		return MNL_CB_OK;
+	}
+	f = kb_sample_field_of(type);
+	if (!f)
+		return MNL_CB_OK;
+	if (mnl_attr_validate(attr,
+			      f->bits == 32 ? MNL_TYPE_U32 : MNL_TYPE_U64) < 0)
+		return MNL_CB_ERROR;
+	kb_sample_set(o->s, f,
+		      f->bits == 32 ? mnl_attr_get_u32(attr) :
+				      mnl_attr_get_u64(attr));
+	o->fields |= 1U << (f - kb_sample_fields);
+	return MNL_CB_OK;
 }
 
 /**
@@ -287,39 +226,34 @@ static int sample_attr(const struct nlattr *attr, void *data)
  * @s: filled in; @s->has_cycles, has_cpu, has_busy_kinds and has_latency
  *     say which optional figures the kernel sent
  *
+ * The fields are those of kb_sample_fields: the group every sample has is
+ * required, the others come whole or not at all.
+ *
  * Return: 0, or -EINVAL if malformed, lacking a required attribute, or
  * holding part of a group (busy time by kind, latencies) without the rest.
  */
 int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
 		    struct kb_sample *s)
 {
-	const uint64_t kinds = BIT_ATTR(KAESBENCH_A_SAMPLE_USER_NS) |
-			       BIT_ATTR(KAESBENCH_A_SAMPLE_SYSTEM_NS) |
-			       BIT_ATTR(KAESBENCH_A_SAMPLE_SOFTIRQ_NS) |
-			       BIT_ATTR(KAESBENCH_A_SAMPLE_IRQ_NS);
-	const uint64_t latency = BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_COUNT) |
-				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_P50_NS) |
-				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_P99_NS) |
-				 BIT_ATTR(KAESBENCH_A_SAMPLE_LAT_MAX_NS);
 	struct sample_out o = { .id = id, .s = s };
 	struct seen seen = { .out = &o };
+	uint32_t group[KB_SG_COUNT] = { 0 }, partial = 0;
+	size_t i;
 	int ret;
 
 	memset(s, 0, sizeof(*s));
-	ret = parse(nlh, sample_attr, &seen,
-		    BIT_ATTR(KAESBENCH_A_RUN_ID) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_SIZE) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_INDEX) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_OPS) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_BYTES) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_WALL_NS) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_THREAD_NS) |
-			    BIT_ATTR(KAESBENCH_A_SAMPLE_BUSY_NS));
+	for (i = 0; i < KB_SF_COUNT; i++)
+		group[kb_sample_fields[i].group] |= 1U << i;
+	ret = parse(nlh, sample_attr, &seen, BIT_ATTR(KAESBENCH_A_RUN_ID));
+	if (!ret && (o.fields & group[KB_SG_ALWAYS]) != group[KB_SG_ALWAYS])
+		ret = -EINVAL;
+	for (i = KB_SG_ALWAYS + 1; i < KB_SG_COUNT; i++) {
+		kb_sample_set_has(s, i, (o.fields & group[i]) == group[i]);
+		if (o.fields & group[i] && !kb_sample_has(s, i))
+			partial = 1;
+	}
 	/* Each group comes whole or not at all. */
-	s->has_busy_kinds = (seen.mask & kinds) == kinds;
-	s->has_latency = (seen.mask & latency) == latency;
-	if (!ret && ((seen.mask & kinds && !s->has_busy_kinds) ||
-		     (seen.mask & latency && !s->has_latency)))
+	if (!ret && partial)
 		ret = -EINVAL;
 	return ret;
 }

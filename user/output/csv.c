@@ -13,8 +13,9 @@
 
 #include <linux/kaesbench.h>
 
-#include "output/csv.h"
 #include "bench/paths.h"
+#include "kernel/sample.h"
+#include "output/csv.h"
 #include "output/run_json.h"
 
 /* The columns that say which run a row belongs to, first in every row. */
@@ -36,18 +37,10 @@ static const char *const summary_cols[] = {
 	"cycles_per_byte",
 };
 
-static const char *const sample_cols[] = {
-	"size",		  "index",	    "ops",
-	"bytes",	  "wall_ns",	    "thread_ns",
-	"busy_ns",	  "cycles",	    "cpu",
-	"user_ns",	  "system_ns",	    "softirq_ns",
-	"irq_ns",	  "latency_count",  "latency_p50_ns",
-	"latency_p99_ns", "latency_max_ns",
-};
-
 #define N_RUN (sizeof(run_cols) / sizeof(run_cols[0]))
 #define N_SUMMARY (sizeof(summary_cols) / sizeof(summary_cols[0]))
-#define N_SAMPLE (sizeof(sample_cols) / sizeof(sample_cols[0]))
+/* Then, for --csv=samples, a column per field of kb_sample_fields. */
+#define N_SAMPLE KB_SF_COUNT
 #define MAX_COLS (N_RUN + (N_SUMMARY > N_SAMPLE ? N_SUMMARY : N_SAMPLE))
 
 /* A row being filled: a NULL cell is empty. */
@@ -179,23 +172,11 @@ static void summary_cells(struct row *r, const struct kb_summary *s)
 
 static void sample_cells(struct row *r, const struct kb_sample *s)
 {
-	put_u64(r, s->size);
-	put_u64(r, s->index);
-	put_u64(r, s->ops);
-	put_u64(r, s->bytes);
-	put_u64(r, s->wall_ns);
-	put_u64(r, s->thread_ns);
-	put_u64(r, s->busy_ns);
-	put_u64_if(r, s->has_cycles, s->cycles);
-	put_u64_if(r, s->has_cpu, s->cpu);
-	put_u64_if(r, s->has_busy_kinds, s->user_ns);
-	put_u64_if(r, s->has_busy_kinds, s->system_ns);
-	put_u64_if(r, s->has_busy_kinds, s->softirq_ns);
-	put_u64_if(r, s->has_busy_kinds, s->irq_ns);
-	put_u64_if(r, s->has_latency, s->lat_count);
-	put_u64_if(r, s->has_latency, s->lat_p50_ns);
-	put_u64_if(r, s->has_latency, s->lat_p99_ns);
-	put_u64_if(r, s->has_latency, s->lat_max_ns);
+	size_t i;
+
+	for (i = 0; i < KB_SF_COUNT; i++)
+		put_u64_if(r, kb_sample_has(s, kb_sample_fields[i].group),
+			   kb_sample_get(s, i));
 }
 
 /* A row per size with samples. Return: rows printed, or -ENOMEM. */
@@ -252,9 +233,10 @@ int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
 	int printed;
 
 	memcpy(head, run_cols, sizeof(run_cols));
-	memcpy(head + N_RUN,
-	       rows == KB_CSV_SUMMARY ? summary_cols : sample_cols,
-	       n_more * sizeof(head[0]));
+	for (i = 0; i < n_more; i++)
+		head[N_RUN + i] = rows == KB_CSV_SUMMARY ?
+					  summary_cols[i] :
+					  kb_sample_fields[i].csv;
 	print_cells(f, head, N_RUN + n_more);
 	for (i = 0; i < count; i++) {
 		printed = rows == KB_CSV_SUMMARY ?

@@ -11,10 +11,11 @@
 
 #include <linux/kaesbench.h>
 
-#include "output/json_document.h"
-#include "kaesbench_version.h"
-#include "bench/paths.h"
 #include "bench/aggregate.h"
+#include "bench/paths.h"
+#include "kaesbench_version.h"
+#include "kernel/sample.h"
+#include "output/json_document.h"
 #include "output/run_json.h"
 
 /**
@@ -62,39 +63,37 @@ static struct json_object *u64(uint64_t v)
 	return json_object_new_int64((int64_t)v);
 }
 
-static struct json_object *latency_json(const struct kb_sample *s)
+/* The fields of group @g, as members of @o; each null without the group. */
+static void add_group(struct json_object *o, const struct kb_sample *s,
+		      enum kb_sample_group g)
 {
-	struct json_object *o = json_object_new_object();
+	bool has = kb_sample_has(s, g);
+	size_t i;
 
-	if (!o)
-		return NULL;
-	add(o, "count", u64(s->lat_count));
-	add(o, "p50_ns", u64(s->lat_p50_ns));
-	add(o, "p99_ns", u64(s->lat_p99_ns));
-	add(o, "max_ns", u64(s->lat_max_ns));
-	return o;
+	for (i = 0; i < KB_SF_COUNT; i++)
+		if (kb_sample_fields[i].group == g)
+			add(o, kb_sample_fields[i].json,
+			    has ? u64(kb_sample_get(s, i)) : NULL);
 }
 
+/* The fields, group by group, as kb_sample_groups orders them. */
 static struct json_object *sample_json(const struct kb_sample *s)
 {
-	struct json_object *o = json_object_new_object();
+	struct json_object *o = json_object_new_object(), *nest;
+	unsigned int g;
 
 	if (!o)
 		return NULL;
-	add(o, "size", u64(s->size));
-	add(o, "index", u64(s->index));
-	add(o, "ops", u64(s->ops));
-	add(o, "bytes", u64(s->bytes));
-	add(o, "wall_ns", u64(s->wall_ns));
-	add(o, "thread_ns", u64(s->thread_ns));
-	add(o, "busy_ns", u64(s->busy_ns));
-	add(o, "user_ns", s->has_busy_kinds ? u64(s->user_ns) : NULL);
-	add(o, "system_ns", s->has_busy_kinds ? u64(s->system_ns) : NULL);
-	add(o, "softirq_ns", s->has_busy_kinds ? u64(s->softirq_ns) : NULL);
-	add(o, "irq_ns", s->has_busy_kinds ? u64(s->irq_ns) : NULL);
-	add(o, "cycles", s->has_cycles ? u64(s->cycles) : NULL);
-	add(o, "cpu", s->has_cpu ? u64(s->cpu) : NULL);
-	add(o, "latency", s->has_latency ? latency_json(s) : NULL);
+	for (g = 0; g < KB_SG_COUNT; g++) {
+		if (!kb_sample_groups[g].json) {
+			add_group(o, s, g);
+			continue;
+		}
+		nest = kb_sample_has(s, g) ? json_object_new_object() : NULL;
+		if (nest)
+			add_group(nest, s, g);
+		add(o, kb_sample_groups[g].json, nest);
+	}
 	return o;
 }
 

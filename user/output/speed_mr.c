@@ -21,8 +21,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "output/speed_mr.h"
 #include "bench/paths.h"
+#include "kernel/sample.h"
+#include "output/speed_mr.h"
 
 /**
  * kb_mr_name() - the name of a run on its +F, +DT and +R lines
@@ -65,10 +66,12 @@ static void print_timings(FILE *err, const struct kb_run *run, const char *name)
 		ops = 0;
 		wall_ns = 0;
 		for (j = 0; j < run->samples; j++) {
-			if (run->sample[j].size != run->sizes.size[i])
+			if (kb_sample_get(&run->sample[j], KB_SF_SIZE) !=
+			    run->sizes.size[i])
 				continue;
-			ops += run->sample[j].ops;
-			wall_ns += run->sample[j].wall_ns;
+			ops += kb_sample_get(&run->sample[j], KB_SF_OPS);
+			wall_ns +=
+				kb_sample_get(&run->sample[j], KB_SF_WALL_NS);
 		}
 		if (!wall_ns)
 			continue;
