@@ -30,6 +30,7 @@
 
 #include "bench/sizes.h"
 #include "cmd/priority.h"
+#include "kernel/genl.h"
 #include "options.h"
 
 static void usage(FILE *f)
@@ -158,6 +159,8 @@ static int request(struct mnl_socket *nl, uint16_t type, const char *driver,
 		n = mnl_socket_recvfrom(nl, buf, sizeof(buf));
 		if (n < 0)
 			return -errno;
+		if (!kb_genl_lengths_ok(buf, n))
+			return -EBADMSG;
 		ret = mnl_cb_run(buf, n, seq, portid, report_cb, rep);
 	} while (ret > MNL_CB_STOP);
 	return ret < 0 ? -errno : 0;

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,12 +174,57 @@ static mnl_cb_t stream_ctl_cb[NLMSG_MIN_TYPE] = {
 	[NLMSG_DONE] = done_cb,
 };
 
+/**
+ * kb_genl_lengths_ok() - whether libmnl can walk a received buffer
+ * @buf: what one recvfrom() returned
+ * @len: its length
+ *
+ * libmnl's mnl_nlmsg_ok() compares a message's length as an int: one that
+ * claims 2 GiB or more passes, and its walk then reads past the buffer or,
+ * at 4 GiB - 1, never moves on. No kernel sends such a message, but a
+ * process with CAP_NET_ADMIN can send the socket anything: it is refused
+ * before libmnl sees it.
+ *
+ * Return: true if every message libmnl would visit lies within @buf.
+ */
+bool kb_genl_lengths_ok(const void *buf, size_t len)
+{
+	const struct nlmsghdr *nlh = buf;
+	size_t step;
+
+	while (len >= sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh)) {
+		if (nlh->nlmsg_len > INT_MAX)
+			return false;
+		step = MNL_ALIGN(nlh->nlmsg_len);
+		if (step >= len)
+			break; /* the last one, or one libmnl stops at */
+		len -= step;
+		nlh = (const struct nlmsghdr *)((const char *)nlh + step);
+	}
+	return true;
+}
+
+/* mnl_cb_run2() on a buffer kb_genl_lengths_ok() accepts, else EBADMSG. */
+static int run_batch(const void *buf, size_t len, uint32_t seq, uint32_t portid,
+		     struct kb_genl_reply *r, mnl_cb_t *ctl, unsigned int nctl)
+{
+	if (!kb_genl_lengths_ok(buf, len)) {
+		r->bad_reply = true;
+		errno = EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	return mnl_cb_run2(buf, len, seq, portid, data_cb, r, ctl, nctl);
+}
+
 /* Whether @buf holds the message that ends a dump. */
 static bool has_end(const void *buf, size_t len)
 {
 	const struct nlmsghdr *nlh = buf;
 	int rem = len;
 
+	/* One libmnl cannot walk ends the drain: reading on would not help. */
+	if (!kb_genl_lengths_ok(buf, len))
+		return true;
 	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem))
 		if (nlh->nlmsg_type == NLMSG_DONE ||
 		    nlh->nlmsg_type == NLMSG_ERROR)
@@ -217,8 +263,8 @@ static int transact(struct kb_genl *g, struct nlmsghdr *nlh,
 		len = mnl_socket_recvfrom(g->nl, g->buf, g->buf_len);
 		if (len < 0)
 			return -1;
-		ret = mnl_cb_run2(g->buf, len, seq, g->portid, data_cb, r,
-				  ctl_cb, MNL_ARRAY_SIZE(ctl_cb));
+		ret = run_batch(g->buf, len, seq, g->portid, r, ctl_cb,
+				MNL_ARRAY_SIZE(ctl_cb));
 		if (ret < 0 && errno == EINTR && !r->error && !r->bad_reply) {
 			r->intr = true;
 			return drain(g, len);
@@ -621,8 +667,8 @@ int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r)
 	len = mnl_socket_recvfrom(g->nl, g->buf, g->buf_len);
 	if (len < 0)
 		return -1;
-	ret = mnl_cb_run2(g->buf, len, seq, g->portid, data_cb, r,
-			  stream_ctl_cb, MNL_ARRAY_SIZE(stream_ctl_cb));
+	ret = run_batch(g->buf, len, seq, g->portid, r, stream_ctl_cb,
+			MNL_ARRAY_SIZE(stream_ctl_cb));
 	if (ret < 0)
 		return -1;
 	return ret == MNL_CB_STOP ? 0 : 1;

@@ -9,6 +9,7 @@
 #define KAESBENCH_KERNEL_GENL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -79,6 +80,7 @@ struct nlmsghdr *kb_genl_request(struct kb_genl *g, void *buf, uint8_t cmd,
 int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh);
 int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r);
 int kb_genl_fd(const struct kb_genl *g);
+bool kb_genl_lengths_ok(const void *buf, size_t len);
 void kb_genl_report(FILE *f, const struct kb_genl_reply *r, int local_errno,
 		    const char *what);
 
