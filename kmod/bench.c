@@ -30,7 +30,6 @@
 
 #include "bench.h"
 #include "givenup.h"
-#include "job.h"
 #include "latency.h"
 #include "pagebuf.h"
 #include "tfm.h"

@@ -16,9 +16,13 @@
 #include <linux/module.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <net/netlink.h>
 #include <uapi/linux/kaesbench.h>
 
 #include "givenup.h"
+
+/* Room for the notice naming the first implementation given up. */
+#define NOTICE_LEN 256
 
 static DEFINE_SPINLOCK(given_up_lock);
 /* Under given_up_lock. */
@@ -90,14 +94,8 @@ bool kaesbench_given_up_full(void)
 	return READ_ONCE(given_up_count) >= KAESBENCH_MAX_GIVEN_UP;
 }
 
-/**
- * kaesbench_notice() - what every reply says once a request was given up
- * @buf: filled in with the notice
- * @size: of @buf, KAESBENCH_NOTICE_LEN
- *
- * Return: true if there is a notice; else @buf is "".
- */
-bool kaesbench_notice(char *buf, size_t size)
+/* What every reply says once a request was given up: true if anything. */
+static bool notice(char *buf, size_t size)
 {
 	unsigned int count;
 
@@ -115,4 +113,19 @@ bool kaesbench_notice(char *buf, size_t size)
 		buf[0] = '\0';
 	spin_unlock(&given_up_lock);
 	return count;
+}
+
+/**
+ * kaesbench_notice_put() - add the notice to a message, if there is one
+ * @skb: the message
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int kaesbench_notice_put(struct sk_buff *skb)
+{
+	char text[NOTICE_LEN];
+
+	if (!notice(text, sizeof(text)))
+		return 0;
+	return nla_put_string(skb, KAESBENCH_A_NOTICE, text);
 }

@@ -15,8 +15,10 @@
 #include <linux/rwsem.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <net/netlink.h>
 #include <uapi/linux/kaesbench.h>
 
+#include "givenup.h"
 #include "impls.h"
 
 /**
@@ -426,3 +428,51 @@ void kaesbench_impls_put(struct kaesbench_impls *impls)
 	if (!IS_ERR_OR_NULL(impls))
 		kvfree(impls);
 }
+
+static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)
+{
+	return value ? nla_put_u32(skb, attr, value) : 0;
+}
+
+/**
+ * kaesbench_impl_put() - add an implementation's nest to a message
+ * @skb: the message
+ * @impl: the implementation
+ *
+ * The flag KAESBENCH_IMPL_F_GIVEN_UP is added as it stands now.
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int kaesbench_impl_put(struct sk_buff *skb, const struct kaesbench_impl *impl)
+{
+	struct nlattr *nest = nla_nest_start(skb, KAESBENCH_A_IMPL);
+	u32 flags = impl->flags;
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (kaesbench_given_up(impl->driver_name))
+		flags |= KAESBENCH_IMPL_F_GIVEN_UP;
+	if (nla_put_string(skb, KAESBENCH_IMPL_A_ALG_NAME, impl->alg_name) ||
+	    nla_put_string(skb, KAESBENCH_IMPL_A_DRIVER_NAME,
+			   impl->driver_name) ||
+	    nla_put_string(skb, KAESBENCH_IMPL_A_MODULE, impl->module_name) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_PRIORITY, impl->priority) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_TYPE, impl->type) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_FLAGS, flags) ||
+	    nla_put_u32(skb, KAESBENCH_IMPL_A_BLOCK_SIZE, impl->block_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MIN_KEY_SIZE,
+			    impl->min_key_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_KEY_SIZE,
+			    impl->max_key_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_IV_SIZE, impl->iv_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_CHUNK_SIZE,
+			    impl->chunk_size) ||
+	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
+			    impl->max_auth_size)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+

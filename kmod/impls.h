@@ -39,7 +39,10 @@ struct kaesbench_impls {
 	struct kaesbench_impl impl[];
 };
 
+struct sk_buff;
+
 bool kaesbench_names_aes(const char *name);
+int kaesbench_impl_put(struct sk_buff *skb, const struct kaesbench_impl *impl);
 int kaesbench_impl_find(const char *name, bool by_alg,
 			struct kaesbench_impl *impl);
 struct kaesbench_impls *kaesbench_impls_get(bool may_allocate);

@@ -18,11 +18,12 @@
  * thread: jobs_lock guards a pointer and a list, and the send lock only
  * a non-blocking unicast.
  *
- * Results go to the requesting socket by its port id. Once that socket is
- * closed, the port is free for any other socket, of any user: from then
- * on the job sends nothing (see kaesbench_job_unicast()).
+ * Results go to the requesting socket by its port id, and only the job
+ * sends them. Once that socket is closed, the port is free for any other
+ * socket, of any user: from then on the job sends nothing (see unicast()).
  */
 
+#include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/memcontrol.h>
 #include <linux/module.h>
@@ -33,8 +34,12 @@
 #include <linux/spinlock.h>
 #include <net/genetlink.h>
 
+#include "givenup.h"
 #include "job.h"
-#include "netlink.h"
+
+/* How long a job waits for its socket to take a message, at most. */
+#define SEND_PATIENCE_MS 10000
+#define SEND_RETRY_MS 10
 
 static DEFINE_SPINLOCK(jobs_lock);
 /* Under jobs_lock: every job whose thread has not ended, */
@@ -71,6 +76,169 @@ static void unlist(struct kaesbench_job *job)
 	spin_unlock(&jobs_lock);
 }
 
+/*
+ * Sends a message to the job's socket.
+ * @job: the job
+ * @skb: the message; consumed
+ *
+ * Nothing is sent once the socket is closed: its port may belong to
+ * another socket by then. The release notifier marks the job orphaned and
+ * then waits for a send in progress, before the close returns, so a
+ * message reaches the port while the requesting socket holds it, or not at
+ * all. (A message sent in the instant between the socket leaving its port
+ * and the notifier finds no socket there, unless another one binds that
+ * port in the same instant.)
+ * Returns 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
+ * receive buffer is full.
+ */
+static int unicast(struct kaesbench_job *job, struct sk_buff *skb)
+{
+	int err;
+
+	mutex_lock(&job->send_lock);
+	if (READ_ONCE(job->orphaned)) {
+		nlmsg_free(skb);
+		err = -ECONNREFUSED;
+	} else {
+		err = genlmsg_unicast(&init_net, skb, job->portid);
+	}
+	mutex_unlock(&job->send_lock);
+	return err;
+}
+
+static struct sk_buff *new_message(const struct kaesbench_job *job, u8 cmd,
+				   void **hdr)
+{
+	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+
+	if (!skb)
+		return NULL;
+	*hdr = genlmsg_put(skb, job->portid, job->seq, job->family, 0, cmd);
+	if (!*hdr || nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/*
+ * The job started: in place of the reply its request got an ack for,
+ * what the job's put_started() says of it.
+ */
+static int send_started(struct kaesbench_job *job)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, job->ops->cmd, &hdr);
+	if (!skb)
+		return -ENOMEM;
+	if (job->ops->put_started(skb, job) || kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return unicast(job, skb);
+}
+
+/*
+ * The job could not be set up: a KAESBENCH_CMD_RUN_END with
+ * KAESBENCH_A_RUN_REFUSED, saying what a request refused at once would
+ * have had as its error and extack message.
+ */
+static void send_refusal(struct kaesbench_job *job, int err)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, err) ||
+	    (job->message[0] &&
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, job->message)) ||
+	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) ||
+	    kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	unicast(job, skb);
+}
+
+/**
+ * kaesbench_job_send_patiently() - send a message, waiting for room
+ * @job: the job
+ * @cmd: the message's command
+ * @put: adds its attributes to a message holding the job's id
+ * @arg: for @put
+ *
+ * A socket that is full (a run on many CPUs sends a sample per CPU at
+ * once) is waited for, up to SEND_PATIENCE_MS and as long as the job is
+ * not stopped; the tool asks for NETLINK_NO_ENOBUFS, so that a full
+ * socket is not an error to it.
+ *
+ * Context: process context, may sleep.
+ * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when it
+ * took nothing for SEND_PATIENCE_MS (the tool stopped reading); -ENOMEM;
+ * -EMSGSIZE.
+ */
+int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
+				 int (*put)(struct sk_buff *skb, const void *arg),
+				 const void *arg)
+{
+	unsigned int waited_ms = 0;
+	struct sk_buff *skb;
+	void *hdr;
+	int err;
+
+	for (;;) {
+		skb = new_message(job, cmd, &hdr);
+		if (!skb)
+			return -ENOMEM;
+		if (put(skb, arg)) {
+			nlmsg_free(skb);
+			return -EMSGSIZE;
+		}
+		genlmsg_end(skb, hdr);
+		err = unicast(job, skb);
+		if (err != -EAGAIN || waited_ms >= SEND_PATIENCE_MS ||
+		    READ_ONCE(job->stop))
+			return err;
+		msleep(SEND_RETRY_MS);
+		waited_ms += SEND_RETRY_MS;
+	}
+}
+
+/**
+ * kaesbench_job_send_end() - tell a job's socket that the job is over
+ * @job: the job
+ * @status: 0, or the negative errno that ended it
+ * @message: what went wrong, or NULL
+ * @put_extra: adds what the kind of job reports at its end, or NULL
+ */
+void kaesbench_job_send_end(struct kaesbench_job *job, int status,
+			    const char *message,
+			    int (*put_extra)(struct sk_buff *skb, void *work))
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
+	    (message && message[0] &&
+	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
+	    (put_extra && put_extra(skb, job->work)) ||
+	    kaesbench_notice_put(skb)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	unicast(job, skb);
+}
+
 static int job_thread(void *data)
 {
 	struct kaesbench_job *job = data;
@@ -81,9 +249,9 @@ static int job_thread(void *data)
 	err = job->ops->setup(job);
 	if (err) {
 		work_over(job);
-		kaesbench_genl_send_refusal(job, err);
+		send_refusal(job, err);
 	} else {
-		err = kaesbench_genl_send_started(job);
+		err = send_started(job);
 		if (!err)
 			err = job->ops->run(job);
 		work_over(job);
@@ -91,7 +259,7 @@ static int job_thread(void *data)
 		if (err != -ECONNREFUSED)
 			job->ops->end(job, err);
 	}
-	job->ops->destroy(job->work);
+	job->ops->destroy(job, job->work);
 	set_active_memcg(old);
 	if (!job->keep_memcg)
 		mem_cgroup_put(job->memcg);
@@ -102,11 +270,11 @@ static int job_thread(void *data)
 
 /**
  * kaesbench_job_start() - claim the machine and start a job's thread
- * @portid: the requesting socket, which gets the results
- * @seq: the request's sequence number, echoed in every result
+ * @family: of the job's messages
+ * @info: the request; its socket gets the results, with its sequence
+ *	  number, and its extack says why it is refused
  * @ops: what the work is
  * @work: the request, owned by the job from now on whatever the result
- * @extack: why it is refused
  *
  * Called from the request, in the requester's context: the job's memory
  * is charged to the requester's memory cgroup. The thread's first message
@@ -116,10 +284,11 @@ static int job_thread(void *data)
  * Return: 0, or -EBUSY while another job is in progress, -ENODEV while
  * the module unloads, -ENOMEM, or the error creating the thread.
  */
-int kaesbench_job_start(u32 portid, u32 seq,
-			const struct kaesbench_job_ops *ops, void *work,
-			struct netlink_ext_ack *extack)
+int kaesbench_job_start(const struct genl_family *family,
+			const struct genl_info *info,
+			const struct kaesbench_job_ops *ops, void *work)
 {
+	struct netlink_ext_ack *extack = info->extack;
 	struct task_struct *task;
 	struct kaesbench_job *job;
 	int err;
@@ -136,8 +305,9 @@ int kaesbench_job_start(u32 portid, u32 seq,
 	}
 	kref_init(&job->ref);
 	mutex_init(&job->send_lock);
-	job->portid = portid;
-	job->seq = seq;
+	job->family = family;
+	job->portid = info->snd_portid;
+	job->seq = info->snd_seq;
 	job->ops = ops;
 	job->work = work;
 
@@ -170,7 +340,7 @@ err_job:
 err_module:
 	module_put(THIS_MODULE);
 err_work:
-	ops->destroy(work);
+	ops->destroy(NULL, work);
 	return err;
 }
 
@@ -197,38 +367,6 @@ int kaesbench_job_cancel(u32 id, u32 portid, bool privileged)
 	else
 		WRITE_ONCE(job->stop, true);
 	spin_unlock(&jobs_lock);
-	return err;
-}
-
-/**
- * kaesbench_job_unicast() - send a message to the job's socket
- * @job: the job
- * @skb: the message; consumed
- *
- * Nothing is sent once the socket is closed: its port may belong to
- * another socket by then. The release notifier marks the job orphaned and
- * then waits for a send in progress, before the close returns, so a
- * message reaches the port while the requesting socket holds it, or not at
- * all. (A message sent in the instant between the socket leaving its port
- * and the notifier finds no socket there, unless another one binds that
- * port in the same instant.)
- *
- * Context: process context, may sleep.
- * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when its
- * receive buffer is full.
- */
-int kaesbench_job_unicast(struct kaesbench_job *job, struct sk_buff *skb)
-{
-	int err;
-
-	mutex_lock(&job->send_lock);
-	if (READ_ONCE(job->orphaned)) {
-		nlmsg_free(skb);
-		err = -ECONNREFUSED;
-	} else {
-		err = genlmsg_unicast(&init_net, skb, job->portid);
-	}
-	mutex_unlock(&job->send_lock);
 	return err;
 }
 

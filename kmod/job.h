@@ -27,6 +27,8 @@
 /* What a job's end or refusal says, at most. */
 #define KAESBENCH_MESSAGE_LEN 224
 
+struct genl_family;
+struct genl_info;
 struct kaesbench_job;
 struct mem_cgroup;
 struct sk_buff;
@@ -46,7 +48,8 @@ struct kaesbench_job_ops {
 	int (*run)(struct kaesbench_job *job);
 	/* Tells the requesting socket how it ended. */
 	void (*end)(struct kaesbench_job *job, int err);
-	void (*destroy)(void *work);
+	/* Frees the work (@job is NULL if the job never started). */
+	void (*destroy)(struct kaesbench_job *job, void *work);
 };
 
 /*
@@ -69,16 +72,22 @@ struct kaesbench_job {
 	 */
 	struct mem_cgroup *memcg;
 	bool keep_memcg;
+	const struct genl_family *family;	/* of its messages */
 	struct mutex send_lock;	/* orders sends with the socket's release */
 	bool orphaned;		/* the socket is closed: send it nothing */
 	char message[KAESBENCH_MESSAGE_LEN];	/* why it was refused */
 };
 
-int kaesbench_job_start(u32 portid, u32 seq,
-			const struct kaesbench_job_ops *ops, void *work,
-			struct netlink_ext_ack *extack);
+int kaesbench_job_start(const struct genl_family *family,
+			const struct genl_info *info,
+			const struct kaesbench_job_ops *ops, void *work);
 int kaesbench_job_cancel(u32 id, u32 portid, bool privileged);
-int kaesbench_job_unicast(struct kaesbench_job *job, struct sk_buff *skb);
+int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
+				 int (*put)(struct sk_buff *skb, const void *arg),
+				 const void *arg);
+void kaesbench_job_send_end(struct kaesbench_job *job, int status,
+			    const char *message,
+			    int (*put_extra)(struct sk_buff *skb, void *work));
 int kaesbench_job_init(void);
 void kaesbench_job_uninit(void);
 

@@ -9,7 +9,6 @@
 #include <linux/build_bug.h>
 #include <linux/capability.h>
 #include <linux/cpumask.h>
-#include <linux/delay.h>
 #include <linux/random.h>
 #include <linux/stringify.h>
 #include <net/genetlink.h>
@@ -22,10 +21,6 @@
 #include "netlink.h"
 #include "run.h"
 #include "verify_job.h"
-
-/* How long a run waits for its socket to take a sample, at most. */
-#define SEND_PATIENCE_MS 10000
-#define SEND_RETRY_MS 10
 
 static struct genl_family genl_family;
 
@@ -155,52 +150,6 @@ struct impls_dump {
 static_assert(sizeof(struct impls_dump) <=
 	      sizeof_field(struct netlink_callback, ctx));
 
-static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)
-{
-	return value ? nla_put_u32(skb, attr, value) : 0;
-}
-
-/**
- * kaesbench_genl_put_impl() - add an implementation's nest to a message
- * @skb: the message
- * @impl: the implementation
- *
- * Return: 0, or -EMSGSIZE.
- */
-int kaesbench_genl_put_impl(struct sk_buff *skb,
-			    const struct kaesbench_impl *impl)
-{
-	struct nlattr *nest = nla_nest_start(skb, KAESBENCH_A_IMPL);
-	u32 flags = impl->flags;
-
-	if (!nest)
-		return -EMSGSIZE;
-	if (kaesbench_given_up(impl->driver_name))
-		flags |= KAESBENCH_IMPL_F_GIVEN_UP;
-	if (nla_put_string(skb, KAESBENCH_IMPL_A_ALG_NAME, impl->alg_name) ||
-	    nla_put_string(skb, KAESBENCH_IMPL_A_DRIVER_NAME,
-			   impl->driver_name) ||
-	    nla_put_string(skb, KAESBENCH_IMPL_A_MODULE, impl->module_name) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_PRIORITY, impl->priority) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_TYPE, impl->type) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_FLAGS, flags) ||
-	    nla_put_u32(skb, KAESBENCH_IMPL_A_BLOCK_SIZE, impl->block_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MIN_KEY_SIZE,
-			    impl->min_key_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_KEY_SIZE,
-			    impl->max_key_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_IV_SIZE, impl->iv_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_CHUNK_SIZE,
-			    impl->chunk_size) ||
-	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
-			    impl->max_auth_size)) {
-		nla_nest_cancel(skb, nest);
-		return -EMSGSIZE;
-	}
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
 /*
  * Crypto runs are for the initial network namespace's CAP_SYS_ADMIN: they
  * pin CPUs, hold memory, load modules and instantiate templates by names
@@ -261,8 +210,9 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 				  NLM_F_MULTI, KAESBENCH_CMD_GET_IMPLS);
 		if (!hdr)
 			break;
-		if (kaesbench_genl_put_impl(skb,
-					    &dump->impls->impl[dump->next])) {
+		/* Once a request was given up, every reply says so. */
+		if (kaesbench_impl_put(skb, &dump->impls->impl[dump->next]) ||
+		    kaesbench_notice_put(skb)) {
 			genlmsg_cancel(skb, hdr);
 			break;
 		}
@@ -338,11 +288,6 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	return 0;
 }
 
-static int put_u64(struct sk_buff *skb, int attr, u64 value)
-{
-	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
-}
-
 /* The whole run, in ms, as asked: what the duration cap bounds. */
 static u64 run_ms(const struct kaesbench_params *params)
 {
@@ -374,8 +319,7 @@ static int run_doit(struct sk_buff *skb, struct genl_info *info)
 	run = kaesbench_run_alloc(&params);
 	if (!run)
 		return -ENOMEM;
-	return kaesbench_job_start(info->snd_portid, info->snd_seq,
-				   &kaesbench_run_ops, run, info->extack);
+	return kaesbench_job_start(&genl_family, info, &kaesbench_run_ops, run);
 }
 
 static int parse_verify(struct genl_info *info,
@@ -408,8 +352,8 @@ static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 	vj = kaesbench_verify_job_alloc(&params);
 	if (!vj)
 		return -ENOMEM;
-	return kaesbench_job_start(info->snd_portid, info->snd_seq,
-				   &kaesbench_verify_job_ops, vj, info->extack);
+	return kaesbench_job_start(&genl_family, info, &kaesbench_verify_job_ops,
+				   vj);
 }
 
 /* A socket may stop its own job; another's, only the privileged. */
@@ -435,195 +379,6 @@ static int cancel_doit(struct sk_buff *skb, struct genl_info *info)
 	else if (err)
 		NL_SET_ERR_MSG_ATTR(info->extack, id, "no such run in progress");
 	return err;
-}
-
-static struct sk_buff *job_message(const struct kaesbench_job *job, u8 cmd,
-				   void **hdr)
-{
-	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-
-	if (!skb)
-		return NULL;
-	*hdr = genlmsg_put(skb, job->portid, job->seq, &genl_family, 0, cmd);
-	if (!*hdr || nla_put_u32(skb, KAESBENCH_A_RUN_ID, job->id)) {
-		nlmsg_free(skb);
-		return NULL;
-	}
-	return skb;
-}
-
-/* Once a request was given up, every start and end says so. */
-static int put_notice(struct sk_buff *skb)
-{
-	char notice[KAESBENCH_NOTICE_LEN];
-
-	if (!kaesbench_notice(notice, sizeof(notice)))
-		return 0;
-	return nla_put_string(skb, KAESBENCH_A_NOTICE, notice);
-}
-
-/**
- * kaesbench_genl_send_started() - tell a job's socket that the job started
- * @job: the job, set up
- *
- * Sent in place of the reply a request gets, with the request's sequence
- * number; holds what the job's put_started() adds.
- *
- * Return: 0, -ECONNREFUSED when the socket is gone, or another error
- * sending.
- */
-int kaesbench_genl_send_started(struct kaesbench_job *job)
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, job->ops->cmd, &hdr);
-	if (!skb)
-		return -ENOMEM;
-	if (job->ops->put_started(skb, job) || put_notice(skb)) {
-		nlmsg_free(skb);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
-	return kaesbench_job_unicast(job, skb);
-}
-
-/**
- * kaesbench_genl_send_refusal() - tell a job's socket it could not start
- * @job: the job; its message says why
- * @err: the negative errno
- *
- * A KAESBENCH_CMD_RUN_END with KAESBENCH_A_RUN_REFUSED: what a request
- * refused at once would have had as its error and extack message.
- */
-void kaesbench_genl_send_refusal(struct kaesbench_job *job, int err)
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, KAESBENCH_CMD_RUN_END, &hdr);
-	if (!skb)
-		return;
-	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, err) ||
-	    (job->message[0] &&
-	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, job->message)) ||
-	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) || put_notice(skb)) {
-		nlmsg_free(skb);
-		return;
-	}
-	genlmsg_end(skb, hdr);
-	kaesbench_job_unicast(job, skb);
-}
-
-static int put_busy(struct sk_buff *skb, const struct kaesbench_busy *busy)
-{
-	return put_u64(skb, KAESBENCH_A_SAMPLE_USER_NS, busy->user) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_SYSTEM_NS, busy->system) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_SOFTIRQ_NS, busy->softirq) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_IRQ_NS, busy->irq);
-}
-
-static int put_latency(struct sk_buff *skb,
-		       const struct kaesbench_sample *sample)
-{
-	return put_u64(skb, KAESBENCH_A_SAMPLE_LAT_COUNT, sample->lat_count) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P50_NS, sample->lat_p50_ns) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P99_NS, sample->lat_p99_ns) ||
-	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_MAX_NS, sample->lat_max_ns);
-}
-
-static struct sk_buff *sample_message(const struct kaesbench_job *job,
-				      const struct kaesbench_params *run,
-				      const struct kaesbench_sample *sample)
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, KAESBENCH_CMD_SAMPLE, &hdr);
-	if (!skb)
-		return NULL;
-	if (nla_put_u32(skb, KAESBENCH_A_SAMPLE_SIZE, sample->size) ||
-	    nla_put_u32(skb, KAESBENCH_A_SAMPLE_INDEX, sample->index) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_OPS, sample->ops) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_BYTES, sample->bytes) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
-	    put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
-	    put_busy(skb, &sample->busy) ||
-	    (sample->has_cycles &&
-	     put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
-	    (run->ncpus &&
-	     nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
-	    (run->latency && put_latency(skb, sample))) {
-		nlmsg_free(skb);
-		return NULL;
-	}
-	genlmsg_end(skb, hdr);
-	return skb;
-}
-
-/**
- * kaesbench_genl_send_sample() - send one sample to a run's socket
- * @job: the run
- * @run: what it asked for, which decides the attributes sent
- * @sample: the sample
- *
- * A socket that is full (a run on many CPUs sends a sample per CPU at
- * once) is waited for, up to SEND_PATIENCE_MS and as long as the run is
- * not stopped; the tool asks for NETLINK_NO_ENOBUFS, so that a full
- * socket is not an error to it.
- *
- * Context: process context, may sleep.
- * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when it took
- * nothing for SEND_PATIENCE_MS (the tool stopped reading); -ENOMEM.
- */
-int kaesbench_genl_send_sample(struct kaesbench_job *job,
-			       const struct kaesbench_params *run,
-			       const struct kaesbench_sample *sample)
-{
-	unsigned int waited_ms = 0;
-	struct sk_buff *skb;
-	int err;
-
-	for (;;) {
-		skb = sample_message(job, run, sample);
-		if (!skb)
-			return -ENOMEM;
-		err = kaesbench_job_unicast(job, skb);
-		if (err != -EAGAIN || waited_ms >= SEND_PATIENCE_MS ||
-		    READ_ONCE(job->stop))
-			return err;
-		msleep(SEND_RETRY_MS);
-		waited_ms += SEND_RETRY_MS;
-	}
-}
-
-/**
- * kaesbench_genl_send_end() - tell a run's socket that the run is over
- * @job: the run
- * @status: 0, or the negative errno that ended it
- * @message: what went wrong, or NULL
- * @put_extra: adds what the kind of job reports at its end, or NULL
- */
-void kaesbench_genl_send_end(struct kaesbench_job *job, int status,
-			     const char *message,
-			     int (*put_extra)(struct sk_buff *skb, void *work))
-{
-	struct sk_buff *skb;
-	void *hdr;
-
-	skb = job_message(job, KAESBENCH_CMD_RUN_END, &hdr);
-	if (!skb)
-		return;
-	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
-	    (message && message[0] &&
-	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
-	    (put_extra && put_extra(skb, job->work)) || put_notice(skb)) {
-		nlmsg_free(skb);
-		return;
-	}
-	genlmsg_end(skb, hdr);
-	kaesbench_job_unicast(job, skb);
 }
 
 static const struct genl_ops genl_ops[] = {

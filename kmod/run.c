@@ -23,7 +23,6 @@
 #include <net/netlink.h>
 
 #include "givenup.h"
-#include "netlink.h"
 #include "run.h"
 #include "verify.h"
 #include "worker.h"
@@ -40,7 +39,7 @@ struct step {
  * a driver call, it outlives the run.
  */
 struct measurer {
-	struct kaesbench_worker w;
+	struct kaesbench_worker w;	/* first: freed as the worker */
 	struct kaesbench_params params;	/* with the defaults its setup used */
 	struct kaesbench_impl impl;
 	struct kaesbench_bench *bench;
@@ -63,6 +62,8 @@ struct kaesbench_run {
 	u32 nworkers;
 	struct kaesbench_worker *workers[];	/* NULL: not started, or lost */
 };
+
+static_assert(offsetof(struct measurer, w) == 0);
 
 static struct measurer *measurer_of(struct kaesbench_worker *w)
 {
@@ -152,14 +153,15 @@ static int measure_step(struct kaesbench_worker *w)
 	return err ?: check_bound(m);
 }
 
-static void release(struct kaesbench_worker *w)
+static void teardown(struct kaesbench_worker *w)
 {
 	struct measurer *m = measurer_of(w);
 
 	if (!IS_ERR_OR_NULL(m->bench))
 		kaesbench_bench_destroy(m->bench);
+	m->bench = NULL;
 	kaesbench_verify_destroy(m->verify);
-	kfree(m);
+	m->verify = NULL;
 }
 
 static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
@@ -171,7 +173,7 @@ static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
-	m->w.release = release;
+	m->w.teardown = teardown;
 	m->params = run->params;
 	m->verifies = !i && !run->params.no_verify;
 	m->cpu = run->params.ncpus ? run->params.cpus[i] : -1;
@@ -272,6 +274,11 @@ static int setup(struct kaesbench_job *job)
 	return 0;
 }
 
+static int put_u64(struct sk_buff *skb, int attr, u64 value)
+{
+	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+}
+
 static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 {
 	struct kaesbench_run *run = job->work;
@@ -279,15 +286,14 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 
 	if (nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, run->params.depth) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, run->params.key_bits) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_RUN_MEMORY, run->bytes,
-			      KAESBENCH_A_PAD))
+	    put_u64(skb, KAESBENCH_A_RUN_MEMORY, run->bytes))
 		return -EMSGSIZE;
 	if (v && (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES,
 			      kaesbench_verify_params(v)->cases) ||
 		  nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
 				 kaesbench_verify_reference(v))))
 		return -EMSGSIZE;
-	return kaesbench_genl_put_impl(skb, &run->impl);
+	return kaesbench_impl_put(skb, &run->impl);
 }
 
 static int step_all(struct kaesbench_job *job, struct kaesbench_run *run,
@@ -303,9 +309,54 @@ static int step_all(struct kaesbench_job *job, struct kaesbench_run *run,
 				      measure_step, KAESBENCH_REQUEST_TIMEOUT_MS);
 }
 
+static int put_busy(struct sk_buff *skb, const struct kaesbench_busy *busy)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_USER_NS, busy->user) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SYSTEM_NS, busy->system) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SOFTIRQ_NS, busy->softirq) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_IRQ_NS, busy->irq);
+}
+
+static int put_latency(struct sk_buff *skb,
+		       const struct kaesbench_sample *sample)
+{
+	return put_u64(skb, KAESBENCH_A_SAMPLE_LAT_COUNT, sample->lat_count) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P50_NS, sample->lat_p50_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_P99_NS, sample->lat_p99_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_LAT_MAX_NS, sample->lat_max_ns);
+}
+
+/* What a sample message says: the attributes the run asked for decide. */
+struct sample_of {
+	const struct kaesbench_params *run;
+	const struct kaesbench_sample *sample;
+};
+
+static int put_sample(struct sk_buff *skb, const void *arg)
+{
+	const struct kaesbench_params *run = ((const struct sample_of *)arg)->run;
+	const struct kaesbench_sample *sample =
+		((const struct sample_of *)arg)->sample;
+
+	return nla_put_u32(skb, KAESBENCH_A_SAMPLE_SIZE, sample->size) ||
+	       nla_put_u32(skb, KAESBENCH_A_SAMPLE_INDEX, sample->index) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_OPS, sample->ops) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_BYTES, sample->bytes) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_WALL_NS, sample->wall_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_THREAD_NS, sample->thread_ns) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_BUSY_NS, sample->busy_ns) ||
+	       put_busy(skb, &sample->busy) ||
+	       (sample->has_cycles &&
+		put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
+	       (run->ncpus &&
+		nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
+	       (run->latency && put_latency(skb, sample));
+}
+
 static int send_samples(struct kaesbench_job *job, struct kaesbench_run *run,
 			u32 index)
 {
+	struct sample_of of = { .run = &run->params };
 	struct measurer *m;
 	int err;
 	u32 i;
@@ -317,7 +368,9 @@ static int send_samples(struct kaesbench_job *job, struct kaesbench_run *run,
 		m->sample.index = index;
 		if (run->params.ncpus)
 			m->sample.cpu = m->cpu;
-		err = kaesbench_genl_send_sample(job, &run->params, &m->sample);
+		of.sample = &m->sample;
+		err = kaesbench_job_send_patiently(job, KAESBENCH_CMD_SAMPLE,
+						   put_sample, &of);
 		if (err)
 			return err;
 	}
@@ -394,9 +447,8 @@ static void end(struct kaesbench_job *job, int err)
 	const char *message;
 
 	if (run->verify_failed) {
-		kaesbench_genl_send_end(job, err,
-					kaesbench_verify_message(first(run)->verify),
-					put_verify_result);
+		message = kaesbench_verify_message(first(run)->verify);
+		kaesbench_job_send_end(job, err, message, put_verify_result);
 		return;
 	}
 	switch (err) {
@@ -414,16 +466,16 @@ static void end(struct kaesbench_job *job, int err)
 		message = job->message[0] ? job->message : bench_error(run);
 		break;
 	}
-	kaesbench_genl_send_end(job, err, message, NULL);
+	kaesbench_job_send_end(job, err, message, NULL);
 }
 
-static void destroy(void *work)
+static void destroy(struct kaesbench_job *job, void *work)
 {
 	struct kaesbench_run *run = work;
 	u32 i;
 
 	for (i = 0; i < run->nworkers; i++)
-		kaesbench_worker_destroy(run->workers[i]);
+		kaesbench_worker_destroy(job, run->workers[i]);
 	kfree(run);
 }
 

@@ -20,7 +20,6 @@
 #include <net/netlink.h>
 
 #include "givenup.h"
-#include "job.h"
 #include "tfm.h"
 #include "verify.h"
 #include "wait.h"

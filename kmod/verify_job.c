@@ -12,13 +12,12 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "givenup.h"
-#include "netlink.h"
 #include "verify_job.h"
 #include "worker.h"
 
 /* The verifying thread and what it works on: it may outlive the job. */
 struct verifier {
-	struct kaesbench_worker w;
+	struct kaesbench_worker w;	/* first: freed as the worker */
 	struct kaesbench_verify_params params;
 	struct kaesbench_impl impl;
 	struct kaesbench_verify *verify;
@@ -29,6 +28,8 @@ struct kaesbench_verify_job {
 	struct kaesbench_verify_params params;
 	struct kaesbench_worker *worker;	/* NULL: none, or lost */
 };
+
+static_assert(offsetof(struct verifier, w) == 0);
 
 static struct verifier *verifier_of(struct kaesbench_worker *w)
 {
@@ -60,12 +61,12 @@ static int cases_step(struct kaesbench_worker *w)
 	return kaesbench_verify_cases(verifier_of(w)->verify, &w->watch);
 }
 
-static void release(struct kaesbench_worker *w)
+static void teardown(struct kaesbench_worker *w)
 {
 	struct verifier *vr = verifier_of(w);
 
 	kaesbench_verify_destroy(vr->verify);
-	kfree(vr);
+	vr->verify = NULL;
 }
 
 static int setup(struct kaesbench_job *job)
@@ -80,7 +81,7 @@ static int setup(struct kaesbench_job *job)
 			sizeof(job->message));
 		return -ENOMEM;
 	}
-	vr->w.release = release;
+	vr->w.teardown = teardown;
 	vr->params = vj->params;
 	err = kaesbench_worker_start(&vr->w, job, -1);
 	if (err) {
@@ -121,7 +122,7 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 	    nla_put_u64_64bit(skb, KAESBENCH_A_RUN_MEMORY, vr->w.bytes,
 			      KAESBENCH_A_PAD))
 		return -EMSGSIZE;
-	return kaesbench_genl_put_impl(skb, &vr->impl);
+	return kaesbench_impl_put(skb, &vr->impl);
 }
 
 static int run(struct kaesbench_job *job)
@@ -147,20 +148,20 @@ static void end(struct kaesbench_job *job, int err)
 
 	/* Lost in a driver call: nothing of it may be read any more. */
 	if (!vj->worker) {
-		kaesbench_genl_send_end(job, err, job->message, NULL);
+		kaesbench_job_send_end(job, err, job->message, NULL);
 		return;
 	}
 	message = kaesbench_verify_message(verifier_of(vj->worker)->verify);
 	if (err == -EINTR)
 		message = "cancelled";
-	kaesbench_genl_send_end(job, err, err ? message : NULL, put_result);
+	kaesbench_job_send_end(job, err, err ? message : NULL, put_result);
 }
 
-static void destroy(void *work)
+static void destroy(struct kaesbench_job *job, void *work)
 {
 	struct kaesbench_verify_job *vj = work;
 
-	kaesbench_worker_destroy(vj->worker);
+	kaesbench_worker_destroy(job, vj->worker);
 	kfree(vj);
 }
 

@@ -60,14 +60,16 @@ static inline bool kaesbench_wait_slice(struct completion *done)
 /*
  * The lockdep class of a job's crypto_waits, in memory the job owns.
  *
- * A request given up is left to its driver, which may complete it after
- * kaesbench has unloaded, through crypto_req_done() (in the kernel proper)
- * into its crypto_wait. crypto_init_wait() would give that wait's lock a
- * class key and name inside this module: lockdep drops them when the
- * module unloads, then takes the late complete() for an unbalanced unlock
- * and prints the name from freed module memory (an oops, seen on the
- * debug kernel). A key registered in the job's memory instead stays valid
- * as long as that memory, which a given-up request keeps forever.
+ * A request given up is left to its driver, which may complete it at any
+ * time, through crypto_req_done() (in the kernel proper) into its
+ * crypto_wait. The module stays loaded from then on (givenup.c), but
+ * nothing a driver may still touch is to depend on module memory:
+ * crypto_init_wait() would give that wait's lock a class key and name
+ * inside this module, which lockdep drops when the module unloads (a late
+ * complete() then reads the name from freed module memory: an oops, seen
+ * on the debug kernel before requests pinned the module). A key registered
+ * in the job's memory stays valid as long as that memory, which a
+ * given-up request keeps forever.
  * (The kernel's no-validate class is no way out: it belongs to sleeping
  * locks, and a completion's raw spinlock taken in a driver's interrupt
  * then is an invalid wait context.)

@@ -16,6 +16,7 @@
 #include <linux/kthread.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/topology.h>
 
@@ -28,6 +29,13 @@ enum worker_state {
 	WORKER_BUSY,
 	WORKER_LOST,		/* the job went on without it */
 };
+
+/* What the thread worked on, and the structure it starts. */
+static void free_worker(struct kaesbench_worker *w)
+{
+	w->teardown(w);
+	kfree(w);
+}
 
 /*
  * Idle between steps in an interruptible sleep, which kthread_stop()
@@ -48,7 +56,7 @@ static int worker_thread(void *data)
 		if (atomic_cmpxchg(&w->state, WORKER_BUSY, WORKER_IDLE) ==
 		    WORKER_LOST) {
 			/* Nobody waits for this thread any more. */
-			w->release(w);
+			free_worker(w);
 			return 0;
 		}
 		complete(&w->done);
@@ -74,7 +82,7 @@ int kaesbench_worker_start(struct kaesbench_worker *w,
 	atomic_set(&w->state, WORKER_IDLE);
 	w->memcg = job->memcg;
 	if (cpu < 0)
-		task = kthread_create(worker_thread, w, "kaesbench/%u-work",
+		task = kthread_create(worker_thread, w, "kaesbench/w%u",
 				      job->id);
 	else
 		task = kthread_create_on_node(worker_thread, w,
@@ -191,17 +199,32 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 	return lost ?: err;
 }
 
+static int teardown_step(struct kaesbench_worker *w)
+{
+	w->teardown(w);
+	return 0;
+}
+
 /**
- * kaesbench_worker_destroy() - stop an idle thread and free what it had
- * @w: started or not, not lost; NULL is ignored
+ * kaesbench_worker_destroy() - free what a thread had, and stop it
+ * @job: the job
+ * @w: started or not, idle, not lost; NULL is ignored
+ *
+ * Freeing calls drivers too (a transform's exit): the thread does it, as
+ * a step like any other, and is lost if it does not return.
  */
-void kaesbench_worker_destroy(struct kaesbench_worker *w)
+void kaesbench_worker_destroy(struct kaesbench_job *job,
+			      struct kaesbench_worker *w)
 {
 	if (!w)
 		return;
 	if (w->task) {
+		kaesbench_worker_steps(job, &w, 1, teardown_step,
+				       KAESBENCH_REQUEST_TIMEOUT_MS);
+		if (!w)
+			return;
 		kthread_stop(w->task);
 		put_task_struct(w->task);
 	}
-	w->release(w);
+	free_worker(w);
 }

@@ -18,9 +18,9 @@ struct mem_cgroup;
 /*
  * A thread that makes a job's calls into crypto drivers, one step at a
  * time, while the job's thread waits for it within a bound. The structure
- * is embedded in what its steps work on; if the job has to go on without
- * the thread (a driver call that does not return), all of it becomes the
- * thread's, which frees it with @release if the call ever returns.
+ * starts what its steps work on, allocated with kmalloc(); if the job has
+ * to go on without the thread (a driver call that does not return), all of
+ * it becomes the thread's, which frees it if the call ever returns.
  */
 struct kaesbench_worker {
 	struct task_struct *task;
@@ -31,8 +31,11 @@ struct kaesbench_worker {
 	int err;			/* of the last step */
 	struct kaesbench_watch watch;
 	struct mem_cgroup *memcg;	/* charged for its allocations */
-	/* Frees the structure embedding this one, and what it owns. */
-	void (*release)(struct kaesbench_worker *w);
+	/*
+	 * Frees what the steps allocated, driver calls included, in the
+	 * thread; harmless when called again. The rest is kfree()d.
+	 */
+	void (*teardown)(struct kaesbench_worker *w);
 	/* Named when a call never returns: what it calls, what it holds. */
 	char driver[CRYPTO_MAX_ALG_NAME];
 	u64 bytes;
@@ -44,6 +47,7 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 			   struct kaesbench_worker **workers, unsigned int n,
 			   int (*step)(struct kaesbench_worker *w),
 			   u32 limit_ms);
-void kaesbench_worker_destroy(struct kaesbench_worker *w);
+void kaesbench_worker_destroy(struct kaesbench_job *job,
+			      struct kaesbench_worker *w);
 
 #endif /* _KAESBENCH_WORKER_H */

@@ -253,7 +253,7 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
  * @list: the implementations, from the module
  *
  * Findings: KB-FASTER-NOT-SELECTED, KB-OFFLOAD-BELOW-CROSSOVER,
- * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_NET_ADMIN,
+ * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_SYS_ADMIN,
  * a line saying so instead.
  *
  * Return: 0, or -ENOMEM.
@@ -278,7 +278,7 @@ int kb_doc_measure_kernel(struct kb_doc_report *r,
 	if (denied)
 		kb_doc_skip(
 			r, "measured kernel checks",
-			"starting a run needs CAP_NET_ADMIN (run kaesbench doctor as root)");
+			"starting a run needs CAP_SYS_ADMIN (run kaesbench doctor as root)");
 	else if (kb_interrupted())
 		kb_doc_skip(r, "measured kernel checks", "interrupted");
 	else if (!ret)

@@ -365,8 +365,12 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 	struct kb_run_end e;
 	int ret = kb_run_end_parse(nlh, &e);
 
-	/* Refused in the job's thread: no start message came before. */
-	if (!ret && e.refused && run->state != KB_RUN_STARTED) {
+	/*
+	 * Refused in the job's thread: no start message came before. (An
+	 * end without a start but not flagged so is one too: the job could
+	 * not say it started.)
+	 */
+	if (!ret && run->state != KB_RUN_STARTED) {
 		free(run->message);
 		run->message = e.message;
 		free(run->notice);

@@ -49,8 +49,9 @@
  * complete through crypto_req_done(), in the kernel proper, never through
  * this module. From the first request given up the module stays loaded
  * until reboot (rmmod fails; the kernel log says why), every later start
- * and end message carries KAESBENCH_A_NOTICE (NLA_NUL_STRING, "a request
- * to DRIVER never completed: kaesbench stays loaded until reboot"), the
+ * and end message, and every GET_IMPLS message, carries KAESBENCH_A_NOTICE
+ * (NLA_NUL_STRING, "a request to DRIVER never completed: kaesbench stays
+ * loaded until reboot"), the
  * implementation is flagged KAESBENCH_IMPL_F_GIVEN_UP and every new job on
  * it is refused (-EBUSY, with that sentence). Once
  * KAESBENCH_MAX_GIVEN_UP implementations have requests given up, every
@@ -243,8 +244,8 @@
  *    depth x (P x PAGE_SIZE x (2 for an aead decryption, else 1)
  *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
  *
- * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB, about 9.2 MiB plus
- * R per request, with 4 KiB pages. A run verifying first adds, once, five
+ * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
+ * with 4 KiB pages. A run verifying first adds, once, five
  * buffers of 128 KiB, the verification (8 KiB at most) and two requests.
  * KAESBENCH_A_RUN_MEMORY reports exactly that sum, as allocated.
  *
@@ -262,8 +263,9 @@
  *
  * Checks that an implementation computes what the kernel's generic
  * reference computes; a job like a run (one at a time, stopped the same
- * ways, its first message or refusal sent the same way). The reference is the same algorithm built from
- * generic parts: "cbc(aes)" against "cbc(aes-generic)", "gcm(aes)" against
+ * ways, its first message or refusal sent the same way). The reference is
+ * the same algorithm built from generic parts: "cbc(aes)" against
+ * "cbc(aes-generic)", "gcm(aes)" against
  * "gcm_base(ctr(aes-generic),ghash-generic)", and so on. Request:
  *
  *    KAESBENCH_A_RUN_DRIVER or KAESBENCH_A_RUN_ALG: as for a run
