@@ -6,7 +6,8 @@
 # through others. A .c file and the .h of the same name are one node, for
 # a header declares what its .c file defines: kernel/runner.c including
 # bench/measure.h while bench/measure.c includes kernel/runner.h is a cycle.
-# Each cycle is printed with the #include line behind each of its steps.
+# Each group of files that include each other is named, with its shortest
+# cycle and the #include line behind each of its steps.
 #
 # An include is looked up beside the including file, then at the top of the
 # folder it belongs to (the tool builds with -I. there); an include found
@@ -91,34 +92,61 @@ function path(s, t,    head, tail, q, prev, seen, u, i, k, next_, p) {
 END {
 	for (e = 1; e <= n; e++) {
 		split(edge[e], ft, SUBSEP)
-		rest = path(ft[2], ft[1])
-		if (rest == "")
-			continue
-		k = split(ft[1] " " rest, node, " ")
-		# The same cycle from another edge: start it at its least node.
-		least = 1
-		for (i = 2; i < k; i++)
-			if (node[i] < node[least])
-				least = i
-		key = ""
-		for (i = 0; i < k - 1; i++)
-			key = key " " node[(least - 1 + i) % (k - 1) + 1]
-		if (key in done)
-			continue
-		done[key] = 1
-		cycles++
-		line = ""
-		for (i = 0; i < k; i++)
-			line = line (i ? " -> " : "") node[(least - 1 + i) % (k - 1) + 1]
-		print "include cycle: " line
-		for (i = 0; i < k - 1; i++) {
-			a = node[(least - 1 + i) % (k - 1) + 1]
-			b = node[(least + i) % (k - 1) + 1]
-			print "    " why[a, b]
-		}
+		node_set[ft[1]] = 1
+		node_set[ft[2]] = 1
 	}
-	if (cycles) {
-		print "include-cycles: " cycles " cycle(s)"
+	# Files that include each other, through any others, form one group.
+	for (u in node_set)
+		for (v in node_set)
+			if (u < v && path(u, v) != "" && path(v, u) != "") {
+				same[u, v] = 1
+				same[v, u] = 1
+			}
+	nn = 0
+	for (u in node_set)
+		sorted[++nn] = u
+	for (i = 1; i <= nn; i++)
+		for (j = i + 1; j <= nn; j++)
+			if (sorted[j] < sorted[i]) {
+				t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t
+			}
+	for (i = 1; i <= nn; i++) {
+		u = sorted[i]
+		if (u in grouped)
+			continue
+		members = u
+		for (j = i + 1; j <= nn; j++)
+			if ((u, sorted[j]) in same) {
+				members = members " " sorted[j]
+				grouped[sorted[j]] = 1
+			}
+		if (members == u)
+			continue
+		grouped[u] = 1
+		groups++
+		# The shortest cycle of the group, to show which includes close it.
+		best = ""
+		k = split(members, m, " ")
+		for (a = 1; a <= k; a++)
+			for (b = 1; b <= k; b++)
+				if ((m[a], m[b]) in why) {
+					rest = path(m[b], m[a])
+					if (rest != "" && (best == "" ||
+					    split(rest, x, " ") < split(best, y, " ") - 1))
+						best = m[a] " " rest
+				}
+		c = split(best, node, " ")
+		line = ""
+		for (a = 1; a <= c; a++)
+			line = line (a > 1 ? " -> " : "") node[a]
+		print "include cycle: " line
+		for (a = 1; a < c; a++)
+			print "    " why[node[a], node[a + 1]]
+		if (k > c - 1)
+			print "  files that include each other: " members
+	}
+	if (groups) {
+		print "include-cycles: " groups " group(s) of files including each other"
 		exit 1
 	}
 }
