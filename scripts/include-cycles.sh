@@ -20,15 +20,17 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 [ $# -gt 0 ] || set -- user kmod
+for root in "$@"; do
+	[ -d "$root" ] || {
+		echo "include-cycles: no folder $root" >&2
+		exit 2
+	}
+done
 
 # One line per include between two nodes: FROM TO FILE:LINE: TEXT
 edges() {
 	for root in "$@"; do
 		root=${root%/}
-		[ -d "$root" ] || {
-			echo "include-cycles: no folder $root" >&2
-			exit 2
-		}
 		find "$root" -name '*.[ch]' | LC_ALL=C sort | while read -r file; do
 			dir=$(dirname "$file")
 			grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" |
