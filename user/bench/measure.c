@@ -20,7 +20,6 @@
 #include "bench/measure.h"
 #include "kernel/genl.h"
 #include "kernel/runner.h"
-#include "output/impl_list.h"
 
 /**
  * kb_default_key_bits() - the key length the kernel uses by default

@@ -20,7 +20,6 @@
 #include "cmd/verify.h"
 #include "kernel/runner.h"
 #include "options.h"
-#include "output/impl_list.h"
 #include "output/json_document.h"
 #include "output/verify_report.h"
 

@@ -18,40 +18,6 @@
 #include "output/impl_list.h"
 #include "output/json_document.h"
 
-/*
- * The crypto API names what only other implementations use "__cbc(aes)":
- * such groups come last, after what users can ask for.
- */
-static bool internal_name(const struct kb_impl *impl)
-{
-	return !strncmp(impl->alg_name, "__", 2);
-}
-
-/**
- * kb_impl_cmp_people() - the order of the table printed for people
- * @a: an implementation
- * @b: another
- *
- * Algorithms users can ask for first, internal ones ("__...") after; then
- * by algorithm name, by priority with the highest first, by driver name.
- *
- * Return: <0, 0 or >0 as for qsort().
- */
-int kb_impl_cmp_people(const struct kb_impl *a, const struct kb_impl *b)
-{
-	int ret = internal_name(a) - internal_name(b);
-
-	if (ret)
-		return ret;
-	ret = strcmp(a->alg_name, b->alg_name);
-
-	if (ret)
-		return ret;
-	if (a->priority != b->priority)
-		return a->priority > b->priority ? -1 : 1;
-	return strcmp(a->driver_name, b->driver_name);
-}
-
 static int cmp_people(const void *a, const void *b)
 {
 	return kb_impl_cmp_people(*(const struct kb_impl *const *)a,

@@ -13,7 +13,6 @@
 
 #include "kernel/impls.h"
 
-int kb_impl_cmp_people(const struct kb_impl *a, const struct kb_impl *b);
 int kb_print_people(FILE *f, const struct kb_impl_list *list);
 void kb_print_dump_line(FILE *f, const struct kb_impl *impl);
 void kb_print_dump(FILE *f, const struct kb_impl_list *list);
