@@ -20,6 +20,7 @@
 
 #include "kernel/genl.h"
 #include "kernel/impls.h"
+#include "kernel/notice.h"
 
 static int set_string(char **dst, const struct nlattr *attr)
 {
@@ -256,6 +257,7 @@ int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data)
 		list->alloc = alloc;
 	}
 	list->impl[list->count++] = impl;
+	kb_notice_from_msg(nlh);
 	return MNL_CB_OK;
 }
 

@@ -23,6 +23,7 @@
 #include <linux/kaesbench.h>
 
 #include "kernel/genl.h"
+#include "kernel/notice.h"
 #include "kernel/job_messages.h"
 #include "kernel/runner.h"
 
@@ -254,20 +255,6 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 }
 
 /*
- * A request the module gave up on pins it until reboot: say so once, for
- * whoever runs the tool next may not read the kernel log.
- */
-static void notice(const struct kb_run *run)
-{
-	static bool told;
-
-	if (run->notice && !told) {
-		fprintf(stderr, "kaesbench: note: %s\n", run->notice);
-		told = true;
-	}
-}
-
-/*
  * A run on many CPUs sends a sample per CPU at once: the module waits
  * while this socket is full rather than count it as a loss, which it
  * reports as ENOBUFS unless asked not to.
@@ -330,7 +317,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 	free(buf);
 	if (req->progress)
 		fprintf(stderr, "\r\033[K");
-	notice(run);
+	kb_notice_say(run->notice);
 	ret = 0;
 out:
 	kb_genl_close(&g);
