@@ -6,8 +6,11 @@
 #                     kernel build tree; default: the running kernel's)
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
-#   make fuzz         the netlink fuzzer's long run in a 6.12 VM
-#                     (FUZZ_COUNT=1000000 messages), for before a release
+#   make fuzz         the tool's parsers under libFuzzer on this host
+#                     (FUZZ_SECONDS=300 each), then the netlink fuzzer's
+#                     long run in a 6.12 VM (FUZZ_COUNT=1000000 messages),
+#                     for before a release
+#   make include-cycles  fails on a cycle of #include lines in user/ or kmod/
 #   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
 #                     built from Debian's source on first use (long)
 #   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
@@ -75,8 +78,13 @@ check:
 	@tests/check.sh
 
 FUZZ_COUNT ?= 1000000
+FUZZ_SECONDS ?= 300
 fuzz: tool test-tools
+	@$(MAKE) -s -C tests/fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 	@tests/vm/fuzz.sh $(FUZZ_COUNT)
+
+include-cycles:
+	@scripts/include-cycles.sh user kmod
 
 check-debug:
 	@scripts/deps.sh debug
@@ -150,11 +158,12 @@ endef
 clean: clean-module
 	$(MAKE) -C user clean
 	$(MAKE) -C tests/tools clean
+	$(MAKE) -C tests/fuzz clean
 
 clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-debug fuzz bench bench-openssl bench-afalg \
+.PHONY: all module tool test-tools run check check-debug fuzz include-cycles bench bench-openssl bench-afalg \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

@@ -94,6 +94,19 @@ bool kaesbench_given_up_full(void)
 	return READ_ONCE(given_up_count) >= KAESBENCH_MAX_GIVEN_UP;
 }
 
+/**
+ * kaesbench_given_up_refusal() - why a job on a given-up driver is refused
+ * @buf: filled in
+ * @size: of @buf
+ * @driver: the driver
+ */
+void kaesbench_given_up_refusal(char *buf, size_t size, const char *driver)
+{
+	snprintf(buf, size,
+		 "a request to %s never completed: kaesbench stays loaded until reboot",
+		 driver);
+}
+
 /* What every reply says once a request was given up: true if anything. */
 static bool notice(char *buf, size_t size)
 {
@@ -102,9 +115,7 @@ static bool notice(char *buf, size_t size)
 	spin_lock(&given_up_lock);
 	count = given_up_count;
 	if (count == 1)
-		snprintf(buf, size,
-			 "a request to %s never completed: kaesbench stays loaded until reboot",
-			 given_up[0]);
+		kaesbench_given_up_refusal(buf, size, given_up[0]);
 	else if (count)
 		snprintf(buf, size,
 			 "requests to %u implementations (%s first) never completed: kaesbench stays loaded until reboot",

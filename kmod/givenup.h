@@ -11,6 +11,7 @@
 void kaesbench_give_up(const char *driver, const char *what, u64 bytes);
 bool kaesbench_given_up(const char *driver);
 bool kaesbench_given_up_full(void);
+void kaesbench_given_up_refusal(char *buf, size_t size, const char *driver);
 struct sk_buff;
 
 int kaesbench_notice_put(struct sk_buff *skb);

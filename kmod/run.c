@@ -99,18 +99,18 @@ static int setup_step(struct kaesbench_worker *w)
 {
 	struct measurer *m = measurer_of(w);
 	struct netlink_ext_ack ext = {};
+	int err;
 
-	strscpy(w->driver, m->params.name, sizeof(w->driver));
-	if (!m->params.by_alg && kaesbench_given_up(m->params.name))
-		return -EBUSY;
+	err = kaesbench_worker_may_open(w, m->params.name, m->params.by_alg);
+	if (err)
+		return err;
 	m->bench = kaesbench_bench_create(&m->params, &m->impl, &ext);
 	if (IS_ERR(m->bench)) {
 		m->refusal = ext._msg;
 		return PTR_ERR(m->bench);
 	}
-	strscpy(w->driver, m->impl.driver_name, sizeof(w->driver));
-	w->bytes = kaesbench_bench_bytes(m->bench);
-	kaesbench_alive(&w->watch);
+	kaesbench_worker_opened(w, m->impl.driver_name,
+				kaesbench_bench_bytes(m->bench));
 	if (m->verifies) {
 		m->verify = quick_verify(m);
 		if (m->verify)
@@ -195,9 +195,8 @@ static int refused(struct kaesbench_job *job, const struct measurer *m,
 	if (m && m->refusal)
 		strscpy(job->message, m->refusal, sizeof(job->message));
 	else if (m && err == -EBUSY)
-		snprintf(job->message, sizeof(job->message),
-			 "a request to %s never completed: kaesbench stays loaded until reboot",
-			 m->w.driver);
+		kaesbench_given_up_refusal(job->message, sizeof(job->message),
+					   m->w.driver);
 	else if (err == -EINTR)
 		strscpy(job->message, "cancelled", sizeof(job->message));
 	else

@@ -40,17 +40,18 @@ static int setup_step(struct kaesbench_worker *w)
 {
 	struct verifier *vr = verifier_of(w);
 	struct netlink_ext_ack ext = {};
+	int err;
 
-	strscpy(w->driver, vr->params.name, sizeof(w->driver));
-	if (!vr->params.by_alg && kaesbench_given_up(vr->params.name))
-		return -EBUSY;
+	err = kaesbench_worker_may_open(w, vr->params.name, vr->params.by_alg);
+	if (err)
+		return err;
 	vr->verify = kaesbench_verify_create(&vr->params, &vr->impl, &ext);
 	if (IS_ERR(vr->verify)) {
 		vr->refusal = ext._msg;
 		return PTR_ERR(vr->verify);
 	}
-	strscpy(w->driver, vr->impl.driver_name, sizeof(w->driver));
-	w->bytes = kaesbench_verify_bytes(vr->verify);
+	kaesbench_worker_opened(w, vr->impl.driver_name,
+				kaesbench_verify_bytes(vr->verify));
 	if (kaesbench_given_up(vr->impl.driver_name))
 		return -EBUSY;
 	return 0;
@@ -98,9 +99,8 @@ static int setup(struct kaesbench_job *job)
 	if (vr->refusal)
 		strscpy(job->message, vr->refusal, sizeof(job->message));
 	else if (err == -EBUSY)
-		snprintf(job->message, sizeof(job->message),
-			 "a request to %s never completed: kaesbench stays loaded until reboot",
-			 vr->w.driver);
+		kaesbench_given_up_refusal(job->message, sizeof(job->message),
+					   vr->w.driver);
 	else
 		strscpy(job->message, "cancelled", sizeof(job->message));
 	return err;

@@ -98,6 +98,36 @@ int kaesbench_worker_start(struct kaesbench_worker *w,
 	return 0;
 }
 
+/**
+ * kaesbench_worker_may_open() - before a step opens an implementation
+ * @w: the thread
+ * @name: the driver, or with @by_alg the algorithm, asked for
+ * @by_alg: whether @name is an algorithm name
+ *
+ * Return: 0, or -EBUSY if a request to that driver was given up: no job
+ * may call it again.
+ */
+int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name,
+			      bool by_alg)
+{
+	strscpy(w->driver, name, sizeof(w->driver));
+	return !by_alg && kaesbench_given_up(name) ? -EBUSY : 0;
+}
+
+/**
+ * kaesbench_worker_opened() - what a step opened and holds
+ * @w: the thread
+ * @driver: the implementation it calls from now on
+ * @bytes: the memory it allocated for it
+ */
+void kaesbench_worker_opened(struct kaesbench_worker *w, const char *driver,
+			     u64 bytes)
+{
+	strscpy(w->driver, driver, sizeof(w->driver));
+	w->bytes = bytes;
+	kaesbench_alive(&w->watch);
+}
+
 /*
  * Goes on without a thread stuck in a driver call, unless it just
  * finished. Once lost, @w belongs to the thread and may be freed at any

@@ -43,6 +43,10 @@ struct kaesbench_worker {
 
 int kaesbench_worker_start(struct kaesbench_worker *w,
 			   struct kaesbench_job *job, int cpu);
+int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name,
+			      bool by_alg);
+void kaesbench_worker_opened(struct kaesbench_worker *w, const char *driver,
+			     u64 bytes);
 int kaesbench_worker_steps(struct kaesbench_job *job,
 			   struct kaesbench_worker **workers, unsigned int n,
 			   int (*step)(struct kaesbench_worker *w),

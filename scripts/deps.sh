@@ -13,14 +13,16 @@
 #          kselftest framework), gnuplot, which the unit tests of --plot
 #          draw with, and what the packaging and results checks run (dkms,
 #          bash-completion, python3 with yaml and jsonschema, rsync for
-#          the kselftest install)
+#          the kselftest install), and clang with its libFuzzer runtime for
+#          the fuzz harnesses of the tool's parsers
 
 set -eu
 
 build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin man-db"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
-	bash-completion python3-yaml python3-jsonschema rsync"
+	bash-completion python3-yaml python3-jsonschema rsync clang \
+	libclang-rt-14-dev"
 debug_pkgs="$vm_pkgs linux-source-6.12 bc bison flex libelf-dev"
 
 case "${1:-}" in

@@ -61,6 +61,8 @@ ksrc=$(scripts/kernel-source.sh) || exit 1
 
 stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
+stage "include cycles (user, kmod)" make -s include-cycles
+stage "fuzz parsers (libFuzzer, ASan, UBSan)" make -s -C tests/fuzz check
 stage "results formats (host)" tests/results/host.sh
 stage "host tests" tests/host/doctor.sh
 stage "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check

@@ -11,9 +11,17 @@
 
 #include <linux/kaesbench.h>
 
-#include "doctor.h"
+#include "cmd/compare.h"
+#include "cmd/doctor.h"
+#include "cmd/list.h"
+#include "cmd/plot.h"
+#include "cmd/priority.h"
+#include "cmd/run.h"
+#include "cmd/sweep.h"
+#include "cmd/verify.h"
+#include "doctor/measurements.h"
 #include "kaesbench_version.h"
-#include "subcommands.h"
+#include "options.h"
 
 static int help_main(int argc, char *argv[]);
 

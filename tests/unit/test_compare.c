@@ -23,8 +23,9 @@
 
 #include <cmocka.h>
 
-#include "compareout.h"
-#include "subcommands.h"
+#include "cmd/compare.h"
+#include "options.h"
+#include "output/compare_report.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 
@@ -191,11 +192,11 @@ static void test_nothing_compared(void **state)
 	assert_null(strstr(err, "nothing compared"));
 }
 
-static void load(struct kb_doc *doc, const char *file)
+static void load(struct kb_saved *doc, const char *file)
 {
 	char err[512];
 
-	if (kb_doc_load(doc, file, err, sizeof(err)))
+	if (kb_saved_load(doc, file, err, sizeof(err)))
 		fail_msg("%s", err);
 }
 
@@ -215,7 +216,7 @@ static void expect_row(const struct kb_cmp_row *r, const char *path,
 
 static void test_rows(void **state)
 {
-	struct kb_doc old, new;
+	struct kb_saved old, new;
 	struct kb_cmp c;
 
 	(void)state;
@@ -246,14 +247,14 @@ static void test_rows(void **state)
 	assert_int_equal(c.verdicts[KB_V_REGRESSION], 1);
 	assert_int_equal(c.verdicts[KB_V_ONLY_OLD], 1);
 	kb_cmp_free(&c);
-	kb_doc_free(&old);
-	kb_doc_free(&new);
+	kb_saved_free(&old);
+	kb_saved_free(&new);
 }
 
 /* The row key: a depth or a size apart is another row; same key pools. */
 static void test_matching(void **state)
 {
-	struct kb_doc old, new;
+	struct kb_saved old, new;
 	struct kb_cmp c;
 
 	(void)state;
@@ -273,13 +274,13 @@ static void test_matching(void **state)
 	assert_int_equal(c.row[2].key.depth, 8);
 	expect_row(&c.row[3], "afalg-sendmsg", "x", 128, KB_V_ONLY_NEW);
 	kb_cmp_free(&c);
-	kb_doc_free(&old);
-	kb_doc_free(&new);
+	kb_saved_free(&old);
+	kb_saved_free(&new);
 }
 
 static void test_verdict(void **state)
 {
-	struct kb_doc_run run = { 0 };
+	struct kb_saved_run run = { 0 };
 	struct kb_cmp_row r = {
 		.old.run = &run,
 		.new.run = &run,
@@ -309,7 +310,7 @@ static void test_verdict(void **state)
 static void test_json_output(void **state)
 {
 	struct json_object *root, *rows, *row, *v;
-	struct kb_doc old, new;
+	struct kb_saved old, new;
 	struct kb_cmp c;
 	char *text = NULL;
 	size_t len = 0;
@@ -339,8 +340,8 @@ static void test_json_output(void **state)
 	json_object_put(root);
 	free(text);
 	kb_cmp_free(&c);
-	kb_doc_free(&old);
-	kb_doc_free(&new);
+	kb_saved_free(&old);
+	kb_saved_free(&new);
 }
 
 int main(void)

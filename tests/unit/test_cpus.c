@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "cpus.h"
+#include "bench/cpus.h"
 
 static void test_lists(void **state)
 {

@@ -20,9 +20,9 @@
 
 #include <json-c/json.h>
 
-#include "crossover.h"
-#include "percpu.h"
-#include "runjson.h"
+#include "bench/crossover.h"
+#include "bench/aggregate.h"
+#include "output/run_json.h"
 
 static const uint32_t sizes[] = { 64, 1024, 16384 };
 

@@ -22,10 +22,10 @@
 
 #include <linux/kaesbench.h>
 
-#include "csvout.h"
-#include "mrout.h"
-#include "paths.h"
-#include "runjson.h"
+#include "output/csv.h"
+#include "output/speed_mr.h"
+#include "bench/paths.h"
+#include "output/run_json.h"
 
 #define NRUNS 4
 

@@ -20,8 +20,18 @@
 #include <cmocka.h>
 #include <linux/kaesbench.h>
 
-#include "doctor.h"
-#include "subcommands.h"
+#include "cmd/doctor.h"
+#include "cmd/priority.h"
+#include "doctor/check_env.h"
+#include "doctor/check_kernel.h"
+#include "doctor/check_measured.h"
+#include "doctor/check_openssl.h"
+#include "doctor/check_priority.h"
+#include "doctor/engine.h"
+#include "doctor/modules.h"
+#include "doctor/proc_crypto.h"
+#include "doctor/report.h"
+#include "options.h"
 
 #define ASYNC KAESBENCH_IMPL_F_ASYNC
 #define INTERNAL KAESBENCH_IMPL_F_INTERNAL

@@ -23,7 +23,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "env.h"
+#include "bench/environment.h"
 
 /* What a 6.12 guest under `qemu -cpu max` (TCG) shows, shortened. */
 static const char tcg_cpuinfo[] =

@@ -16,8 +16,9 @@
 
 #include <cmocka.h>
 
-#include "format.h"
-#include "impl.h"
+#include "output/impl_list.h"
+#include "output/json_document.h"
+#include "kernel/impls.h"
 #include "kaesbench_version.h"
 #include "msg.h"
 

@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "genl.c"
-#include "runopts.h"
+#include "kernel/genl.c"
+#include "bench/run_options.h"
 
 #define SEQ 7
 #define PORTID 1234

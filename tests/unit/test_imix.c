@@ -14,9 +14,9 @@
 
 #include <cmocka.h>
 
-#include "imix.h"
-#include "runopts.h"
-#include "subcommands.h"
+#include "bench/imix.h"
+#include "bench/run_options.h"
+#include "options.h"
 
 static void test_parse(void **state)
 {

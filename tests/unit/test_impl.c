@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "impl.h"
+#include "kernel/impls.h"
 #include "msg.h"
 
 static const uint32_t all_flags = KAESBENCH_IMPL_F_ASYNC |

@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "lanes.h"
+#include "userspace/lanes.h"
 
 /* A fake request: counts itself, fails at call fail_at, can wait. */
 struct fake {

@@ -21,9 +21,9 @@
 
 #include <cmocka.h>
 
-#include "env.h"
-#include "libcrypto.h"
-#include "ossl.h"
+#include "bench/environment.h"
+#include "userspace/libcrypto.h"
+#include "userspace/openssl.h"
 
 #define MISSING "libkaesbench-no-such-libcrypto.so.3"
 #define WHY MISSING " cannot be loaded: "

@@ -13,7 +13,8 @@
 
 #include <cmocka.h>
 
-#include "subcommands.h"
+#include "cmd/list.h"
+#include "options.h"
 
 #define PARSE(opts, ...)                                                       \
 	({                                                                     \

@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "mannwhitney.h"
+#include "bench/mannwhitney.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "ossl.h"
+#include "userspace/openssl.h"
 
 /* NIST SP 800-38A, F.2.1 CBC-AES128.Encrypt, the first two blocks. */
 static const uint8_t key[16] = {

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "ossl.h"
+#include "userspace/openssl.h"
 
 static void test_masked(void **state)
 {

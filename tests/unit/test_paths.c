@@ -22,11 +22,12 @@
 
 #include <linux/kaesbench.h>
 
-#include "afalg.h"
-#include "paths.h"
-#include "runopts.h"
-#include "subcommands.h"
-#include "table.h"
+#include "bench/paths.h"
+#include "bench/run_options.h"
+#include "options.h"
+#include "output/path_table.h"
+#include "output/table.h"
+#include "userspace/afalg.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

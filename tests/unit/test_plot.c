@@ -20,9 +20,10 @@
 
 #include <cmocka.h>
 
-#include "plot.h"
-#include "plotscript.h"
-#include "subcommands.h"
+#include "cmd/plot.h"
+#include "options.h"
+#include "output/gnuplot.h"
+#include "output/plot_script.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 
@@ -43,14 +44,14 @@ static void lacks(const char *text, const char *unwanted)
 static char *script_of(const char *file, enum kb_plot_format fmt,
 		       const char *kernel)
 {
-	struct kb_doc doc;
+	struct kb_saved doc;
 	char err[512], *text = NULL;
 
-	if (kb_doc_load(&doc, file, err, sizeof(err)))
+	if (kb_saved_load(&doc, file, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(
 		kb_plot_script(&doc, "out \"1\".svg", fmt, kernel, &text), 0);
-	kb_doc_free(&doc);
+	kb_saved_free(&doc);
 	return text;
 }
 
@@ -123,7 +124,7 @@ static void test_script_png_kernel(void **state)
 
 static void test_script_panels(void **state)
 {
-	struct kb_doc doc;
+	struct kb_saved doc;
 	char err[512], *s;
 
 	(void)state;
@@ -145,12 +146,12 @@ static void test_script_panels(void **state)
 	free(s);
 	/* Nothing measured: nothing to plot. */
 	s = NULL;
-	if (kb_doc_load(&doc, DATA("plot-no-samples.json"), err, sizeof(err)))
+	if (kb_saved_load(&doc, DATA("plot-no-samples.json"), err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(kb_plot_script(&doc, "o.svg", KB_PLOT_SVG, NULL, &s),
 			 -ENODATA);
 	assert_null(s);
-	kb_doc_free(&doc);
+	kb_saved_free(&doc);
 }
 
 static void test_check(void **state)

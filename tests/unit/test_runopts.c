@@ -15,8 +15,8 @@
 
 #include <linux/kaesbench.h>
 
-#include "runopts.h"
-#include "subcommands.h"
+#include "bench/run_options.h"
+#include "options.h"
 
 #define PARSE(opts, sweep, ...)                                              \
 	({                                                                   \

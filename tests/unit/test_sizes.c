@@ -17,7 +17,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "sizes.h"
+#include "bench/sizes.h"
 
 static void test_parse_good(void **state)
 {

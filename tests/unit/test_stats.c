@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "stats.h"
+#include "bench/stats.h"
 
 #define assert_near(a, b) assert_true((a) - (b) < 1e-9 && (b) - (a) < 1e-9)
 

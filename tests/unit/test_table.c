@@ -20,8 +20,8 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
-#include "runjson.h"
-#include "table.h"
+#include "output/run_json.h"
+#include "output/table.h"
 
 static const uint32_t sizes[] = { 16, 1420, 16384 };
 

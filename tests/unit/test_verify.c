@@ -20,7 +20,7 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
-#include "verifyout.h"
+#include "output/verify_report.h"
 
 static void named(struct kb_run *run, const char *driver, const char *alg,
 		  const char *reference)

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The facts of this machine the doctor's checks judge: files of /proc,
+ * /sys, /lib/modules and /etc/modprobe.d, and the CPUID hypervisor leaf.
+ * A file that cannot be read is a fact too: the check that needed it says
+ * so.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+#include "doctor/facts.h"
+#include "doctor/proc_crypto.h"
+#include "kernel/genl.h"
+
+/**
+ * kb_doc_read() - the text of a file
+ * @path: the file
+ * @max: bytes to read at most
+ *
+ * Return: the text, NUL-terminated, to be freed; NULL if it cannot be
+ * read (errno set).
+ */
+char *kb_doc_read(const char *path, size_t max)
+{
+	size_t len = 0, alloc = 4096;
+	char *buf = malloc(alloc + 1), *grown;
+	FILE *f = fopen(path, "re");
+	size_t got;
+	int err;
+
+	if (!f || !buf) {
+		err = errno;
+		free(buf);
+		if (f)
+			fclose(f);
+		errno = err;
+		return NULL;
+	}
+	while (len < max && (got = fread(buf + len, 1, alloc - len, f))) {
+		len += got;
+		if (len == alloc && alloc < max) {
+			alloc = alloc * 2 < max ? alloc * 2 : max;
+			grown = realloc(buf, alloc + 1);
+			if (!grown)
+				break;
+			buf = grown;
+		}
+	}
+	err = ferror(f) ? EIO : 0;
+	fclose(f);
+	buf[len] = '\0';
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	return buf;
+}
+
+/* The first line of a small file, into @buf; "" if it cannot be read. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	char *text = kb_doc_read(path, 4096);
+
+	buf[0] = '\0';
+	if (text)
+		snprintf(buf, len, "%.*s", (int)strcspn(text, "\n"), text);
+	free(text);
+}
+
+/**
+ * kb_doc_cpu_facts() - /proc/cpuinfo, parsed
+ * @cpu: filled in
+ *
+ * Return: 0, or -1 when it cannot be read or parsed.
+ */
+int kb_doc_cpu_facts(struct kb_doc_cpu *cpu)
+{
+	/* The first CPU's block is all that is read: big machines list 100s. */
+	char *text = kb_doc_read("/proc/cpuinfo", 64 * 1024);
+	int ret = kb_doc_cpu_parse(text, cpu);
+
+	free(text);
+	return ret;
+}
+
+/* CPUID leaf 0x40000000: the hypervisor's signature, where there is one. */
+static void hv_vendor(const struct kb_doc_cpu *cpu, char *buf)
+{
+	buf[0] = '\0';
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d, i;
+
+	if (!cpu->hypervisor)
+		return;
+	__cpuid(0x40000000, a, b, c, d);
+	(void)a;
+	memcpy(buf, &b, 4);
+	memcpy(buf + 4, &c, 4);
+	memcpy(buf + 8, &d, 4);
+	buf[12] = '\0';
+	for (i = 0; buf[i]; i++)
+		if (buf[i] < 0x20 || buf[i] > 0x7e)
+			buf[i] = '?';
+#else
+	(void)cpu;
+#endif
+}
+
+static void governors(struct kb_doc_env *env)
+{
+	char other[32];
+	glob_t g;
+	size_t i;
+
+	if (glob("/sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor",
+		 0, NULL, &g))
+		return;
+	env->cpufreq = true;
+	read_line(g.gl_pathv[0], env->governor, sizeof(env->governor));
+	for (i = 1; i < g.gl_pathc; i++) {
+		read_line(g.gl_pathv[i], other, sizeof(other));
+		if (strcmp(other, env->governor))
+			env->governors_differ = true;
+	}
+	globfree(&g);
+}
+
+static void boost(struct kb_doc_env *env)
+{
+	static const struct {
+		const char *path;
+		const char *on;
+	} files[] = {
+		{ "/sys/devices/system/cpu/intel_pstate/no_turbo", "0" },
+		{ "/sys/devices/system/cpu/cpufreq/boost", "1" },
+	};
+	char v[16];
+	size_t i;
+
+	env->boost = -1;
+	for (i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		read_line(files[i].path, v, sizeof(v));
+		if (!v[0])
+			continue;
+		env->boost = !strcmp(v, files[i].on);
+		snprintf(env->boost_source, sizeof(env->boost_source), "%s: %s",
+			 files[i].path, v);
+		return;
+	}
+}
+
+/**
+ * kb_doc_env_facts() - what says whether figures are hardware figures
+ * @cpu: the CPU's features (the hypervisor flag)
+ * @env: filled in
+ */
+void kb_doc_env_facts(const struct kb_doc_cpu *cpu, struct kb_doc_env *env)
+{
+	memset(env, 0, sizeof(*env));
+	hv_vendor(cpu, env->hv_vendor);
+	read_line("/sys/class/dmi/id/sys_vendor", env->sys_vendor,
+		  sizeof(env->sys_vendor));
+	read_line("/sys/class/dmi/id/product_name", env->product,
+		  sizeof(env->product));
+	governors(env);
+	boost(env);
+}
+
+/* Whether /proc/modules lists @name, as lsmod would. */
+static int loaded(const char *modules, const char *name)
+{
+	const char *line = modules;
+	size_t len;
+
+	while (*line) {
+		len = strcspn(line, " \n");
+		if (kb_doc_modname_eq(line, len, name))
+			return 1;
+		line += strcspn(line, "\n");
+		line += !!*line;
+	}
+	return 0;
+}
+
+/* The first modprobe.d file, in modprobe's directories, blacklisting it. */
+static void blacklists(struct kb_doc_modstate *m)
+{
+	static const char *const dirs[] = {
+		"/etc/modprobe.d/*.conf",
+		"/run/modprobe.d/*.conf",
+		"/usr/local/lib/modprobe.d/*.conf",
+		"/usr/lib/modprobe.d/*.conf",
+		"/lib/modprobe.d/*.conf",
+	};
+	char what[160], *text;
+	size_t i, j;
+	glob_t g;
+	int line;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(*dirs); i++) {
+		if (glob(dirs[i], 0, NULL, &g))
+			continue;
+		for (j = 0; j < g.gl_pathc && !m->blacklist[0]; j++) {
+			text = kb_doc_read(g.gl_pathv[j], 1 << 20);
+			line = text ? kb_doc_conf_blacklists(text, m->name,
+							     what,
+							     sizeof(what)) :
+				      0;
+			if (line)
+				snprintf(m->blacklist, sizeof(m->blacklist),
+					 "%s:%d: %s", g.gl_pathv[j], line,
+					 what);
+			free(text);
+		}
+		globfree(&g);
+		if (m->blacklist[0])
+			return;
+	}
+	text = kb_doc_read("/proc/cmdline", 64 * 1024);
+	if (text &&
+	    kb_doc_cmdline_blacklists(text, m->name, what, sizeof(what)))
+		snprintf(m->blacklist, sizeof(m->blacklist),
+			 "kernel command line: %s", what);
+	free(text);
+}
+
+/**
+ * kb_doc_module_facts() - the state of the AES-instruction module
+ * @arch: the CPU architecture
+ * @m: filled in
+ *
+ * Return: 0, or -1 when no such module is known for @arch.
+ */
+int kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m)
+{
+	char path[512], *text, *disabled;
+	struct utsname u;
+
+	memset(m, 0, sizeof(*m));
+	m->name = kb_doc_aes_module(arch);
+	if (!m->name)
+		return -1;
+	if (!uname(&u))
+		snprintf(m->release, sizeof(m->release), "%s", u.release);
+	m->loaded = -1;
+	text = kb_doc_read("/proc/modules", 4 << 20);
+	if (text) {
+		m->can_load = true;
+		m->loaded = loaded(text, m->name);
+		free(text);
+	}
+	disabled = kb_doc_read("/proc/sys/kernel/modules_disabled", 64);
+	if (disabled && disabled[0] == '1')
+		m->can_load = false;
+	free(disabled);
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.builtin",
+		 m->release);
+	text = kb_doc_read(path, 16 << 20);
+	m->builtin = text && kb_doc_modlist_has(text, m->name);
+	free(text);
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", m->release);
+	text = kb_doc_read(path, 64 << 20);
+	m->index = text != NULL;
+	m->available = text && kb_doc_modlist_has(text, m->name);
+	free(text);
+	blacklists(m);
+	return 0;
+}
+
+/**
+ * kb_doc_impl_facts() - the AES implementations, from the module or not
+ * @list: filled in; free it with kb_impl_list_free()
+ * @why: set to why the module was not asked, when it was not
+ * @len: size of @why
+ *
+ * Return: 0 with the module's list, 1 with one inferred from
+ * /proc/crypto, or -1 with none.
+ */
+int kb_doc_impl_facts(struct kb_impl_list *list, char *why, size_t len)
+{
+	struct kb_genl g;
+	char *text;
+	int ret;
+
+	ret = kb_genl_try_open(&g);
+	if (!ret && kb_get_impls(&g, list))
+		ret = -1;
+	kb_genl_close(&g);
+	if (!ret)
+		return 0;
+	kb_impl_list_free(list);
+	snprintf(why, len, "%s",
+		 ret == -ENOENT ? "the kaesbench module is not loaded" :
+				  "the kaesbench module could not be asked");
+	text = kb_doc_read("/proc/crypto", 16 << 20);
+	if (!text)
+		return -1;
+	ret = kb_doc_proc_crypto_parse(text, list);
+	free(text);
+	if (ret) {
+		kb_impl_list_free(list);
+		return -1;
+	}
+	return 1;
+}

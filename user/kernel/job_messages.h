@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Parsing of the messages of a job: the reply to KAESBENCH_CMD_RUN or
+ * KAESBENCH_CMD_VERIFY, the KAESBENCH_CMD_SAMPLE messages of a run and the
+ * final KAESBENCH_CMD_RUN_END.
+ */
+#ifndef KAESBENCH_KERNEL_JOB_MESSAGES_H
+#define KAESBENCH_KERNEL_JOB_MESSAGES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/impls.h"
+#include "bench/result.h"
+#include "kernel/failing_case.h"
+
+struct nlmsghdr;
+
+/* The reply to KAESBENCH_CMD_RUN or KAESBENCH_CMD_VERIFY. */
+struct kb_run_reply {
+	uint32_t id;
+	uint32_t depth; /* runs only */
+	uint32_t key_bits;
+	struct kb_impl impl;
+	uint32_t cases; /* 0 when the run does not verify first */
+	char *reference; /* NULL when the run does not verify first */
+	uint64_t seed; /* verifications only */
+	uint64_t memory; /* bytes the job holds; 0 when not told */
+	char *notice; /* requests given up, or NULL */
+};
+
+struct kb_run_end {
+	uint32_t id;
+	int32_t status;
+	char *message; /* NULL when the kernel sent none */
+	uint32_t done; /* verification cases done, if has_done */
+	bool has_done;
+	bool has_case;
+	struct kb_vcase vcase; /* the case that failed, if has_case */
+	bool refused; /* before any work, as an error reply would have */
+	char *notice; /* requests given up, or NULL */
+};
+
+int kb_msg_cmd(const struct nlmsghdr *nlh);
+int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r);
+int kb_verify_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r);
+void kb_run_reply_release(struct kb_run_reply *r);
+int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
+		    struct kb_sample *s);
+int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e);
+int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data);
+
+#endif /* KAESBENCH_KERNEL_JOB_MESSAGES_H */

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * One run on its own netlink socket: the kernel stops the run when that
+ * socket closes, so an interrupted or crashed tool never leaves a run
+ * behind. The receive loop polls with a short timeout and the signal
+ * handlers are installed without SA_RESTART, so a Ctrl-C is acted on
+ * within POLL_MS even if it lands between the check and the poll().
+ */
+
+#include <errno.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/kaesbench.h>
+
+#include "kernel/genl.h"
+#include "kernel/notice.h"
+#include "kernel/job_messages.h"
+#include "kernel/runner.h"
+
+#define POLL_MS 100
+
+/* The request attribute that carries each parameter. */
+const uint16_t kb_param_attr[KB_P_COUNT] = {
+	[KB_P_KEY_BITS] = KAESBENCH_A_RUN_KEY_BITS,
+	[KB_P_SAMPLE_MS] = KAESBENCH_A_RUN_SAMPLE_MS,
+	[KB_P_SAMPLES] = KAESBENCH_A_RUN_SAMPLES,
+	[KB_P_WARMUP_MS] = KAESBENCH_A_RUN_WARMUP_MS,
+	[KB_P_DEPTH] = KAESBENCH_A_RUN_DEPTH,
+	[KB_P_AAD] = KAESBENCH_A_RUN_AAD_LEN,
+	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/**
+ * kb_signals_install() - make SIGINT and SIGTERM stop the runs
+ *
+ * A second signal kills the tool outright (SA_RESETHAND), in case the
+ * kernel does not let go.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int kb_signals_install(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal,
+				.sa_flags = SA_RESETHAND };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+		return -1;
+	return 0;
+}
+
+/**
+ * kb_interrupted() - whether SIGINT or SIGTERM arrived
+ *
+ * Return: true once one did.
+ */
+bool kb_interrupted(void)
+{
+	return stop;
+}
+
+/**
+ * kb_now() - monotonic time
+ *
+ * Return: seconds since an arbitrary point.
+ */
+double kb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
+				     const struct kb_run_req *req)
+{
+	struct nlmsghdr *nlh;
+
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_VERIFY, NLM_F_ACK);
+	if (req->driver)
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, req->driver);
+	else
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_ALG, req->alg);
+	if (req->given & (1U << KB_P_KEY_BITS))
+		mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_KEY_BITS,
+				 req->param[KB_P_KEY_BITS]);
+	if (req->has_cases)
+		mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, req->cases);
+	if (req->has_seed)
+		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
+	return nlh;
+}
+
+static struct nlmsghdr *build(struct kb_genl *g, void *buf,
+			      const struct kb_run_req *req,
+			      const struct kb_run *run)
+{
+	struct nlmsghdr *nlh;
+	int p;
+
+	if (req->verify)
+		return build_verify(g, buf, req);
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_RUN, NLM_F_ACK);
+	if (req->driver)
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_DRIVER, req->driver);
+	else
+		mnl_attr_put_strz(nlh, KAESBENCH_A_RUN_ALG, req->alg);
+	if (run->decrypt)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_DECRYPT, 0, NULL);
+	if (req->no_verify)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_NO_VERIFY, 0, NULL);
+	mnl_attr_put(nlh, KAESBENCH_A_RUN_SIZES,
+		     run->sizes.count * sizeof(*run->sizes.size),
+		     run->sizes.size);
+	for (p = 0; p < KB_P_COUNT; p++)
+		if (req->given & (1U << p))
+			mnl_attr_put_u32(nlh, kb_param_attr[p], req->param[p]);
+	if (req->cpus && req->cpus->count)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_CPUS,
+			     req->cpus->count * sizeof(*req->cpus->cpu),
+			     req->cpus->cpu);
+	if (req->latency)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_LATENCY, 0, NULL);
+	return nlh;
+}
+
+static void progress(const struct kb_run_req *req, const struct kb_run *run)
+{
+	const struct kb_sample *s;
+	uint32_t n = KB_DEFAULT_SAMPLES;
+
+	if (!req->progress || !run->samples)
+		return;
+	if (req->given & (1U << KB_P_SAMPLES))
+		n = req->param[KB_P_SAMPLES];
+	s = &run->sample[run->samples - 1];
+	fprintf(stderr, "\r\033[K[%s %u B %u/%u]", run->impl.driver_name,
+		s->size, s->index + 1, n);
+}
+
+static void cancel(struct kb_genl *g, const struct kb_run *run)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	/* Closing the socket stops the run too; this only hurries it. */
+	nlh = kb_genl_request(g, buf, KAESBENCH_CMD_CANCEL, 0);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, run->id);
+	kb_genl_send(g, nlh);
+}
+
+static void lost(struct kb_run *run, const char *what, int err)
+{
+	size_t len = strlen(what) + 128;
+
+	run->state = KB_RUN_LOST;
+	run->status = -err;
+	free(run->message);
+	run->message = malloc(len);
+	if (run->message)
+		snprintf(run->message, len, "%s: %s", what, strerror(err));
+}
+
+/* Waits for the socket to be readable: 1 when it is, 0 on a signal. */
+static int wait_readable(struct kb_genl *g)
+{
+	struct pollfd pfd = { .fd = kb_genl_fd(g), .events = POLLIN };
+	int ret;
+
+	for (;;) {
+		if (stop)
+			return 0;
+		ret = poll(&pfd, 1, POLL_MS);
+		if (ret > 0 || (ret < 0 && errno != EINTR))
+			return 1;
+	}
+}
+
+static void refused(const struct kb_run_req *req, struct kb_run *run,
+		    struct kb_genl_reply *r)
+{
+	if (!req->quiet && r->error == EPERM)
+		fprintf(stderr, "kaesbench: %s\n", kb_run_eperm(r->msg));
+	else if (!req->quiet)
+		kb_genl_report(stderr, r, r->error,
+			       req->verify ? "starting the verification" :
+					     "starting the run");
+	run->state = KB_RUN_REFUSED;
+	run->status = -r->error;
+	free(run->message);
+	run->message = r->msg;
+	r->msg = NULL;
+}
+
+static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
+		    const struct kb_run_req *req, struct kb_run *run)
+{
+	struct kb_genl_reply r = { .cb = kb_run_msg_cb,
+				   .data = run,
+				   .req = nlh,
+				   .attr_name = req->attr_name };
+	int ret = 1;
+
+	while (ret > 0) {
+		if (!wait_readable(g)) {
+			if (run->state == KB_RUN_STARTED)
+				cancel(g, run);
+			run->state = KB_RUN_INTERRUPTED;
+			run->status = -EINTR;
+			break;
+		}
+		ret = kb_genl_recv(g, nlh->nlmsg_seq, &r);
+		if (ret < 0 && errno == EINTR && !r.error && !r.bad_reply)
+			ret = 1;
+		else if (ret < 0 && r.error)
+			refused(req, run, &r);
+		else if (ret < 0 && r.bad_reply)
+			lost(run,
+			     "the module sent a message this tool cannot parse",
+			     errno);
+		else if (ret < 0)
+			lost(run, "receiving the run's results", errno);
+		progress(req, run);
+	}
+	free(r.msg);
+	/* Refused by the job's thread, which set it up after the ack. */
+	if (run->state == KB_RUN_REFUSED && !r.error && !req->quiet) {
+		if (run->status == -EPERM)
+			fprintf(stderr, "kaesbench: %s\n",
+				kb_run_eperm(run->message));
+		else
+			fprintf(stderr, "kaesbench: kernel: %s: %s\n",
+				run->message ? run->message : "refused",
+				strerror(-run->status));
+	}
+}
+
+/*
+ * A run on many CPUs sends a sample per CPU at once: the module waits
+ * while this socket is full rather than count it as a loss, which it
+ * reports as ENOBUFS unless asked not to.
+ */
+static int no_enobufs(struct kb_genl *g)
+{
+	int one = 1;
+
+	return setsockopt(kb_genl_fd(g), SOL_NETLINK, NETLINK_NO_ENOBUFS, &one,
+			  sizeof(one));
+}
+
+/**
+ * kb_runner_run() - run one measurement or verification, and collect it
+ * @req: what to ask for
+ * @run: set up by the caller with the sizes to send, @run->decrypt and
+ *	 whatever it knows of the implementation; filled in with the outcome
+ *	 in @run->state
+ *
+ * Returns once the kernel sent the run's end, refused it, or a signal
+ * arrived (see kb_interrupted()). A verification is a run without sizes
+ * or samples: its outcome is in @run->check.
+ *
+ * Return: 0, or -1 when the module could not be reached (printed).
+ */
+int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
+{
+	double start = kb_now();
+	struct nlmsghdr *nlh;
+	struct kb_genl g;
+	size_t len;
+	void *buf;
+	int ret = -1;
+
+	run->check.skipped = !req->verify && req->no_verify;
+	if (kb_genl_open(&g) ||
+	    kb_genl_require_op(
+		    &g, req->verify ? KAESBENCH_CMD_VERIFY : KAESBENCH_CMD_RUN,
+		    req->verify ? "VERIFY" : "RUN"))
+		goto out;
+	if (no_enobufs(&g)) {
+		perror("kaesbench: NETLINK_NO_ENOBUFS");
+		goto out;
+	}
+	len = MNL_SOCKET_BUFFER_SIZE + run->sizes.count * sizeof(uint32_t) +
+	      (req->cpus ? req->cpus->count * sizeof(uint32_t) : 0) +
+	      strlen(req->driver ? req->driver : req->alg);
+	buf = calloc(1, len);
+	if (!buf) {
+		perror("kaesbench");
+		goto out;
+	}
+	nlh = build(&g, buf, req, run);
+	if (kb_genl_send(&g, nlh)) {
+		lost(run, "sending the run request", errno);
+		fprintf(stderr, "kaesbench: %s\n", run->message);
+	} else {
+		collect(&g, nlh, req, run);
+	}
+	free(buf);
+	if (req->progress)
+		fprintf(stderr, "\r\033[K");
+	kb_notice_say(run->notice);
+	ret = 0;
+out:
+	kb_genl_close(&g);
+	run->wall_s = kb_now() - start;
+	if (ret) {
+		/* kb_genl_open() said why; a sweep row only needs the gist. */
+		run->state = KB_RUN_LOST;
+		run->status = -EIO;
+		free(run->message);
+		run->message = strdup("cannot reach the kaesbench module");
+	}
+	return ret;
+}

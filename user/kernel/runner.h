@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Running one job in the kernel, a measurement or a verification, and
+ * collecting what it sends.
+ */
+#ifndef KAESBENCH_KERNEL_RUNNER_H
+#define KAESBENCH_KERNEL_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bench/cpus.h"
+#include "bench/result.h"
+
+/* The numeric parameters of a run, each sent only when given. */
+enum kb_param {
+	KB_P_KEY_BITS,
+	KB_P_SAMPLE_MS,
+	KB_P_SAMPLES,
+	KB_P_WARMUP_MS,
+	KB_P_DEPTH,
+	KB_P_AAD,
+	KB_P_TAG,
+	KB_P_COUNT
+};
+
+/* The kernel's defaults, which the tool only uses to label its output. */
+#define KB_DEFAULT_SAMPLE_MS 100
+#define KB_DEFAULT_SAMPLES 5
+#define KB_DEFAULT_WARMUP_MS 20
+extern const uint16_t kb_param_attr[KB_P_COUNT];
+
+struct kb_run_req {
+	const char *driver; /* exactly one of @driver and @alg */
+	const char *alg;
+	const uint32_t *param; /* indexed by enum kb_param */
+	unsigned int given; /* bit n: send param[n] */
+	bool quiet; /* leave reporting a refusal to the caller */
+	bool progress; /* show progress on stderr */
+	bool no_verify; /* a run: measure without verifying first */
+	const struct kb_cpus *cpus; /* a run: the CPUs to measure on at once */
+	bool latency; /* a run: time every request */
+	bool verify; /* KAESBENCH_CMD_VERIFY rather than a run */
+	uint32_t cases; /* a verification: cases, if has_cases */
+	bool has_cases;
+	uint64_t seed; /* a verification: the seed, if has_seed */
+	bool has_seed;
+	/* What the user called a request attribute the kernel refuses. */
+	const char *(*attr_name)(uint16_t attr);
+};
+
+int kb_signals_install(void);
+bool kb_interrupted(void);
+double kb_now(void);
+int kb_runner_run(const struct kb_run_req *req, struct kb_run *run);
+
+#endif /* KAESBENCH_KERNEL_RUNNER_H */

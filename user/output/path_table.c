@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Kernel or userspace? The same work through each path, side by side,
+ * with the kernel's figure over OpenSSL's in the last column. Every cell
+ * is in the unit of the title; what each column measured is stated once,
+ * under the table.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include <linux/kaesbench.h>
+
+#include "bench/paths.h"
+#include "bench/stats.h"
+#include "bench/measure.h"
+#include "output/path_table.h"
+#include "output/table.h"
+
+static const char *const col_label[KB_COL_COUNT] = {
+	[KB_COL_KERNEL] = "kernel",
+	[KB_COL_BEST] = "best kernel",
+	[KB_COL_AFALG_COPY] = "AF_ALG copy",
+	[KB_COL_AFALG_ZC] = "AF_ALG 0-copy",
+	[KB_COL_OPENSSL] = "OpenSSL",
+};
+
+#define RATIO_LABEL "kernel/OpenSSL"
+
+struct marks {
+	bool spread;
+	bool na;
+	bool interrupted;
+};
+
+/* Whether a column is printed: given, and not unavailable. */
+static bool shown(const struct kb_path_table *t, enum kb_col c)
+{
+	return t->col[c] && t->col[c]->state != KB_RUN_UNAVAILABLE;
+}
+
+static int width(enum kb_col c)
+{
+	int w = strlen(col_label[c]);
+
+	return w > 7 ? w : 7;
+}
+
+/* The median MB/s of a size: 1 with @mbps set, 0 n/a, -1 no samples. */
+static int median(const struct kb_run *run, uint32_t size, double *mbps,
+		  double *spread)
+{
+	struct kb_summary sum;
+
+	if (!kb_sizes_has(run->sizes.size, run->sizes.count, size))
+		return 0;
+	if (kb_summarize(run, size, &sum) || !sum.samples)
+		return -1;
+	*mbps = sum.mbps_median;
+	*spread = sum.spread;
+	return 1;
+}
+
+static void print_cell(FILE *f, const struct kb_run *run, uint32_t size, int w,
+		       struct marks *m)
+{
+	char num[KB_FMT3_MAX];
+	double mbps, spread;
+	int have;
+
+	if (kb_run_failed(run)) {
+		fprintf(f, "  %*s ", w, "failed");
+		return;
+	}
+	have = median(run, size, &mbps, &spread);
+	m->na |= !have;
+	m->spread |= have > 0 && spread > KB_SPREAD_MARK;
+	fprintf(f, "  %*s%c", w,
+		have > 0 ? kb_fmt3(mbps, num, sizeof(num)) :
+		!have	 ? "n/a" :
+			   "-",
+		have > 0 && spread > KB_SPREAD_MARK ? '~' : ' ');
+}
+
+static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size)
+{
+	double k, o, spread;
+	char num[KB_FMT3_MAX];
+	int hk, ho;
+
+	hk = median(t->col[KB_COL_KERNEL], size, &k, &spread);
+	ho = median(t->col[KB_COL_OPENSSL], size, &o, &spread);
+	if (!hk || !ho)
+		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "n/a");
+	else if (hk < 0 || ho < 0 || o <= 0)
+		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "-");
+	else
+		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL),
+			kb_fmt3(k / o, num, sizeof(num)));
+}
+
+static bool has_ratio(const struct kb_path_table *t)
+{
+	return shown(t, KB_COL_KERNEL) && shown(t, KB_COL_OPENSSL);
+}
+
+static void print_head(FILE *f, const struct kb_path_table *t)
+{
+	int c;
+
+	fprintf(f,
+		"%s %s, %" PRIu32
+		"-bit key, kernel vs userspace: MB/s (10^6 bytes/s), median of %" PRIu32
+		" samples of %" PRIu32 " ms\n",
+		t->alg, t->decrypt ? "decrypt" : "encrypt", t->key_bits,
+		t->samples, t->sample_ms);
+	fprintf(f, "%8s", "size (B)");
+	for (c = 0; c < KB_COL_COUNT; c++)
+		if (shown(t, c))
+			fprintf(f, "  %*s ", width(c), col_label[c]);
+	if (has_ratio(t))
+		fprintf(f, "  %s", RATIO_LABEL);
+	fputc('\n', f);
+}
+
+static void print_cpu_row(FILE *f, const struct kb_path_table *t)
+{
+	char cpu[KB_FMT3_MAX];
+	bool any;
+	double v;
+	int c;
+
+	fprintf(f, "%8s", "CPU%");
+	for (c = 0; c < KB_COL_COUNT; c++) {
+		if (!shown(t, c))
+			continue;
+		v = kb_run_cpu_percent(t->col[c], &any);
+		fprintf(f, "  %*s ", width(c),
+			any ? kb_fmt_pct(v, cpu, sizeof(cpu)) : "-");
+	}
+	fputc('\n', f);
+}
+
+static void print_kernel_note(FILE *f, const struct kb_path_table *t,
+			      enum kb_col c)
+{
+	const struct kb_run *run = t->col[c];
+
+	fprintf(f, "%s: %s, ", col_label[c], run->impl.driver_name);
+	if (c == KB_COL_KERNEL && t->driver_asked)
+		fputs("the implementation asked for", f);
+	else if (c == KB_COL_KERNEL)
+		fprintf(f, "what the crypto API hands out for %s", t->alg);
+	else
+		fputs("the fastest implementation at the largest size", f);
+	fputs(": ", f);
+	kb_print_kernel_calls(f,
+			      run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
+				      1U << run->impl.type :
+				      0,
+			      t->decrypt);
+	fprintf(f, " from a kernel thread, depth %" PRIu32 "\n", run->depth);
+}
+
+static void print_col_notes(FILE *f, const struct kb_path_table *t)
+{
+	char reason[512];
+	int c;
+
+	for (c = 0; c < KB_COL_COUNT; c++) {
+		const struct kb_run *run = t->col[c];
+
+		if (!run)
+			continue;
+		if (run->state == KB_RUN_UNAVAILABLE)
+			fprintf(f, "%s: n/a: %s\n", col_label[c],
+				kb_run_reason(run, reason, sizeof(reason)));
+		else if (kb_run_failed(run))
+			fprintf(f, "%s: failed: %s\n", col_label[c],
+				kb_run_reason(run, reason, sizeof(reason)));
+		else if (c == KB_COL_KERNEL || c == KB_COL_BEST)
+			print_kernel_note(f, t, c);
+		else
+			fprintf(f, "%s: %s (%s)\n", col_label[c],
+				run->measured ? run->measured : "-",
+				run->library ? run->library : "-");
+	}
+}
+
+static void print_notes(FILE *f, const struct kb_path_table *t,
+			const struct marks *m)
+{
+	print_col_notes(f, t);
+	if (has_ratio(t))
+		fprintf(f, RATIO_LABEL
+			" = kernel MB/s / OpenSSL MB/s at that size: above 1 the kernel is faster\n");
+	if (m->spread)
+		fprintf(f,
+			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
+			(int)(KB_SPREAD_MARK * 100));
+	if (m->na)
+		fprintf(f,
+			"n/a: a size the mode cannot take (not a whole number of blocks), not measured\n");
+	fprintf(f,
+		"CPU%% = over all of a column's samples, 100 = one CPU: kernel, busy time of all CPUs / wall time; userspace, this process's CPU time (user + system) / wall time\n");
+	if (m->interrupted)
+		fprintf(f,
+			"interrupted: the figures are from the samples taken before the stop\n");
+}
+
+/**
+ * kb_print_path_table() - print one algorithm, kernel and userspace paths
+ * side by side
+ * @f: where to
+ * @t: the columns and rows
+ *
+ * Return: 0.
+ */
+int kb_print_path_table(FILE *f, const struct kb_path_table *t)
+{
+	struct marks m = { 0 };
+	bool any = false;
+	size_t i;
+	int c;
+
+	print_head(f, t);
+	for (c = 0; c < KB_COL_COUNT; c++)
+		any |= shown(t, c);
+	if (!any)
+		fprintf(f, "  (no path could measure %s here)\n", t->alg);
+	for (i = 0; any && i < t->sizes->count; i++) {
+		fprintf(f, "%8" PRIu32, t->sizes->size[i]);
+		for (c = 0; c < KB_COL_COUNT; c++)
+			if (shown(t, c))
+				print_cell(f, t->col[c], t->sizes->size[i],
+					   width(c), &m);
+		if (has_ratio(t))
+			print_ratio(f, t, t->sizes->size[i]);
+		fputc('\n', f);
+	}
+	if (any)
+		print_cpu_row(f, t);
+	for (c = 0; c < KB_COL_COUNT; c++)
+		m.interrupted |= shown(t, c) &&
+				 t->col[c]->state == KB_RUN_INTERRUPTED;
+	print_notes(f, t, &m);
+	return 0;
+}
+
+/**
+ * kb_best_kernel_run() - the fastest of an algorithm's kernel runs
+ * @runs: the runs
+ * @count: how many
+ * @at: set to the size compared: the largest any run has samples of
+ *
+ * Return: the run with the highest median MB/s at @at, or NULL if no run
+ * has samples.
+ */
+const struct kb_run *kb_best_kernel_run(const struct kb_run *runs, size_t count,
+					uint32_t *at)
+{
+	const struct kb_run *best = NULL;
+	double mbps, spread, top = 0;
+	size_t i, j;
+
+	*at = 0;
+	for (i = 0; i < count; i++)
+		for (j = 0; j < runs[i].samples; j++)
+			if (runs[i].sample[j].size > *at)
+				*at = runs[i].sample[j].size;
+	for (i = 0; i < count; i++)
+		if (!kb_run_failed(&runs[i]) &&
+		    median(&runs[i], *at, &mbps, &spread) > 0 && mbps > top) {
+			top = mbps;
+			best = &runs[i];
+		}
+	return best;
+}
+
+/**
+ * kb_path_table_init() - a side-by-side table with no column yet
+ * @t: set up
+ * @o: the options: key length, direction, sample time and count, sizes
+ * @alg: the algorithm name
+ */
+void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
+			const char *alg)
+{
+	*t = (struct kb_path_table){
+		.alg = alg,
+		.key_bits =
+			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
+		.decrypt = o->decrypt,
+		.sample_ms =
+			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
+		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sizes = &o->sizes,
+	};
+}
+
+/**
+ * kb_path_table_user_cols() - put userspace runs in a table's columns
+ * @t: the table
+ * @runs: the runs
+ * @count: how many, each of a userspace path
+ * @afalg: whether to show the AF_ALG runs
+ */
+void kb_path_table_user_cols(struct kb_path_table *t, const struct kb_run *runs,
+			     size_t count, bool afalg)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (runs[i].path == KB_PATH_OPENSSL)
+			t->col[KB_COL_OPENSSL] = &runs[i];
+		else if (afalg)
+			t->col[runs[i].path == KB_PATH_AFALG_SENDMSG ?
+				       KB_COL_AFALG_COPY :
+				       KB_COL_AFALG_ZC] = &runs[i];
+}

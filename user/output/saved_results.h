@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * A saved `kaesbench run --json` or sweep document, read back for compare
+ * and plot: each run's identity and the throughput of every sample.
+ */
+#ifndef KAESBENCH_OUTPUT_SAVED_RESULTS_H
+#define KAESBENCH_OUTPUT_SAVED_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+/* What makes two runs the same measurement: everything but the figures. */
+struct kb_saved_key {
+	const char *path; /* "kernel", "openssl" ... */
+	const char *algorithm; /* "-" when not recorded */
+	const char *driver; /* "-" when not recorded */
+	uint32_t key_bits; /* 0 when not recorded */
+	uint32_t depth; /* 0 when not recorded */
+	bool decrypt;
+};
+
+struct kb_saved_sample {
+	uint32_t size;
+	double mbps; /* bytes over wall time, 10^6 bytes/s */
+};
+
+struct kb_saved_run {
+	struct kb_saved_key key;
+	const char *state; /* "ended", "invalid" ...; "-" when not recorded */
+	int selected; /* what the crypto API hands out: 1, 0, -1 unknown */
+	struct kb_saved_sample *sample;
+	size_t samples;
+};
+
+struct kb_saved {
+	const char *name; /* the file, as named on the command line */
+	struct json_object *root; /* owns every string above */
+	int schema_version; /* 0: written before the schema had a version */
+	const char *kaesbench_version;
+	const char *kernel_release; /* NULL when not recorded */
+	struct kb_saved_run *run;
+	size_t runs;
+};
+
+int kb_saved_parse(struct kb_saved *doc, const char *name, const char *text,
+		   size_t len, char *err, size_t errlen);
+int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
+		  size_t errlen);
+void kb_saved_free(struct kb_saved *doc);
+int kb_saved_key_cmp(const struct kb_saved_key *a,
+		     const struct kb_saved_key *b);
+
+#endif /* KAESBENCH_OUTPUT_SAVED_RESULTS_H */

@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The units are stated once, in the title and the notes under a table,
+ * and every cell of a column is in that unit. Notes are printed only for
+ * the marks that appear.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include <linux/kaesbench.h>
+
+#include "bench/stats.h"
+#include "output/table.h"
+
+/* What a table's notes must explain. */
+struct notes {
+	bool selected;
+	bool spread;
+	uint32_t na_block; /* block size behind an n/a, or 0 */
+	bool interrupted;
+	unsigned int types; /* bit n: implementation type n was measured */
+	uint32_t largest;
+	const struct kb_run *verified; /* a row verified first, or NULL */
+	const struct kb_run *unverified; /* a row measured unverified */
+};
+
+static const char *verb(bool decrypt)
+{
+	return decrypt ? "decrypt" : "encrypt";
+}
+
+/**
+ * kb_print_kernel_calls() - name the crypto API calls of a kernel run
+ * @f: where to
+ * @types: bit n: implementation type n was measured
+ * @decrypt: decrypt calls rather than encrypt
+ */
+void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt)
+{
+	static const char *const fn[] = {
+		[KAESBENCH_IMPL_TYPE_CIPHER] = "crypto_cipher_%s_one()",
+		[KAESBENCH_IMPL_TYPE_SKCIPHER] = "crypto_skcipher_%s()",
+		[KAESBENCH_IMPL_TYPE_LSKCIPHER] = "crypto_lskcipher_%s()",
+		[KAESBENCH_IMPL_TYPE_AEAD] = "crypto_aead_%s()",
+	};
+	bool first = true;
+	unsigned int t;
+
+	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KAESBENCH_IMPL_TYPE_AEAD;
+	     t++) {
+		if (!(types & (1U << t)))
+			continue;
+		fputs(first ? "" : ", ", f);
+		fprintf(f, fn[t], verb(decrypt));
+		first = false;
+	}
+	if (first)
+		fputs("the kernel crypto API", f);
+}
+
+static void print_measured(FILE *f, unsigned int types, bool decrypt,
+			   double wall_s)
+{
+	fputs("measured: ", f);
+	kb_print_kernel_calls(f, types, decrypt);
+	fprintf(f,
+		" called from a kernel thread, timed with CLOCK_MONOTONIC; runs took %.1f s\n",
+		wall_s);
+}
+
+static void note_type(struct notes *n, const struct kb_run *run)
+{
+	if (run->impl.type && run->impl.type <= KAESBENCH_IMPL_TYPE_MAX)
+		n->types |= 1U << run->impl.type;
+}
+
+/**
+ * kb_check_words() - how a run was verified before it measured, in words
+ * @run: the run
+ * @buf: where to write
+ * @len: size of @buf
+ *
+ * Return: @buf: "verified first: 96 cases against cbc(aes-generic)", "not
+ * verified (--no-verify)" or "not verified: no generic reference for this
+ * algorithm".
+ */
+const char *kb_check_words(const struct kb_run *run, char *buf, size_t len)
+{
+	const struct kb_check *c = &run->check;
+
+	if (c->skipped)
+		snprintf(buf, len, "not verified (--no-verify)");
+	else if (c->cases && c->reference)
+		snprintf(buf, len,
+			 "verified first: %" PRIu32 " cases against %s",
+			 c->cases, c->reference);
+	else
+		snprintf(
+			buf, len,
+			"not verified: no generic reference for this algorithm");
+	return buf;
+}
+
+/**
+ * kb_print_no_verify_header() - say once that figures may be unverified
+ * @f: where to
+ */
+void kb_print_no_verify_header(FILE *f)
+{
+	fprintf(f, "--no-verify: figures of unverified implementations\n\n");
+}
+
+/* A run that measured without its results being checked first. */
+static bool unverified(const struct kb_run *run)
+{
+	return run->state >= KB_RUN_STARTED && !run->check.cases;
+}
+
+/**
+ * kb_fmt_pct() - print a percentage
+ * @v: the value
+ * @buf: where to
+ * @len: size of @buf
+ *
+ * Whole numbers from 10 up, three significant digits below, as 0.0712
+ * MB/s would be.
+ *
+ * Return: @buf.
+ */
+const char *kb_fmt_pct(double v, char *buf, size_t len)
+{
+	if (v >= 10) {
+		snprintf(buf, len, "%.0f", v);
+		return buf;
+	}
+	return kb_fmt3(v, buf, len);
+}
+
+static int size_width(uint32_t size)
+{
+	char buf[16];
+	int w = snprintf(buf, sizeof(buf), "%" PRIu32, size);
+
+	return w > 7 ? w : 7;
+}
+
+/* One MB/s cell: figure and a one-character mark, or n/a, or -. */
+static int print_cell(FILE *f, const struct kb_run *run, uint32_t size,
+		      int width, struct notes *n)
+{
+	char num[KB_FMT3_MAX];
+	struct kb_summary sum;
+	bool mark;
+
+	if (!kb_sizes_has(run->sizes.size, run->sizes.count, size)) {
+		if (!n->na_block)
+			n->na_block = run->impl.block_size;
+		fprintf(f, " %*s ", width, "n/a");
+		return 0;
+	}
+	if (kb_summarize(run, size, &sum))
+		return -ENOMEM;
+	if (!sum.samples) {
+		fprintf(f, " %*s ", width, "-");
+		return 0;
+	}
+	mark = sum.spread > KB_SPREAD_MARK;
+	n->spread |= mark;
+	fprintf(f, " %*s%c", width, kb_fmt3(sum.mbps_median, num, sizeof(num)),
+		mark ? '~' : ' ');
+	return 0;
+}
+
+static void print_row_head(FILE *f, const struct kb_run *run, int name_w,
+			   struct notes *n)
+{
+	char depth[16] = "-";
+	bool mark = unverified(run) && !kb_run_failed(run);
+
+	if (run->depth)
+		snprintf(depth, sizeof(depth), "%" PRIu32, run->depth);
+	n->selected |= run->selected == 1;
+	fprintf(f, "%c %s%-*s %5s", run->selected == 1 ? '*' : ' ',
+		run->impl.driver_name,
+		name_w - (int)strlen(run->impl.driver_name), mark ? "?" : "",
+		depth);
+}
+
+static void note_check(struct notes *n, const struct kb_run *run)
+{
+	if (run->check.cases && !n->verified)
+		n->verified = run;
+	else if (unverified(run) && !n->unverified)
+		n->unverified = run;
+}
+
+static int print_sweep_row(FILE *f, const struct kb_table *t,
+			   const struct kb_run *run, int name_w,
+			   struct notes *n)
+{
+	char cpu[KB_FMT3_MAX] = "-", cpb[KB_FMT3_MAX] = "-", reason[512];
+	bool any;
+	double v;
+	size_t i;
+
+	print_row_head(f, run, name_w, n);
+	if (kb_run_failed(run)) {
+		fprintf(f, "  %s: %s\n",
+			kb_run_invalid(run) ? "invalid" : "failed",
+			kb_run_reason(run, reason, sizeof(reason)));
+		return 0;
+	}
+	note_check(n, run);
+	note_type(n, run);
+	n->interrupted |= run->state == KB_RUN_INTERRUPTED;
+	for (i = 0; i < t->sizes->count; i++)
+		if (print_cell(f, run, t->sizes->size[i],
+			       size_width(t->sizes->size[i]), n))
+			return -ENOMEM;
+	v = kb_run_cpu_percent(run, &any);
+	if (any)
+		kb_fmt_pct(v, cpu, sizeof(cpu));
+	if (kb_run_cycles_per_byte(run, &v))
+		kb_fmt3(v, cpb, sizeof(cpb));
+	fprintf(f, " %5s %7s\n", cpu, cpb);
+	return 0;
+}
+
+static void print_check_notes(FILE *f, const struct notes *n)
+{
+	char words[256];
+
+	if (n->verified)
+		fprintf(f, "%s%s\n",
+			kb_check_words(n->verified, words, sizeof(words)),
+			n->unverified ? " (rows without ?)" : " (each row)");
+	if (n->unverified)
+		fprintf(f, "? = %s\n",
+			kb_check_words(n->unverified, words, sizeof(words)));
+}
+
+static void print_sweep_notes(FILE *f, const struct kb_table *t,
+			      const struct notes *n)
+{
+	if (n->selected)
+		fprintf(f, "* = what the crypto API hands out for %s\n",
+			t->alg);
+	if (n->spread)
+		fprintf(f,
+			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
+			(int)(KB_SPREAD_MARK * 100));
+	if (n->na_block)
+		fprintf(f,
+			"n/a: not a multiple of the %" PRIu32
+			"-byte block, not measured\n",
+			n->na_block);
+	fprintf(f,
+		"CPU%% = busy time of all CPUs / wall time, over all of the row's samples (100 = one CPU; includes interrupts and other threads)\n");
+	fprintf(f,
+		"cyc/B = TSC cycles per byte at the largest size measured (median); - where the kernel sent no cycle count\n");
+	if (n->interrupted)
+		fprintf(f,
+			"interrupted: the figures are from the samples taken before the stop\n");
+	print_check_notes(f, n);
+	print_measured(f, n->types, t->decrypt, t->wall_s);
+}
+
+/**
+ * kb_print_sweep_table() - print one algorithm's table of a sweep
+ * @f: where to
+ * @t: the rows and columns
+ *
+ * A row whose run failed shows the reason instead of figures.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_sweep_table(FILE *f, const struct kb_table *t)
+{
+	struct notes n = { 0 };
+	int name_w = strlen("implementation");
+	size_t i;
+
+	for (i = 0; i < t->count; i++)
+		if ((int)strlen(t->runs[i].impl.driver_name) +
+			    unverified(&t->runs[i]) >
+		    name_w)
+			name_w = strlen(t->runs[i].impl.driver_name) +
+				 unverified(&t->runs[i]);
+	fprintf(f,
+		"%s %s, %" PRIu32
+		"-bit key: MB/s (10^6 bytes/s), median of %" PRIu32
+		" samples of %" PRIu32 " ms\n",
+		t->alg, verb(t->decrypt), t->key_bits, t->samples,
+		t->sample_ms);
+	fprintf(f, "  %-*s %5s", name_w, "implementation", "depth");
+	for (i = 0; i < t->sizes->count; i++)
+		fprintf(f, " %*" PRIu32 " ", size_width(t->sizes->size[i]),
+			t->sizes->size[i]);
+	fprintf(f, " %5s %7s\n", "CPU%", "cyc/B");
+	if (!t->count)
+		fprintf(f, "  (no implementation of %s is registered)\n",
+			t->alg);
+	for (i = 0; i < t->count; i++)
+		if (print_sweep_row(f, t, &t->runs[i], name_w, &n))
+			return -ENOMEM;
+	print_sweep_notes(f, t, &n);
+	return 0;
+}
+
+/* A latency in µs, or - without one. */
+static const char *fmt_us(bool has, double ns, char *buf, size_t len)
+{
+	return has ? kb_fmt3(ns / 1e3, buf, len) : "-";
+}
+
+static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
+			   bool *spread)
+{
+	char med[KB_FMT3_MAX], lo[KB_FMT3_MAX], hi[KB_FMT3_MAX];
+	char range[2 * KB_FMT3_MAX + 1], ops[KB_FMT3_MAX], us[KB_FMT3_MAX];
+	char cpu[KB_FMT3_MAX], thr[KB_FMT3_MAX], cpb[KB_FMT3_MAX] = "-";
+	char ccpb[KB_FMT3_MAX] = "-", p50[KB_FMT3_MAX], p99[KB_FMT3_MAX];
+	bool mark = s->spread > KB_SPREAD_MARK;
+
+	if (!s->samples) {
+		fprintf(f, "%8" PRIu32 " %8s  %15s %9s %8s %6s %11s %7s %7s",
+			s->size, "-", "-", "-", "-", "-", "-", "-", "-");
+		if (latency)
+			fprintf(f, " %8s %8s", "-", "-");
+		fprintf(f, " %8d\n", 0);
+		return;
+	}
+	*spread |= mark;
+	snprintf(range, sizeof(range), "%s-%s",
+		 kb_fmt3(s->mbps_min, lo, sizeof(lo)),
+		 kb_fmt3(s->mbps_max, hi, sizeof(hi)));
+	if (s->has_cycles) {
+		kb_fmt3(s->cycles_per_byte, cpb, sizeof(cpb));
+		kb_fmt3(s->cpu_cycles_per_byte, ccpb, sizeof(ccpb));
+	}
+	fprintf(f, "%8" PRIu32 " %8s%c %15s %9s %8s %6s %11s %7s %7s", s->size,
+		kb_fmt3(s->mbps_median, med, sizeof(med)), mark ? '~' : ' ',
+		range, kb_fmt3(s->ops_per_s, ops, sizeof(ops)),
+		s->ops_per_s > 0 ? kb_fmt3(1e6 / s->ops_per_s, us, sizeof(us)) :
+				   "-",
+		kb_fmt_pct(s->cpu_percent, cpu, sizeof(cpu)),
+		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb, ccpb);
+	if (latency)
+		fprintf(f, " %8s %8s",
+			fmt_us(s->has_latency, s->lat_p50_ns, p50, sizeof(p50)),
+			fmt_us(s->has_latency, s->lat_p99_ns, p99,
+			       sizeof(p99)));
+	fprintf(f, " %8zu\n", s->samples);
+}
+
+static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
+{
+	char words[256];
+
+	fprintf(f,
+		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
+		"\u00b5s/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
+		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU%% = the measuring thread alone\n"
+		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
+		"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not\n");
+	if (kb_run_has_latency(run))
+		fprintf(f,
+			"p50, p99 \u00b5s = request latency from submission to completion: medians over the samples of each sample's percentile\n");
+	if (spread)
+		fprintf(f,
+			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
+			(int)(KB_SPREAD_MARK * 100));
+	if (run->state == KB_RUN_INTERRUPTED)
+		fprintf(f,
+			"interrupted: the figures are from the samples taken before the stop\n");
+	fprintf(f, "%s\n", kb_check_words(run, words, sizeof(words)));
+	print_measured(f,
+		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
+			       1U << run->impl.type :
+			       0,
+		       run->decrypt, run->wall_s);
+}
+
+/* Instead of figures: the case the implementation got wrong. */
+static void print_invalid(FILE *f, const struct kb_run *run)
+{
+	char reason[512], layout[KB_VCASE_TEXT_MAX];
+
+	fprintf(f, "invalid: %s\n", kb_run_reason(run, reason, sizeof(reason)));
+	fprintf(f, "  %s\n",
+		kb_vcase_layout(&run->check.vcase, layout, sizeof(layout)));
+	if (run->check.vcase.has_error)
+		fprintf(f,
+			"nothing was measured: the implementation failed a request of its verification\n");
+	else
+		fprintf(f,
+			"nothing was measured: the implementation's results differ from %s\n",
+			run->check.reference ? run->check.reference :
+					       "the generic reference");
+}
+
+/**
+ * kb_print_run_table() - print a single run, one row per buffer size
+ * @f: where to
+ * @run: the run
+ * @sample_ms: the duration of a sample, for the title
+ * @samples: samples per size, for the title
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
+		       uint32_t samples)
+{
+	bool spread = false, latency = kb_run_has_latency(run);
+	struct kb_summary sum;
+	size_t i;
+
+	fprintf(f,
+		"%s %s with %s (%s, priority %" PRIu32 "): %" PRIu32
+		"-bit key, depth %" PRIu32 ", %" PRIu32 " samples of %" PRIu32
+		" ms per size\n",
+		run->impl.alg_name, verb(run->decrypt), run->impl.driver_name,
+		run->impl.module ? run->impl.module : "-", run->impl.priority,
+		run->key_bits, run->depth, samples, sample_ms);
+	if (kb_run_invalid(run)) {
+		print_invalid(f, run);
+		return 0;
+	}
+	/* "µ" takes two bytes but one column. */
+	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %7s", "size (B)", "MB/s",
+		"min-max", "ops/s", "\u00b5s/op", "CPU%", "thread CPU%",
+		"cyc/B", "CPU c/B");
+	if (latency)
+		fprintf(f, " %9s %9s", "p50 \u00b5s", "p99 \u00b5s");
+	fprintf(f, " %8s\n", "samples");
+	for (i = 0; i < run->sizes.count; i++) {
+		if (kb_summarize(run, run->sizes.size[i], &sum))
+			return -ENOMEM;
+		print_size_row(f, &sum, latency, &spread);
+	}
+	print_run_notes(f, run, spread);
+	return 0;
+}
+
+/**
+ * kb_print_total() - print the wall time of the whole command
+ * @f: where to
+ * @seconds: the time
+ */
+void kb_print_total(FILE *f, double seconds)
+{
+	fprintf(f, "total wall time: %.1f s\n", seconds);
+}

@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * One request is one kcapi_cipher_encrypt() (or kcapi_aead_encrypt()):
+ * the data and the IV go to the kernel with sendmsg() (copy) or
+ * vmsplice() (zero-copy), the result comes back with read(). The
+ * operation socket is bound to the kernel row's driver name, which
+ * AF_ALG accepts as it accepts an algorithm name, so that both rows
+ * measure the same implementation. libkcapi returns the bytes processed
+ * or a negative errno: anything but the full length is an error.
+ *
+ * At a depth of N, N requests are in flight: N operation sockets of the
+ * one transform (kcapi_handle_reinit()), each with its own buffers and
+ * thread (lanes.c), each socket holding one request at a time. Never
+ * several requests queued on one socket, as libkcapi's AIO interface
+ * does: there, a kernel with af_alg_count_tsgl() counting the entries an
+ * earlier request emptied hands the driver a scatterlist ending in
+ * zero-length entries, which virtio_crypto passes on to the device, and
+ * the request never completes (Documentation/paths.rst).
+ */
+
+#define _GNU_SOURCE /* asprintf() */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <kcapi.h>
+
+#include "userspace/afalg.h"
+#include "userspace/lanes.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+#define KEY_MAX 64
+#define TAG_MAX 16
+/* libkcapi's ALG_MAX_PAGES: an skcipher's result is read that much at once. */
+#define KCAPI_READ_PAGES 16
+
+/* What one request in flight needs: its socket and its buffers. */
+struct lane {
+	struct kcapi_handle *h;
+	uint8_t *in; /* [aad | data | tag] */
+	uint8_t *out;
+	char why[256]; /* why its last request failed */
+};
+
+struct afalg {
+	struct kb_upath up;
+	const struct kb_afalg_req *req;
+	bool aead;
+	int access;
+	uint8_t iv[32];
+	uint32_t size;
+	uint32_t tag_len;
+	size_t page;
+	size_t in_len;
+	size_t out_len;
+	unsigned int depth;
+	struct lane *lane; /* [depth]; lane 0 alone at depth 1 */
+	struct kb_lanes *lanes; /* their threads, at depth > 1 */
+};
+
+/**
+ * kb_afalg_available() - whether this kernel has AF_ALG sockets
+ * @why: set to the reason when not
+ * @len: size of @why
+ *
+ * Return: 0, or the negative errno of socket(AF_ALG).
+ */
+int kb_afalg_available(char *why, size_t len)
+{
+	int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	int err = errno;
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	snprintf(why, len, "AF_ALG not available (socket: %s)", strerror(err));
+	return -err;
+}
+
+/**
+ * kb_afalg_target() - how AF_ALG drives an implementation
+ * @o: the options: --depth
+ * @impl: the implementation AF_ALG binds
+ * @kernel: the kernel's run of it, or NULL
+ *
+ * An offload engine gets the depth of the kernel's run, else --depth
+ * (default 1). Anything else gets 1: an implementation that computes on
+ * the CPU has no queue to fill, and more threads would only measure how
+ * many CPUs work at once.
+ *
+ * Return: the depth, and whether @impl is an offload engine.
+ */
+struct kb_afalg_target kb_afalg_target(const struct kb_run_opts *o,
+				       const struct kb_impl *impl,
+				       const struct kb_run *kernel)
+{
+	struct kb_afalg_target t = { .depth = 1,
+				     .offload = kb_impl_is_offload(impl) };
+
+	if (t.offload)
+		t.depth = kernel && kernel->depth ?
+				  kernel->depth :
+				  kb_param_or(o, KB_P_DEPTH, 1);
+	return t;
+}
+
+/**
+ * kb_afalg_bind_name() - the name the operation socket binds to
+ * @req: the request
+ *
+ * The single-block cipher has no AF_ALG interface: its row is measured
+ * as ecb(aes), the same block function over the whole buffer.
+ *
+ * Return: the driver name, "ecb(aes)" for aes, or the algorithm name.
+ */
+const char *kb_afalg_bind_name(const struct kb_afalg_req *req)
+{
+	if (!strcmp(req->alg, "aes"))
+		return "ecb(aes)";
+	return req->driver ? req->driver : req->alg;
+}
+
+/* Says why in @why, which a lane's thread may be the only one to write. */
+static int failed(const struct afalg *s, char *why, size_t len,
+		  const char *call, ssize_t ret, size_t want)
+{
+	if (ret < 0)
+		snprintf(why, len, "%s of %s failed at %" PRIu32 " bytes: %s",
+			 call, kb_afalg_bind_name(s->req), s->size,
+			 strerror((int)-ret));
+	else
+		snprintf(why, len,
+			 "%s of %s at %" PRIu32
+			 " bytes processed %zd of %zu bytes",
+			 call, kb_afalg_bind_name(s->req), s->size, ret, want);
+	return ret < 0 ? (int)ret : -EIO;
+}
+
+static ssize_t do_crypt(const struct afalg *s, struct kcapi_handle *h,
+			bool decrypt, const uint8_t *in, size_t in_len,
+			uint8_t *out, size_t out_len)
+{
+	if (s->aead)
+		return decrypt ? kcapi_aead_decrypt(h, in, in_len, s->iv, out,
+						    out_len, s->access) :
+				 kcapi_aead_encrypt(h, in, in_len, s->iv, out,
+						    out_len, s->access);
+	return decrypt ? kcapi_cipher_decrypt(h, in, in_len, s->iv, out,
+					      out_len, s->access) :
+			 kcapi_cipher_encrypt(h, in, in_len, s->iv, out,
+					      out_len, s->access);
+}
+
+/* One request on a lane, from the measuring thread or the lane's own. */
+static int request(const struct afalg *s, struct lane *l)
+{
+	ssize_t ret;
+
+	ret = do_crypt(s, l->h, s->req->decrypt, l->in, s->in_len, l->out,
+		       s->out_len);
+	if (ret < 0 || (size_t)ret != s->out_len)
+		return failed(s, l->why, sizeof(l->why),
+			      s->req->decrypt ? "AF_ALG decrypt" :
+						"AF_ALG encrypt",
+			      ret, s->out_len);
+	return 0;
+}
+
+static int op(struct kb_upath *p)
+{
+	struct afalg *s = (struct afalg *)p;
+	int ret = request(s, &s->lane[0]);
+
+	if (ret)
+		memcpy(p->why, s->lane[0].why, sizeof(p->why));
+	return ret;
+}
+
+static int lane_request(void *ctx, unsigned int lane)
+{
+	struct afalg *s = ctx;
+
+	return request(s, &s->lane[lane]);
+}
+
+/* The first failed request's reason, as the measurement's. */
+static int lanes_failed(struct afalg *s, int ret)
+{
+	memcpy(s->up.why, s->lane[kb_lanes_failed(s->lanes)].why,
+	       sizeof(s->up.why));
+	return ret;
+}
+
+static int lanes_ops(struct kb_upath *p, uint64_t n)
+{
+	struct afalg *s = (struct afalg *)p;
+	int ret = kb_lanes_run(s->lanes, n);
+
+	return ret ? lanes_failed(s, ret) : 0;
+}
+
+static int lanes_op(struct kb_upath *p)
+{
+	return lanes_ops(p, 1);
+}
+
+static uint8_t *page_alloc(size_t page, size_t len)
+{
+	void *buf = NULL;
+
+	/* vmsplice() maps whole pages: buffers start on one. */
+	if (posix_memalign(&buf, page, len ? len : 1))
+		return NULL;
+	memset(buf, 0xa5, len);
+	return buf;
+}
+
+/*
+ * Lengths as libkcapi wants them: an aead encrypt reads [aad | data] and
+ * writes [aad | data | tag]; a decrypt the other way round, from a real
+ * ciphertext so that its tag checks out.
+ */
+static int size(struct kb_upath *p, uint32_t size)
+{
+	struct afalg *s = (struct afalg *)p;
+	uint32_t aad = s->aead ? s->req->aad_len : 0;
+	size_t enc_out = aad + size + (s->aead ? s->tag_len : 0);
+	struct lane *l;
+	unsigned int i;
+	ssize_t ret;
+
+	/* The lanes' requests of the last size end before their buffers. */
+	ret = s->lanes ? kb_lanes_pause(s->lanes) : 0;
+	if (ret)
+		return lanes_failed(s, (int)ret);
+	s->size = size;
+	for (i = 0; i < s->depth; i++) {
+		l = &s->lane[i];
+		free(l->in);
+		free(l->out);
+		l->in = page_alloc(s->page, enc_out);
+		l->out = page_alloc(s->page, enc_out);
+		if (!l->in || !l->out) {
+			snprintf(p->why, sizeof(p->why), "out of memory");
+			return -ENOMEM;
+		}
+	}
+	s->in_len = aad + size;
+	s->out_len = enc_out;
+	if (!s->aead || !s->req->decrypt)
+		return 0;
+	l = &s->lane[0];
+	ret = do_crypt(s, l->h, false, l->in, s->in_len, l->out, s->out_len);
+	if (ret < 0 || (size_t)ret != s->out_len)
+		return failed(s, p->why, sizeof(p->why), "AF_ALG encrypt", ret,
+			      s->out_len);
+	for (i = 0; i < s->depth; i++)
+		memcpy(s->lane[i].in, l->out, enc_out);
+	s->in_len = enc_out;
+	s->out_len = aad + size;
+	return 0;
+}
+
+static int setup(struct afalg *s, const char *name, const uint8_t *key)
+{
+	struct kcapi_handle **h = &s->lane[0].h;
+	uint32_t len = s->req->key_bits / 8;
+	int ret;
+
+	if (s->aead) {
+		ret = kcapi_aead_init(h, name, 0);
+		if (ret)
+			return ret;
+		ret = kcapi_aead_setkey(*h, key, len);
+		if (!ret)
+			ret = kcapi_aead_settaglen(*h, s->tag_len);
+		kcapi_aead_setassoclen(*h, s->req->aad_len);
+		if (!ret && kcapi_aead_ivsize(*h) > sizeof(s->iv))
+			ret = -EINVAL;
+		return ret;
+	}
+	ret = kcapi_cipher_init(h, name, 0);
+	if (ret)
+		return ret;
+	ret = kcapi_cipher_setkey(*h, key, len);
+	if (!ret && kcapi_cipher_ivsize(*h) > sizeof(s->iv))
+		ret = -EINVAL;
+	return ret;
+}
+
+/*
+ * Lanes 1 .. depth - 1: operation sockets of lane 0's transform, whose
+ * key they share; the AEAD sizes are the handle's own. Then the threads.
+ */
+static int add_lanes(struct afalg *s)
+{
+	struct kcapi_handle *h;
+	unsigned int i;
+	int ret;
+
+	for (i = 1; i < s->depth; i++) {
+		ret = kcapi_handle_reinit(&s->lane[i].h, s->lane[0].h, 0);
+		if (ret)
+			return ret;
+		h = s->lane[i].h;
+		if (s->aead) {
+			ret = kcapi_aead_settaglen(h, s->tag_len);
+			if (ret)
+				return ret;
+			kcapi_aead_setassoclen(h, s->req->aad_len);
+		}
+	}
+	s->up.op = lanes_op;
+	s->up.ops = lanes_ops;
+	return kb_lanes_start(&s->lanes, s->depth, lane_request, s);
+}
+
+static void destroy(struct afalg *s)
+{
+	unsigned int i;
+
+	/* Its threads first: they use the handles and buffers. */
+	kb_lanes_stop(s->lanes);
+	for (i = 0; s->lane && i < s->depth; i++) {
+		/* The transform goes with the last handle of it. */
+		if (s->lane[i].h)
+			kcapi_cipher_destroy(s->lane[i].h);
+		free(s->lane[i].in);
+		free(s->lane[i].out);
+	}
+	free(s->lane);
+}
+
+static int describe(const struct kb_afalg_req *req, struct kb_run *run)
+{
+	char version[64] = "";
+
+	kcapi_versionstring(version, sizeof(version));
+	run->impl.alg_name = strdup(req->alg);
+	run->impl.driver_name = strdup(kb_afalg_bind_name(req));
+	run->library = strdup(version);
+	return run->impl.alg_name && run->impl.driver_name && run->library ?
+		       0 :
+		       -ENOMEM;
+}
+
+/*
+ * What a request is, and how many were in flight: at depth N, how many
+ * the lanes saw at once at most (@peak), which only measuring tells.
+ */
+static int note(const struct kb_afalg_req *req, unsigned int depth,
+		unsigned int peak, struct kb_run *run)
+{
+	char flight[160];
+
+	if (depth > 1)
+		snprintf(
+			flight, sizeof(flight),
+			"%u requests in flight (%u operation sockets, a thread each; %u were in flight at once)",
+			depth, depth, peak);
+	else
+		snprintf(flight, sizeof(flight), "one request at a time");
+	free(run->measured);
+	if (asprintf(&run->measured, "%s per request with %s, bound to %s, %s",
+		     !strcmp(req->alg, "gcm(aes)") ? "kcapi_aead_encrypt()" :
+						     "kcapi_cipher_encrypt()",
+		     req->vmsplice ? "vmsplice+splice+read (zero-copy)" :
+				     "sendmsg+read (copy)",
+		     kb_afalg_bind_name(req), flight) < 0)
+		run->measured = NULL;
+	return run->measured ? 0 : -ENOMEM;
+}
+
+/*
+ * A name AF_ALG does not find (no algif module, no such driver), or a
+ * driver the kernel does not offer to AF_ALG (Linux 7.2 refuses offload
+ * drivers), is n/a with the reason, not an error.
+ */
+static void cannot_bind(struct kb_run *run, const char *name, int ret)
+{
+	if (ret == -ENOENT)
+		kb_run_unavailable(
+			run, ENOENT,
+			"AF_ALG cannot bind %s (%s: algif module not loaded, no such driver, or not offered to AF_ALG)",
+			name, strerror(ENOENT));
+	else if (ret == -EOPNOTSUPP || ret == -EPERM || ret == -EACCES)
+		kb_run_unavailable(
+			run, -ret,
+			"AF_ALG cannot bind %s (%s: the kernel does not offer it to AF_ALG)",
+			name, strerror(-ret));
+	else
+		kb_run_unavailable(run, -ret, "AF_ALG cannot set up %s: %s",
+				   name, strerror(-ret));
+}
+
+/*
+ * Kernels that bound an AF_ALG read by the socket's receive buffer
+ * (net.core.rmem_default when the socket is made; 6.12.97 on) read a
+ * longer request in pieces, and the second piece reaches the driver with
+ * the zero-length entries af_alg_count_tsgl() counts (see the top of this
+ * file): an offload engine such as virtio_crypto never completes it.
+ *
+ * Return: the longest read of @sizes that the kernel would split, or 0.
+ */
+static size_t split_read(const struct afalg *s, const struct kb_sizes *sizes)
+{
+	size_t i, len, longest = 0;
+	long rmem = 0;
+	FILE *f;
+
+	for (i = 0; i < sizes->count; i++) {
+		len = sizes->size[i];
+		if (s->aead)
+			len += s->req->aad_len + s->tag_len;
+		else if (len > KCAPI_READ_PAGES * s->page)
+			len = KCAPI_READ_PAGES * s->page;
+		if (len > longest)
+			longest = len;
+	}
+	f = fopen("/proc/sys/net/core/rmem_default", "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%ld", &rmem) != 1)
+		rmem = 0;
+	fclose(f);
+	/* The kernel's af_alg_rcvbuf(): whole pages, one at least. */
+	rmem &= ~(long)(s->page - 1);
+	if (rmem < (long)s->page)
+		rmem = s->page;
+	return longest > (size_t)rmem ? longest : 0;
+}
+
+/*
+ * The requests still in flight after the last sample count nowhere, but
+ * one that failed makes the run a failure all the same.
+ */
+static void finish_lanes(struct afalg *s, struct kb_run *run)
+{
+	int err = kb_lanes_pause(s->lanes);
+
+	if (!err || run->state != KB_RUN_ENDED || run->status)
+		return;
+	lanes_failed(s, err);
+	run->status = err;
+	free(run->message);
+	run->message = strdup(s->up.why);
+}
+
+/**
+ * kb_afalg_run() - measure an AF_ALG path at every size of a run
+ * @req: the algorithm, the driver to bind and the access mode
+ * @m: how long
+ * @run: its sizes say what to measure; filled in. When AF_ALG is missing
+ *	 or cannot bind, the run is KB_RUN_UNAVAILABLE, saying why.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
+		 struct kb_run *run)
+{
+	struct afalg s = {
+		.up = { .size = size, .op = op },
+		.req = req,
+		.aead = !strcmp(req->alg, "gcm(aes)"),
+		.access = req->vmsplice ? KCAPI_ACCESS_VMSPLICE :
+					  KCAPI_ACCESS_SENDMSG,
+		.tag_len = req->tag_len ? req->tag_len : TAG_MAX,
+		.page = sysconf(_SC_PAGESIZE),
+		.depth = req->depth ? req->depth : 1,
+	};
+	uint8_t key[KEY_MAX];
+	char why[256];
+	size_t len;
+	int ret;
+
+	run->path = req->vmsplice ? KB_PATH_AFALG_VMSPLICE :
+				    KB_PATH_AFALG_SENDMSG;
+	run->key_bits = req->key_bits;
+	run->decrypt = req->decrypt;
+	run->depth = s.depth;
+	if (describe(req, run) || note(req, s.depth, 0, run))
+		return -ENOMEM;
+	if (kb_afalg_available(why, sizeof(why))) {
+		kb_run_unavailable(run, EAFNOSUPPORT, "%s", why);
+		return 0;
+	}
+	if (req->offload && (len = split_read(&s, &run->sizes))) {
+		kb_run_unavailable(
+			run, EMSGSIZE,
+			"AF_ALG to %s: a %zu-byte read is longer than net.core.rmem_default, so the kernel would read it in pieces, which an offload engine may never complete (kaesbench(8), AF_ALG)",
+			kb_afalg_bind_name(req), len);
+		return 0;
+	}
+	if (s.depth > KB_AFALG_DEPTH_MAX) {
+		kb_run_unavailable(
+			run, EINVAL,
+			"AF_ALG: depth %u: at most %u requests in flight",
+			s.depth, KB_AFALG_DEPTH_MAX);
+		return 0;
+	}
+	if (req->key_bits / 8 > KEY_MAX ||
+	    getrandom(key, sizeof(key), 0) != sizeof(key) ||
+	    getrandom(s.iv, sizeof(s.iv), 0) != sizeof(s.iv)) {
+		kb_run_unavailable(run, EINVAL, "no key of %" PRIu32 " bits",
+				   req->key_bits);
+		return 0;
+	}
+	s.lane = calloc(s.depth, sizeof(*s.lane));
+	ret = s.lane ? setup(&s, kb_afalg_bind_name(req), key) : -ENOMEM;
+	memset(key, 0, sizeof(key));
+	if (!s.lane)
+		return -ENOMEM;
+	if (ret) {
+		cannot_bind(run, kb_afalg_bind_name(req), ret);
+		destroy(&s);
+		return 0;
+	}
+	ret = s.depth > 1 ? add_lanes(&s) : 0;
+	if (ret) {
+		kb_run_unavailable(
+			run, -ret,
+			"AF_ALG cannot keep %u requests in flight to %s: %s",
+			s.depth, kb_afalg_bind_name(req), strerror(-ret));
+		destroy(&s);
+		return 0;
+	}
+	ret = kb_upath_measure(&s.up, m, run);
+	if (!ret && s.lanes) {
+		finish_lanes(&s, run);
+		ret = note(req, s.depth, kb_lanes_peak(s.lanes), run);
+	}
+	destroy(&s);
+	return ret;
+}

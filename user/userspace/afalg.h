@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The AF_ALG path: the kernel's implementations from userspace, through
+ * libkcapi.
+ */
+#ifndef KAESBENCH_USERSPACE_AFALG_H
+#define KAESBENCH_USERSPACE_AFALG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/impls.h"
+#include "bench/paths.h"
+#include "userspace/measuring_loop.h"
+#include "bench/result.h"
+#include "bench/run_options.h"
+
+struct kb_afalg_req {
+	const char *alg; /* kernel algorithm name */
+	const char *driver; /* the kernel row's driver name, or NULL */
+	bool vmsplice; /* zero-copy, else sendmsg (copy) */
+	uint32_t key_bits;
+	bool decrypt;
+	uint32_t aad_len; /* aeads */
+	uint32_t tag_len; /* aeads; 0 = 16 */
+	uint32_t depth; /* requests in flight; 0 = 1 */
+	bool offload; /* an offload engine (kb_impl_is_offload()) */
+};
+
+/* As the kernel path's KAESBENCH_MAX_DEPTH: a thread and a socket each. */
+#define KB_AFALG_DEPTH_MAX 64
+
+/* How AF_ALG drives an implementation, from what the kernel side knows. */
+struct kb_afalg_target {
+	uint32_t depth; /* requests in flight */
+	bool offload; /* an offload engine (kb_impl_is_offload()) */
+};
+
+int kb_afalg_available(char *why, size_t len);
+struct kb_afalg_target kb_afalg_target(const struct kb_run_opts *o,
+				       const struct kb_impl *impl,
+				       const struct kb_run *kernel);
+const char *kb_afalg_bind_name(const struct kb_afalg_req *req);
+int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
+		 struct kb_run *run);
+
+#endif /* KAESBENCH_USERSPACE_AFALG_H */
