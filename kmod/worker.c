@@ -173,11 +173,16 @@ static bool wait_step(struct kaesbench_job *job,
 		      struct kaesbench_worker *w, u32 limit_ms)
 {
 	u64 limit_ns = (u64)limit_ms * NSEC_PER_MSEC;
+	u64 alive;
 
 	while (!kaesbench_wait_slice(&w->done)) {
 		pass_stop(job, workers, n);
-		if (ktime_get_ns() - READ_ONCE(w->watch.alive_ns) > limit_ns &&
-		    lose(job, w, limit_ms))
+		/*
+		 * The sign of life first, the clock after: a thread that
+		 * shows one in between must not look 584 years late.
+		 */
+		alive = READ_ONCE(w->watch.alive_ns);
+		if (ktime_get_ns() > alive + limit_ns && lose(job, w, limit_ms))
 			return false;
 	}
 	return true;
