@@ -91,7 +91,7 @@ cp /etc/manpath.config "$root/etc/"
 # 92-storms.sh keeps a started job's thread off the CPUs with real-time
 # spinners, to unload the module before that thread first runs.
 install_program "$(command -v chrt)" usr/bin/chrt
-# 45-privileges.sh runs the tool with CAP_NET_ADMIN alone, which needs
+# 44-privileges.sh runs the tool with CAP_NET_ADMIN alone, which needs
 # util-linux's setpriv: busybox's cannot narrow the bounding set. By a path
 # of its own, not over a busybox link (cp would write through it).
 rm -f "$root/usr/bin/setpriv"
