@@ -221,22 +221,33 @@ void kaesbench_job_send_end(struct kaesbench_job *job, int status,
 			    const char *message,
 			    int (*put_extra)(struct sk_buff *skb, void *work))
 {
+	unsigned int waited_ms = 0;
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
-	if (!skb)
-		return;
-	if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
-	    (message && message[0] &&
-	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
-	    (put_extra && put_extra(skb, job->work)) ||
-	    kaesbench_notice_put(skb)) {
-		nlmsg_free(skb);
-		return;
+	/*
+	 * After the last samples the socket may still be full: the end
+	 * waits for room like them, stopped or not.
+	 */
+	for (;;) {
+		skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
+		if (!skb)
+			return;
+		if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
+		    (message && message[0] &&
+		     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
+		    (put_extra && put_extra(skb, job->work)) ||
+		    kaesbench_notice_put(skb)) {
+			nlmsg_free(skb);
+			return;
+		}
+		genlmsg_end(skb, hdr);
+		if (unicast(job, skb) != -EAGAIN ||
+		    waited_ms >= SEND_PATIENCE_MS)
+			return;
+		msleep(SEND_RETRY_MS);
+		waited_ms += SEND_RETRY_MS;
 	}
-	genlmsg_end(skb, hdr);
-	unicast(job, skb);
 }
 
 static int job_thread(void *data)
