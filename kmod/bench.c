@@ -392,12 +392,6 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	return 0;
 }
 
-/* The memory a measurement holds, and leaves to a driver if stuck. */
-static u64 bench_bytes(const struct kaesbench_bench *b)
-{
-	return b->bytes;
-}
-
 /*
  * Gives up a request that has not completed within
  * KAESBENCH_REQUEST_TIMEOUT_MS, or any request still in flight
@@ -418,7 +412,7 @@ static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 		return 0;
 	b->stuck = true;
 	kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&b->tfm)),
-			  "a request", bench_bytes(b));
+			  "a request", b->bytes);
 	if (stopped_ms >= KAESBENCH_STOP_GRACE_MS)
 		return fail(b, -EINTR,
 			    "stopped with a request still in flight after %u ms",
@@ -757,7 +751,7 @@ const char *kaesbench_bench_error(const struct kaesbench_bench *bench)
  */
 u64 kaesbench_bench_bytes(const struct kaesbench_bench *bench)
 {
-	return bench_bytes(bench);
+	return bench->bytes;
 }
 
 /**

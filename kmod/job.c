@@ -166,26 +166,15 @@ static void send_refusal(struct kaesbench_job *job, int err)
 	unicast(job, skb);
 }
 
-/**
- * kaesbench_job_send_patiently() - send a message, waiting for room
- * @job: the job
- * @cmd: the message's command
- * @put: adds its attributes to a message holding the job's id
- * @arg: for @put
- *
- * A socket that is full (a run on many CPUs sends a sample per CPU at
- * once) is waited for, up to SEND_PATIENCE_MS and as long as the job is
- * not stopped; the tool asks for NETLINK_NO_ENOBUFS, so that a full
- * socket is not an error to it.
- *
- * Context: process context, may sleep.
- * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when it
- * took nothing for SEND_PATIENCE_MS (the tool stopped reading); -ENOMEM;
- * -EMSGSIZE.
+/*
+ * Sends a message built by @put, waiting while the socket is full: up to
+ * SEND_PATIENCE_MS and, with @heed_stop, only as long as the job is not
+ * stopped. The tool asks for NETLINK_NO_ENOBUFS, so that a full socket is
+ * not an error to it.
  */
-int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
-				 int (*put)(struct sk_buff *skb, const void *arg),
-				 const void *arg)
+static int send_waiting(struct kaesbench_job *job, u8 cmd,
+			int (*put)(struct sk_buff *skb, const void *arg),
+			const void *arg, bool heed_stop)
 {
 	unsigned int waited_ms = 0;
 	struct sk_buff *skb;
@@ -203,11 +192,53 @@ int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
 		genlmsg_end(skb, hdr);
 		err = unicast(job, skb);
 		if (err != -EAGAIN || waited_ms >= SEND_PATIENCE_MS ||
-		    READ_ONCE(job->stop))
+		    (heed_stop && READ_ONCE(job->stop)))
 			return err;
 		msleep(SEND_RETRY_MS);
 		waited_ms += SEND_RETRY_MS;
 	}
+}
+
+/**
+ * kaesbench_job_send_patiently() - send a message, waiting for room
+ * @job: the job
+ * @cmd: the message's command
+ * @put: adds its attributes to a message holding the job's id
+ * @arg: for @put
+ *
+ * A socket that is full (a run on many CPUs sends a sample per CPU at
+ * once) is waited for, up to SEND_PATIENCE_MS and as long as the job is
+ * not stopped.
+ *
+ * Context: process context, may sleep.
+ * Return: 0; -ECONNREFUSED when the socket is gone; -EAGAIN when it
+ * took nothing for SEND_PATIENCE_MS (the tool stopped reading); -ENOMEM;
+ * -EMSGSIZE.
+ */
+int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
+				 int (*put)(struct sk_buff *skb, const void *arg),
+				 const void *arg)
+{
+	return send_waiting(job, cmd, put, arg, true);
+}
+
+/* What an end message says. */
+struct end {
+	const struct kaesbench_job *job;
+	int status;
+	const char *message;
+	int (*put_extra)(struct sk_buff *skb, void *work);
+};
+
+static int put_end(struct sk_buff *skb, const void *arg)
+{
+	const struct end *e = arg;
+
+	return nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, e->status) ||
+	       (e->message && e->message[0] &&
+		nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, e->message)) ||
+	       (e->put_extra && e->put_extra(skb, e->job->work)) ||
+	       kaesbench_notice_put(skb);
 }
 
 /**
@@ -216,38 +247,22 @@ int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
  * @status: 0, or the negative errno that ended it
  * @message: what went wrong, or NULL
  * @put_extra: adds what the kind of job reports at its end, or NULL
+ *
+ * After the last samples the socket may still be full: the end waits for
+ * room like them, stopped or not.
  */
 void kaesbench_job_send_end(struct kaesbench_job *job, int status,
 			    const char *message,
 			    int (*put_extra)(struct sk_buff *skb, void *work))
 {
-	unsigned int waited_ms = 0;
-	struct sk_buff *skb;
-	void *hdr;
+	const struct end e = {
+		.job = job,
+		.status = status,
+		.message = message,
+		.put_extra = put_extra,
+	};
 
-	/*
-	 * After the last samples the socket may still be full: the end
-	 * waits for room like them, stopped or not.
-	 */
-	for (;;) {
-		skb = new_message(job, KAESBENCH_CMD_RUN_END, &hdr);
-		if (!skb)
-			return;
-		if (nla_put_s32(skb, KAESBENCH_A_RUN_STATUS, status) ||
-		    (message && message[0] &&
-		     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, message)) ||
-		    (put_extra && put_extra(skb, job->work)) ||
-		    kaesbench_notice_put(skb)) {
-			nlmsg_free(skb);
-			return;
-		}
-		genlmsg_end(skb, hdr);
-		if (unicast(job, skb) != -EAGAIN ||
-		    waited_ms >= SEND_PATIENCE_MS)
-			return;
-		msleep(SEND_RETRY_MS);
-		waited_ms += SEND_RETRY_MS;
-	}
+	send_waiting(job, KAESBENCH_CMD_RUN_END, put_end, &e, false);
 }
 
 static int job_thread(void *data)
