@@ -55,6 +55,21 @@ NO_SIGN = $(if $(SIG_KEY),$(if $(filter pkcs11:%,$(SIG_KEY))$(wildcard \
 	$(KDIR)/$(SIG_KEY) $(SIG_KEY)),,CONFIG_MODULE_SIG_ALL=))
 export PREFIX DESTDIR
 
+# The compiler the kernel was built with must build its modules. Debian's
+# build trees name theirs (.kernelvariables: x86_64-linux-gnu-gcc-16);
+# another tree builds with plain gcc, which is replaced by gcc-N when its
+# major version is not the kernel's. CC= on the command line wins.
+KCONFIG = $(KDIR)/include/config/auto.conf
+KCC_TEXT = $(shell sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^"]*\)"\{0,1\}$$/\1/p' \
+	"$(KCONFIG)" 2>/dev/null)
+KGCC_MAJOR = $(shell sed -n 's/^CONFIG_GCC_VERSION=\([0-9]*\)[0-9]\{4\}$$/\1/p' \
+	"$(KCONFIG)" 2>/dev/null)
+GCC_MAJOR = $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
+DEBIAN_KCC = $(if $(wildcard $(KDIR)/.kernelvariables),$(firstword $(KCC_TEXT)))
+MODULE_CC = $(if $(filter command line,$(origin CC)),,$(if $(DEBIAN_KCC),,$(if \
+	$(and $(KGCC_MAJOR),$(filter-out $(KGCC_MAJOR),$(GCC_MAJOR))),gcc-$(KGCC_MAJOR))))
+NEEDED_CC = $(if $(filter command line,$(origin CC)),,$(or $(MODULE_CC),$(DEBIAN_KCC)))
+
 all: module tool
 
 module:
@@ -63,7 +78,13 @@ module:
 		echo "Install the headers of the running kernel (apt-get install linux-headers-$$(uname -r))" >&2; \
 		echo "or name a build tree: make KDIR=/path/to/linux" >&2; \
 		exit 1; }
-	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules
+	@test -z "$(NEEDED_CC)" || command -v "$(NEEDED_CC)" >/dev/null || { \
+		echo "kaesbench: $(KDIR) was built with $(KCC_TEXT);" >&2; \
+		echo "its modules need $(NEEDED_CC), which this machine lacks." >&2; \
+		echo "Install gcc-$(KGCC_MAJOR) (Debian: apt-get install gcc-$(KGCC_MAJOR))," \
+			"or name a compiler: make CC=..." >&2; \
+		exit 1; }
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" $(if $(MODULE_CC),CC=$(MODULE_CC)) modules
 
 tool:
 	$(MAKE) -C user

@@ -4,9 +4,15 @@
 # Installs the Debian packages a kaesbench make target needs. As root it
 # installs them; as anyone else it prints the apt-get line and fails.
 #
-# usage: scripts/deps.sh build|vm|debug|check [KERNEL_RELEASE...]
+# It never installs a kernel image nor the headers of a kernel other than
+# the running one: the rig unpacks those under the cache (tests/vm/kernel.sh,
+# scripts/kbuild.sh). Debian's headers packages depend on their image, and
+# installing one rewrites /boot.
+#
+# usage: scripts/deps.sh build|vm|debug|check
 #   build  the module (for the running kernel) and the tool
-#   vm     the qemu rig, and the headers of each KERNEL_RELEASE given
+#   vm     the qemu rig, and debootstrap for the build root of kernels
+#          built with a newer compiler than this machine's
 #   debug  vm plus what builds the rig's debug kernel from Debian's source
 #   check  vm plus the unit-test and static-analysis tools (checkpatch.pl
 #          comes from Debian's kernel source package, and so do ynl and the
@@ -19,7 +25,8 @@
 set -eu
 
 build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
-vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils jq cryptsetup-bin man-db"
+vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils zstd jq \
+	cryptsetup-bin man-db debootstrap pahole"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
 	bash-completion python3-yaml python3-jsonschema rsync clang \
 	libclang-rt-14-dev"
@@ -31,14 +38,10 @@ vm) pkgs=$vm_pkgs ;;
 debug) pkgs=$debug_pkgs ;;
 check) pkgs=$check_pkgs ;;
 *)
-	echo "usage: $0 build|vm|debug|check [KERNEL_RELEASE...]" >&2
+	echo "usage: $0 build|vm|debug|check" >&2
 	exit 2
 	;;
 esac
-shift
-for kver in "$@"; do
-	pkgs="$pkgs linux-headers-$kver"
-done
 
 missing=
 for pkg in $pkgs; do

@@ -13,7 +13,8 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 cache=${KAESBENCH_CACHE:-$top/.cache}
-series="6.1 6.12"
+# The kernel series of the VM stage: adding the next is one word here.
+series=${KAESBENCH_SERIES:-6.1 6.12 latest}
 start=$(date +%s)
 passed=0
 failed=0
@@ -50,12 +51,16 @@ stage() {
 
 mkdir -p "$cache"
 scripts/deps.sh check || exit 1
+# The releases the host stages build for: a series whose kernel cannot be
+# resolved is left out of them, said here, and fails in the VM stage.
 kvers=
 for s in $series; do
-	kvers="$kvers $(tests/vm/kernel.sh release "$s")" || exit 1
+	if kver=$(tests/vm/kernel.sh release "$s"); then
+		kvers="$kvers $kver"
+	else
+		echo "check: series $s left out of the host stages" >&2
+	fi
 done
-# shellcheck disable=SC2086 # a word list
-scripts/deps.sh vm $kvers || exit 1
 # ynl, the netlink schemas and the kselftest framework.
 ksrc=$(scripts/kernel-source.sh) || exit 1
 

@@ -27,8 +27,12 @@ mkdir -p "$work/dkms" "$work/install"
 # Read by dkms from the environment as from its framework.conf.
 export mok_signing_key="$work/mok.key" mok_certificate="$work/mok.pub"
 
+# dkms, where modules for $kver build (scripts/kbuild.sh): each release's
+# whole cycle runs with that one dkms, since dkms versions keep their trees
+# differently.
 dkms_() {
-	dkms "$@" --sourcetree "$work/root/usr/src" --dkmstree "$work/dkms" \
+	"$top/scripts/kbuild.sh" run "$kver" dkms "$@" \
+		--sourcetree "$work/root/usr/src" --dkmstree "$work/dkms" \
 		--installtree "$work/install"
 }
 
@@ -61,18 +65,22 @@ installed() {
 
 check "dkms.conf names kaesbench at the tool's version" version_agrees
 check "make dkms-source" source_tree
-check "dkms add" dkms_ add -m kaesbench -v "$version"
 for kver in "$@"; do
+	kbuild=$("$top/scripts/kbuild.sh" dir "$kver") || exit 1
 	mkdir -p "$work/install/$kver"
+	check "$kver: dkms add" dkms_ add -m kaesbench -v "$version"
+	# dkms looks for sign-file where installed headers would be.
+	export sign_file="$kbuild/scripts/sign-file"
 	check "$kver: dkms build" dkms_ build -m kaesbench -v "$version" \
-		-k "$kver" --kernelsourcedir "/usr/src/linux-headers-$kver"
+		-k "$kver" --kernelsourcedir "$kbuild"
 	check "$kver: built for $kver, signed" built "$kver"
 	check "$kver: dkms install (no depmod)" dkms_ install -m kaesbench \
-		-v "$version" -k "$kver" \
-		--kernelsourcedir "/usr/src/linux-headers-$kver" --no-depmod
+		-v "$version" -k "$kver" --kernelsourcedir "$kbuild" --no-depmod
 	check "$kver: installed in updates/dkms" installed "$kver"
+	check "$kver: dkms remove --all" dkms_ remove -m kaesbench \
+		-v "$version" --all
+	check "$kver: nothing left installed" \
+		test -z "$(find "$work/install" -type f)"
 done
-check "dkms remove --all" dkms_ remove -m kaesbench -v "$version" --all
-check "nothing left installed" test -z "$(find "$work/install" -type f)"
 
 checks_done "dkms"

@@ -41,12 +41,20 @@ installed() {
 		done
 }
 
+# The module's half where modules for $kver build (scripts/kbuild.sh), the
+# tool's here.
 stage_install() {
-	make -s -C "$src" install KDIR="/usr/src/linux-headers-$kver" "$@"
+	kbuild=$("$top/scripts/kbuild.sh" dir "$kver") &&
+		"$top/scripts/kbuild.sh" run "$kver" make -s -C "$src" \
+			install-module KDIR="$kbuild" "$@" &&
+		make -s -C "$src" install-tool "$@"
 }
 
 stage_uninstall() {
-	make -s -C "$src" uninstall KDIR="/usr/src/linux-headers-$kver" "$@"
+	kbuild=$("$top/scripts/kbuild.sh" dir "$kver") &&
+		"$top/scripts/kbuild.sh" run "$kver" make -s -C "$src" \
+			uninstall-module KDIR="$kbuild" "$@" &&
+		make -s -C "$src" uninstall-tool "$@"
 }
 
 # The four files, nothing else, each usable.

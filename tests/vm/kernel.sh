@@ -1,72 +1,168 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The Debian kernels the VM rig boots.
+# The Debian kernels the VM rig boots, and the headers modules build
+# against. Nothing is installed into this machine: packages are fetched with
+# apt-get download and unpacked with dpkg-deb -x.
 #
-# usage: tests/vm/kernel.sh release SERIES   print the current release of a
-#                                            series (6.1 or 6.12)
-#        tests/vm/kernel.sh fetch RELEASE DIR download and unpack that kernel
-#                                            into DIR/RELEASE
+# usage: tests/vm/kernel.sh release SERIES      print the current release of
+#                                               a series (6.1, 6.12, latest)
+#        tests/vm/kernel.sh fetch RELEASE DIR   unpack that kernel's image
+#                                               into DIR/RELEASE/root
+#        tests/vm/kernel.sh headers RELEASE DIR unpack its headers into
+#                                               DIR/RELEASE/headers; print
+#                                               the build tree
 #
 # Releases are resolved from Debian's meta packages at run time, so the rig
-# follows Debian's kernel updates without edits.
+# follows Debian's kernel updates without edits: 6.1 and 6.12 from this
+# machine's apt (Debian 12), latest from whatever sid's linux-image-amd64
+# points to, through scripts/debian-apt.sh.
+#
+# An unpacked image has boot/vmlinuz-RELEASE and lib/modules/RELEASE, also
+# for kernels packaged since 7.x (linux-binary-*, linux-modules-*, the
+# kernel under /usr/lib/modules/RELEASE/vmlinuz and no /boot).
 
 set -eu
 
+top=$(cd "$(dirname "$0")/../.." && pwd)
+apt=$top/scripts/debian-apt.sh
+
+# SERIES -> "SUITE META-PACKAGE"
 meta_package() {
 	case "$1" in
-	6.1) echo linux-image-amd64 ;;
-	6.12) echo linux-image-6.12-amd64 ;;
+	6.1) echo system linux-image-amd64 ;;
+	6.12) echo system linux-image-6.12-amd64 ;;
+	latest) echo sid linux-image-amd64 ;;
 	*)
-		echo "kernel.sh: unknown series '$1' (6.1 or 6.12)" >&2
+		echo "kernel.sh: unknown series '$1' (6.1, 6.12 or latest)" >&2
 		exit 2
 		;;
 	esac
 }
 
-# The image package a meta package depends on: linux-image-RELEASE.
-depends_on() {
-	apt-cache depends "$1" 2>/dev/null |
-		awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }'
+# PACKAGE's dependencies whose names match PATTERN, one a line.
+depends() {
+	"$apt" "$suite" apt-cache depends "$1" 2>/dev/null |
+		awk -v re="$2" '$1 == "Depends:" && $2 ~ re { print $2 }'
 }
 
 release() {
-	meta=$(meta_package "$1")
-	image=$(depends_on "$meta")
-	if [ -z "$image" ] && [ "$(id -u)" -eq 0 ]; then
+	# shellcheck disable=SC2046 # two words
+	set -- "$1" $(meta_package "$1")
+	suite=$2
+	image=$(depends "$3" '^linux-image-[0-9]' | head -n 1)
+	if [ -z "$image" ] && [ "$suite" = system ] && [ "$(id -u)" -eq 0 ]; then
 		apt-get update -q >&2
-		image=$(depends_on "$meta")
+		image=$(depends "$3" '^linux-image-[0-9]' | head -n 1)
 	fi
 	if [ -z "$image" ]; then
-		echo "kernel.sh: cannot resolve $meta; run 'apt-get update' as root" >&2
+		echo "kernel.sh: series $1: cannot resolve $3 in Debian's" \
+			"$([ "$suite" = system ] && echo "apt sources here" ||
+				echo "$suite") (no network, or the package is gone);" \
+			"as root, 'apt-get update' may help" >&2
 		exit 1
 	fi
 	echo "${image#linux-image-}"
 }
 
+absolute() {
+	mkdir -p "$1"
+	(cd "$1" && pwd)
+}
+
+# Downloads PACKAGES... into DIR and unpacks them into ROOT.
+unpack() {
+	dir=$1
+	root=$2
+	shift 2
+	rm -rf "$dir"
+	mkdir -p "$dir" "$root"
+	(cd "$dir" && "$apt" "$suite" apt-get download -q \
+		-o APT::Sandbox::User=root "$@" >&2)
+	for deb in "$dir"/*.deb; do
+		dpkg-deb -x "$deb" "$root"
+	done
+	rm -rf "$dir"
+}
+
 fetch() {
 	kver=$1
-	dest=$2/$kver
+	dest=$(absolute "$2")/$kver
 	[ -e "$dest/.complete" ] && return 0
+	suite=$("$apt" which "linux-image-$kver")
 
-	rm -rf "$dest"
-	mkdir -p "$dest/deb"
-	(cd "$dest/deb" && apt-get download -q "linux-image-$kver" >&2)
-	dpkg-deb -x "$dest"/deb/linux-image-"$kver"_*.deb "$dest/root"
-	rm -rf "$dest/deb"
+	rm -rf "$dest/root"
+	# 7.x: the image package is empty and depends on the kernel
+	# (linux-binary-*), its modules and its System.map (linux-base-*).
+	parts=$(depends "linux-image-$kver" "^linux-(binary|modules|base)-$kver\$")
+	# shellcheck disable=SC2086 # a word list
+	unpack "$dest/deb" "$dest/root" "linux-image-$kver" $parts
+	root=$dest/root
+	if [ ! -d "$root/lib/modules" ] && [ -d "$root/usr/lib/modules" ]; then
+		ln -s usr/lib "$root/lib"
+	fi
+	if [ ! -e "$root/boot/vmlinuz-$kver" ]; then
+		mkdir -p "$root/boot"
+		ln -s "../lib/modules/$kver/vmlinuz" "$root/boot/vmlinuz-$kver"
+	fi
 
-	# busybox and the initramfs take plain .ko; Debian 6.12 ships .ko.xz.
-	find "$dest/root/lib/modules/$kver" -name '*.ko.xz' -print0 |
+	# busybox and the initramfs take plain .ko; Debian ships .ko.xz.
+	find "$root/lib/modules/$kver/" -name '*.ko.xz' -print0 |
 		xargs -0 -r -P "$(nproc)" -n 64 xz -d
-	depmod -b "$dest/root" "$kver"
+	find "$root/lib/modules/$kver/" -name '*.ko.zst' -print0 |
+		xargs -0 -r -P "$(nproc)" -n 64 zstd -q --rm -d
+	depmod -b "$root" "$kver"
 	touch "$dest/.complete"
+}
+
+# Since 6.19 the kernel's Makefile asks scripts/checker-valid.sh whether
+# sparse understands the kernel's headers, and without it quietly builds
+# C=2 unchecked; Debian's kbuild package (7.2.13) lacks that script. This
+# one answers the same question the same way: "1" when the checker takes
+# __typeof_unqual__ without an error.
+add_checker_probe() {
+	common=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$1/Makefile")
+	probe=$common/scripts/checker-valid.sh
+	grep -q 'scripts/checker-valid.sh' "$common/Makefile" || return 0
+	[ -e "$probe" ] && return 0
+	cat >"$probe" <<-'EOF'
+		#!/bin/sh
+		# Written by kaesbench's tests/vm/kernel.sh: Debian's kbuild package lacks it.
+		command -v "$1" >/dev/null || { echo 0; exit 0; }
+		src=$(mktemp --suffix=.c)
+		trap 'rm -f "$src"' EXIT
+		printf 'int u(const int *q) { __typeof_unqual__(*q) v = *q; return v; }\n' >"$src"
+		if "$@" "$src" 2>&1 | grep -q error; then echo 0; else echo 1; fi
+	EOF
+	chmod +x "$probe"
+}
+
+# The headers package, its common part and its kbuild (linux-headers-*,
+# linux-kbuild-*), unpacked as they would be installed, with the absolute
+# /usr/src paths of the build tree's Makefile pointed into the unpacked tree.
+headers() {
+	kver=$1
+	dest=$(absolute "$2")/$kver
+	kbuild=$dest/headers/usr/src/linux-headers-$kver
+	if [ ! -e "$dest/.headers-complete" ]; then
+		suite=$("$apt" which "linux-headers-$kver")
+		parts=$(depends "linux-headers-$kver" '^linux-(headers|kbuild)-')
+		# shellcheck disable=SC2086 # a word list
+		unpack "$dest/headers-deb" "$dest/headers" \
+			"linux-headers-$kver" $parts
+		sed -i "s|/usr/src/|$dest/headers/usr/src/|g" "$kbuild/Makefile"
+		add_checker_probe "$kbuild"
+		touch "$dest/.headers-complete"
+	fi
+	echo "$kbuild"
 }
 
 case "${1:-}" in
 release) release "$2" ;;
 fetch) fetch "$2" "$3" ;;
+headers) headers "$2" "$3" ;;
 *)
-	echo "usage: $0 release SERIES | fetch RELEASE DIR" >&2
+	echo "usage: $0 release SERIES | fetch RELEASE DIR | headers RELEASE DIR" >&2
 	exit 2
 	;;
 esac

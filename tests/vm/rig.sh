@@ -4,12 +4,14 @@
 # The VM rig: boots Debian kernels under qemu with kaesbench inside.
 #
 # usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
-#                                             series (6.1, 6.12, debug)
+#                                             series (6.1, 6.12, latest,
+#                                             debug)
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
 #        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
 #                                             the module loaded (debugging)
 #
-# 6.1 and 6.12 are Debian's current kernels; debug is 6.12 built from
+# 6.1 and 6.12 are Debian 12's current kernels, latest is Debian sid's
+# (tests/vm/kernel.sh says how each is resolved); debug is 6.12 built from
 # Debian's source with KASAN, kmemleak, lockdep and more
 # (tests/vm/debug-kernel.sh; built once, then cached). It is slow under
 # TCG: its boots scale the suite's time limits by KAESBENCH_VM_SLOWDOWN
@@ -26,8 +28,9 @@ cache=${KAESBENCH_CACHE:-$top/.cache}
 rig=$top/tests/vm
 
 # Sets, for a series, kver (its release), kroot (an unpacked image:
-# boot/vmlinuz-RELEASE, lib/modules/RELEASE) and kbuild (the tree modules
-# build against), fetching or building the kernel first.
+# boot/vmlinuz-RELEASE, lib/modules/RELEASE), kbuild (the tree modules
+# build against) and krun (what runs a command where the kernel's compiler
+# is: scripts/kbuild.sh), fetching or building the kernel first.
 locate_kernel() {
 	case "$1" in
 	debug)
@@ -36,13 +39,14 @@ locate_kernel() {
 		kver=$(cat "$dir/release")
 		kroot=$dir/root
 		kbuild=$dir/build
+		krun=
 		;;
 	*)
 		kver=$("$rig/kernel.sh" release "$1")
-		"$top/scripts/deps.sh" vm "$kver" >&2
 		"$rig/kernel.sh" fetch "$kver" "$cache/kernels" >&2
 		kroot=$cache/kernels/$kver/root
-		kbuild=/usr/src/linux-headers-$kver
+		kbuild=$("$top/scripts/kbuild.sh" dir "$kver")
+		krun="$top/scripts/kbuild.sh run $kver"
 		;;
 	esac
 }
@@ -63,10 +67,16 @@ prepare() {
 	cp -rp "$top/Makefile" "$top/Kbuild" "$top/kmod" "$top/include" \
 		"$top/user" "$top/Documentation" "$top/contrib" \
 		"$top/tests/modules" "$build/"
-	make -s -C "$kbuild" M="$build" modules >&2
-	make -s -C "$kbuild" M="$build/modules" modules >&2
-	# What a test machine gets from make install, for 95-install.sh.
-	make -s -C "$build" install KDIR="$kbuild" DESTDIR="$build/installed" >&2
+	# shellcheck disable=SC2086 # $krun is a word list
+	$krun make -s -C "$kbuild" M="$build" modules >&2
+	# shellcheck disable=SC2086
+	$krun make -s -C "$kbuild" M="$build/modules" modules >&2
+	# What a test machine gets from make install, for 95-install.sh: the
+	# module built where the kernel's compiler is, the tool here.
+	# shellcheck disable=SC2086
+	$krun make -s -C "$build" install-module KDIR="$kbuild" \
+		DESTDIR="$build/installed" >&2
+	make -s -C "$build" install-tool DESTDIR="$build/installed" >&2
 	# With Debian's linux-source: the kselftest as a CI fleet installs it
 	# and the ynl CLI (96-kselftest.sh, 97-ynl.sh; they skip without).
 	extras=
@@ -90,22 +100,51 @@ slowdown() {
 	esac
 }
 
+# One series, in a subshell of its own: a kernel that cannot be fetched or
+# a module that does not build fails that series only. Writes the verdict's
+# last line to $cache/vm-line.$$.
+check_series() {
+	series=$1
+	prepare "$series"
+	logs=$cache/logs/$kver
+	echo "# booting $kver"
+	start=$(date +%s)
+	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
+		"$rig/boot.sh" -m test "$vmlinuz" "$initramfs" "$logs" ||
+		true
+	rc=0
+	line=$("$rig/verdict.sh" "$logs" "$kver") || rc=1
+	echo "$line"
+	echo "$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)" \
+		>"$cache/vm-line.$$"
+	return $rc
+}
+
 check() {
 	summary=
 	status=0
 	for series in "$@"; do
-		prepare "$series"
-		logs=$cache/logs/$kver
-		echo "# booting $kver"
-		start=$(date +%s)
-		KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
-			"$rig/boot.sh" -m test "$vmlinuz" "$initramfs" "$logs" ||
-			true
-		line=$("$rig/verdict.sh" "$logs" "$kver") || status=1
-		echo "$line"
-		summary="$summary$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)
+		rm -f "$cache/vm-line.$$"
+		set +e
+		(
+			set -e
+			check_series "$series"
+		)
+		rc=$?
+		set -e
+		[ "$rc" -eq 0 ] || status=1
+		if [ -s "$cache/vm-line.$$" ]; then
+			line=$(cat "$cache/vm-line.$$")
+		else
+			line="$series: 0 passed, 1 failed (not booted: its kernel"
+			line="$line could not be fetched or the module not built;"
+			line="$line see above)"
+			echo "$line"
+		fi
+		summary="$summary$line
 "
 	done
+	rm -f "$cache/vm-line.$$"
 	printf '%s' "$summary" >"$cache/vm-summary"
 	return $status
 }
