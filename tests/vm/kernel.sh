@@ -94,7 +94,9 @@ fetch() {
 	rm -rf "$dest/root"
 	# 7.x: the image package is empty and depends on the kernel
 	# (linux-binary-*), its modules and its System.map (linux-base-*).
-	parts=$(depends "linux-image-$kver" "^linux-(binary|modules|base)-$kver\$")
+	parts=$(depends "linux-image-$kver" '^linux-' | grep -Fx \
+		-e "linux-binary-$kver" -e "linux-modules-$kver" \
+		-e "linux-base-$kver" || true)
 	# shellcheck disable=SC2086 # a word list
 	unpack "$dest/deb" "$dest/root" "linux-image-$kver" $parts
 	root=$dest/root
