@@ -54,6 +54,17 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+/*
+ * Completions run where the request was queued, as a device's interrupt
+ * would; where workqueues have WQ_PERCPU (6.17, and stable branches since)
+ * a workqueue says so, and 7.x warns when it does not.
+ */
+#ifdef FAULTY_HAS_WQ_PERCPU
+#define FAULTY_WQ_FLAGS WQ_PERCPU
+#else
+#define FAULTY_WQ_FLAGS 0
+#endif
+
 /* What "backlog" accepts before it answers -EBUSY, as a full ring would. */
 #define BACKLOG_QUEUE_LEN 2
 #define DELAY_MAX_MS 60000
@@ -512,7 +523,7 @@ static int __init faulty_mod_init(void)
 				 CRYPTO_MAX_ALG_NAME, "%s_%u",
 				 faulty_alg.base.cra_driver_name, i + 1);
 	}
-	faulty_wq = alloc_workqueue("kaesbench_faulty", 0, 0);
+	faulty_wq = alloc_workqueue("kaesbench_faulty", FAULTY_WQ_FLAGS, 0);
 	if (!faulty_wq)
 		return -ENOMEM;
 	err = crypto_register_skciphers(faulty_algs, ndrivers);
