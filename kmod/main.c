@@ -10,6 +10,7 @@
 #include "kaesbench_version.h"
 #include "job.h"
 #include "netlink.h"
+#include "refaes.h"
 
 static int __init kaesbench_init(void)
 {
@@ -18,6 +19,7 @@ static int __init kaesbench_init(void)
 	ret = kaesbench_job_init();
 	if (ret)
 		return ret;
+	kaesbench_refaes_init();
 	ret = kaesbench_genl_init();
 	if (ret)
 		goto err_job;

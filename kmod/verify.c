@@ -3,13 +3,12 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Differential verification: an implementation against the same algorithm
- * built from the kernel's generic parts, on the layouts the network stack
+ * built from independent parts (reference.c), on the layouts the network stack
  * hands drivers (odd lengths, misaligned and scattered buffers) rather than
  * the tidy ones of the self-tests. A fast wrong answer must never be shown
  * as a throughput figure.
  */
 
-#include <linux/ctype.h>
 #include <linux/kmemleak.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
@@ -20,6 +19,7 @@
 #include <net/netlink.h>
 
 #include "givenup.h"
+#include "reference.h"
 #include "tfm.h"
 #include "verify.h"
 #include "wait.h"
@@ -56,13 +56,12 @@ struct vcase {
 struct kaesbench_verify {
 	struct kaesbench_verify_params params;
 	struct kaesbench_tfm impl;
-	struct kaesbench_tfm ref;
+	struct kaesbench_ref ref;
 	char alg_name[CRYPTO_MAX_ALG_NAME];
-	char ref_name[CRYPTO_MAX_ALG_NAME];
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
-	} req, ref_req;
+	} req;
 	struct crypto_wait wait;
 	struct kaesbench_wait_class wait_class;
 	u32 block_size;
@@ -103,93 +102,10 @@ static u32 draw(struct rnd_state *rnd, u32 n)
 	return n ? prandom_u32_state(rnd) % n : 0;
 }
 
-/*
- * The reference: the algorithm name with each part replaced by its generic
- * driver. GCM and CCM name their hash and counter parts explicitly, so that
- * no accelerated GHASH or CBC-MAC slips in.
- */
-static int reference_name(const char *alg, char *out, size_t size)
-{
-	static const struct {
-		const char *from, *to;
-	} parts[] = {
-		{ "gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)" },
-		{ "ccm(aes)", "ccm_base(ctr(aes-generic),cbcmac(aes-generic))" },
-		/* The template registers these under the ecb() they wrap. */
-		{ "xts(aes)", "xts(ecb(aes-generic))" },
-		{ "lrw(aes)", "lrw(ecb(aes-generic))" },
-		{ "aes", "aes-generic" },
-		{ "sha1", "sha1-generic" },
-		{ "sha256", "sha256-generic" },
-		{ "sha384", "sha384-generic" },
-		{ "sha512", "sha512-generic" },
-	};
-	const char *start = alg;
-	size_t len = 0, n = 0, i;
-
-	out[0] = '\0';
-	while (*alg) {
-		for (i = 0; i < ARRAY_SIZE(parts); i++) {
-			n = strlen(parts[i].from);
-			/* Whole names only: not "aes" in "aes-generic". */
-			if (!strncmp(alg, parts[i].from, n) &&
-			    (alg == start || !isalnum(alg[-1])) &&
-			    !isalnum(alg[n]) && alg[n] != '-' && alg[n] != '_')
-				break;
-		}
-		if (i < ARRAY_SIZE(parts)) {
-			len = strlcat(out, parts[i].to, size);
-			alg += n;
-		} else {
-			if (len + 1 < size) {
-				out[len] = *alg;
-				out[len + 1] = '\0';
-			}
-			len++;
-			alg++;
-		}
-		if (len >= size)
-			return -ENAMETOOLONG;
-	}
-	return 0;
-}
-
 static int open_reference(struct kaesbench_verify *v, const char *alg,
 			  struct netlink_ext_ack *extack)
 {
-	char name[CRYPTO_MAX_ALG_NAME];
-	int err;
-
-	err = reference_name(alg, name, sizeof(name));
-	if (err) {
-		NL_SET_ERR_MSG(extack, "no generic reference for this algorithm");
-		return err;
-	}
-	/* Synchronous, so that the reference is never waited for. */
-	v->ref.front = v->impl.front;
-	switch (v->ref.front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		v->ref.cipher = crypto_alloc_cipher(name, 0, 0);
-		err = PTR_ERR_OR_ZERO(v->ref.cipher);
-		break;
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		v->ref.sk = crypto_alloc_skcipher(name, 0, CRYPTO_ALG_ASYNC);
-		err = PTR_ERR_OR_ZERO(v->ref.sk);
-		break;
-	default:
-		v->ref.aead = crypto_alloc_aead(name, 0, CRYPTO_ALG_ASYNC);
-		err = PTR_ERR_OR_ZERO(v->ref.aead);
-		break;
-	}
-	if (err) {
-		NL_SET_ERR_MSG(extack,
-			       "the generic reference for this algorithm is not available");
-		return err;
-	}
-	strscpy(v->ref_name,
-		crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->ref)),
-		sizeof(v->ref_name));
-	return 0;
+	return kaesbench_ref_open(&v->ref, v->impl.front, alg, extack);
 }
 
 static int set_keys(struct kaesbench_verify *v, const char *alg,
@@ -212,7 +128,7 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 		NL_SET_ERR_MSG(extack,
 			       "the implementation rejects this key length");
 	} else {
-		err = kaesbench_tfm_setkey(&v->ref, key, len);
+		err = kaesbench_ref_setkey(&v->ref, key, len);
 		if (err)
 			NL_SET_ERR_MSG(extack,
 				       "the reference rejects this key length");
@@ -231,31 +147,24 @@ static int alloc_requests(struct kaesbench_verify *v)
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		v->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
-		v->ref_req.sk = skcipher_request_alloc(v->ref.sk, VERIFY_GFP);
-		if (!v->req.sk || !v->ref_req.sk)
+		if (!v->req.sk)
 			return -ENOMEM;
 		v->bytes += kmalloc_size_roundup(sizeof(*v->req.sk) +
-						 crypto_skcipher_reqsize(v->impl.sk)) +
-			    kmalloc_size_roundup(sizeof(*v->ref_req.sk) +
-						 crypto_skcipher_reqsize(v->ref.sk));
+						 crypto_skcipher_reqsize(v->impl.sk));
 		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
 					      &v->wait);
-		skcipher_request_set_callback(v->ref_req.sk, 0, NULL, NULL);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
 		v->req.aead = aead_request_alloc(v->impl.aead, VERIFY_GFP);
-		v->ref_req.aead = aead_request_alloc(v->ref.aead, VERIFY_GFP);
-		if (!v->req.aead || !v->ref_req.aead)
+		if (!v->req.aead)
 			return -ENOMEM;
 		v->bytes += kmalloc_size_roundup(sizeof(*v->req.aead) +
-						 crypto_aead_reqsize(v->impl.aead)) +
-			    kmalloc_size_roundup(sizeof(*v->ref_req.aead) +
-						 crypto_aead_reqsize(v->ref.aead));
+						 crypto_aead_reqsize(v->impl.aead));
 		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
 					  &v->wait);
-		aead_request_set_callback(v->ref_req.aead, 0, NULL, NULL);
 		break;
 	}
+	v->bytes += v->ref.bytes;
 	return 0;
 }
 
@@ -286,19 +195,16 @@ static void destroy(void *work)
 		kmemleak_not_leak(v);
 		return;
 	}
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER) {
+	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
 		skcipher_request_free(v->req.sk);
-		skcipher_request_free(v->ref_req.sk);
-	} else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD) {
+	else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
 		aead_request_free(v->req.aead);
-		aead_request_free(v->ref_req.aead);
-	}
 	kfree(v->plain);
 	kfree(v->expect);
 	kfree(v->src);
 	kfree(v->dst);
 	kfree(v->out);
-	kaesbench_tfm_close(&v->ref);
+	kaesbench_ref_close(&v->ref);
 	kaesbench_tfm_close(&v->impl);
 	kaesbench_wait_class_release(&v->wait_class);
 	kfree(v);
@@ -353,7 +259,7 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 						   v->impl.aead);
 		if (v->tag_len > MAX_TAG || v->gen_iv > MAX_GEN_IV ||
 		    crypto_aead_setauthsize(v->impl.aead, v->tag_len) ||
-		    crypto_aead_setauthsize(v->ref.aead, v->tag_len)) {
+		    kaesbench_ref_setauthsize(&v->ref, v->tag_len)) {
 			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
 			err = -EINVAL;
 			goto err_free;
@@ -549,7 +455,7 @@ static int compare(struct kaesbench_verify *v, struct vcase *c, u32 op,
 			v->fail_offset = i;
 			return fail(v, c, op,
 				    "case %u: %s output differs from %s at byte %u of %u",
-				    c->index, op_name(op), v->ref_name, i, len);
+				    c->index, op_name(op), v->ref.name, i, len);
 		}
 	}
 	return 0;
@@ -573,22 +479,18 @@ static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
 static int reference_failed(struct kaesbench_verify *v, int err)
 {
 	snprintf(v->message, sizeof(v->message),
-		 "the reference %s failed (%d)", v->ref_name, err);
+		 "the reference %s failed (%d)", v->ref.name, err);
 	return err;
 }
 
 static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
 {
-	struct scatterlist in, out;
 	u8 iv[IV_MAX];
 	int err;
 
 	/* The reference, linear and out of place. */
-	sg_init_one(&in, v->plain, c->len);
-	sg_init_one(&out, v->expect, c->len);
 	memcpy(iv, c->iv, v->iv_size);
-	skcipher_request_set_crypt(v->ref_req.sk, &in, &out, c->len, iv);
-	err = crypto_skcipher_encrypt(v->ref_req.sk);
+	err = kaesbench_ref_encrypt(&v->ref, v->plain, v->expect, c->len, iv);
 	if (err)
 		return reference_failed(v, err);
 
@@ -658,8 +560,7 @@ static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
  */
 static int reference_packet(struct kaesbench_verify *v, struct vcase *c)
 {
-	u32 ad = c->aad_len, total = ad + c->len + v->tag_len;
-	struct scatterlist packet;
+	u32 ad = c->aad_len;
 	u8 iv[IV_MAX];
 	int err;
 
@@ -669,11 +570,9 @@ static int reference_packet(struct kaesbench_verify *v, struct vcase *c)
 	 * not copy it at all.
 	 */
 	memcpy(v->expect, v->plain, ad + c->len);
-	sg_init_one(&packet, v->expect, total);
 	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_ad(v->ref_req.aead, ad);
-	aead_request_set_crypt(v->ref_req.aead, &packet, &packet, c->len, iv);
-	err = crypto_aead_encrypt(v->ref_req.aead);
+	err = kaesbench_ref_aead_encrypt(&v->ref, v->expect, ad, c->len,
+					 v->tag_len, iv);
 	if (err)
 		return reference_failed(v, err);
 
@@ -692,7 +591,6 @@ static int generated_packet(struct kaesbench_verify *v, struct vcase *c)
 {
 	u32 ad = c->aad_len, data = ad + v->gen_iv;
 	u32 total = data + c->len + v->tag_len;
-	struct scatterlist in, out;
 	u8 iv[IV_MAX];
 	u32 i;
 	int err;
@@ -703,25 +601,21 @@ static int generated_packet(struct kaesbench_verify *v, struct vcase *c)
 	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->expect, total);
 	memcpy(v->expect, v->plain, ad);
 
-	sg_init_one(&in, v->expect, total);
-	sg_init_one(&out, v->out, total);
 	memcpy(iv, c->iv, v->iv_size);
-	aead_request_set_ad(v->ref_req.aead, ad);
-	aead_request_set_crypt(v->ref_req.aead, &in, &out,
-			       v->gen_iv + c->len + v->tag_len, iv);
-	err = crypto_aead_decrypt(v->ref_req.aead);
+	err = kaesbench_ref_aead_decrypt(&v->ref, v->expect, v->out, ad,
+					 v->gen_iv + c->len + v->tag_len, iv);
 	if (err) {
 		v->fail_err = err;
 		return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
 			    "case %u: %s cannot decrypt the encryption (%d)",
-			    c->index, v->ref_name, err);
+			    c->index, v->ref.name, err);
 	}
 	for (i = 0; i < c->len; i++) {
 		if (v->out[data + i] != v->plain[data + i]) {
 			v->fail_offset = i;
 			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
 				    "case %u: decrypted by %s, the encryption differs at byte %u of %u",
-				    c->index, v->ref_name, i, c->len);
+				    c->index, v->ref.name, i, c->len);
 		}
 	}
 	return 0;
@@ -766,10 +660,11 @@ static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
 {
 	u8 *src = v->src + c->src.offset, *dst = v->dst + c->dst.offset;
 	u32 bs = v->block_size, i;
+	int err;
 
-	for (i = 0; i < c->len; i += bs)
-		crypto_cipher_encrypt_one(v->ref.cipher, v->expect + i,
-					  v->plain + i);
+	err = kaesbench_ref_encrypt(&v->ref, v->plain, v->expect, c->len, NULL);
+	if (err)
+		return reference_failed(v, err);
 	memcpy(src, v->plain, c->len);
 	for (i = 0; i < c->len; i += bs)
 		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
@@ -778,7 +673,7 @@ static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
 			v->fail_offset = i;
 			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
 				    "case %u: encryption output differs from %s at byte %u of %u",
-				    c->index, v->ref_name, i, c->len);
+				    c->index, v->ref.name, i, c->len);
 		}
 	}
 	for (i = 0; i < c->len; i += bs)
@@ -927,7 +822,7 @@ const char *kaesbench_verify_message(const struct kaesbench_verify *v)
  */
 const char *kaesbench_verify_reference(const struct kaesbench_verify *verify)
 {
-	return verify->ref_name;
+	return verify->ref.name;
 }
 
 /**

@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Test only: an asynchronous cbc(aes) that computes the right answer (a
- * synchronous cbc(aes-generic) does the work, in a workqueue) and, once
+ * synchronous cbc(aes-generic), or cbc(aes-lib) on 7.x, does the work, in a workqueue) and, once
  * switched to, misbehaves the ways hardware drivers do: it fails requests,
  * completes them late or out of order, backlogs them, never completes
  * them, or does not even return from the call that submits them. Priority
@@ -343,6 +343,10 @@ static int faulty_init(struct crypto_skcipher *tfm)
 	 */
 	ctx->fallback = crypto_alloc_sync_skcipher("cbc(aes-generic)", 0,
 						   CRYPTO_ALG_NEED_FALLBACK);
+	/* 7.x has no aes-generic: its "aes" is the AES library's. */
+	if (PTR_ERR_OR_ZERO(ctx->fallback) == -ENOENT)
+		ctx->fallback = crypto_alloc_sync_skcipher("cbc(aes-lib)", 0,
+							   CRYPTO_ALG_NEED_FALLBACK);
 	if (IS_ERR(ctx->fallback))
 		return PTR_ERR(ctx->fallback);
 	spin_lock_init(&ctx->lock);

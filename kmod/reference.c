@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The reference an implementation is verified against: the same algorithm
+ * built from parts that are neither the implementation nor on its
+ * instructions. Where the kernel has its generic AES (aes-generic, up to
+ * Linux 6.18), the kernel's templates over its generic drivers; where it
+ * has not, kaesbench's own AES and modes (refaes.c, refmodes.c), named as
+ * the crypto API would name them over a driver "aes-kaesbench"
+ * ("cbc(aes-kaesbench)"). The name says which was used; results carry it.
+ */
+
+#include <crypto/aead.h>
+#include <crypto/skcipher.h>
+#include <linux/ctype.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/netlink.h>
+
+#include "reference.h"
+
+struct part {
+	const char *from, *to;
+};
+
+/*
+ * The kernel's generic parts. GCM and CCM name their hash and counter parts
+ * explicitly, so that no accelerated GHASH or CBC-MAC slips in.
+ */
+static const struct part generic_parts[] = {
+	{ "gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)" },
+	{ "ccm(aes)", "ccm_base(ctr(aes-generic),cbcmac(aes-generic))" },
+	/* The template registers these under the ecb() they wrap. */
+	{ "xts(aes)", "xts(ecb(aes-generic))" },
+	{ "lrw(aes)", "lrw(ecb(aes-generic))" },
+	{ "aes", "aes-generic" },
+	{ "sha1", "sha1-generic" },
+	{ "sha256", "sha256-generic" },
+	{ "sha384", "sha384-generic" },
+	{ "sha512", "sha512-generic" },
+};
+
+/* @alg with each whole part of @parts replaced. */
+static int substitute(const char *alg, const struct part *parts,
+		      size_t nparts, char *out, size_t size)
+{
+	const char *start = alg;
+	size_t len = 0, n = 0, i;
+
+	out[0] = '\0';
+	while (*alg) {
+		for (i = 0; i < nparts; i++) {
+			n = strlen(parts[i].from);
+			/* Whole names only: not "aes" in "aes-generic". */
+			if (!strncmp(alg, parts[i].from, n) &&
+			    (alg == start || !isalnum(alg[-1])) &&
+			    !isalnum(alg[n]) && alg[n] != '-' && alg[n] != '_')
+				break;
+		}
+		if (i < nparts) {
+			len = strlcat(out, parts[i].to, size);
+			alg += n;
+		} else {
+			if (len + 1 < size) {
+				out[len] = *alg;
+				out[len + 1] = '\0';
+			}
+			len++;
+			alg++;
+		}
+		if (len >= size)
+			return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
+/* What kaesbench's own modes are called: every "aes" as "aes-kaesbench". */
+static const struct part own_parts[] = {
+	{ "aes", "aes-kaesbench" },
+};
+
+#define REF_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
+
+/* Synchronous, so that the reference is never waited for. */
+static int open_generic(struct kaesbench_ref *ref, u32 front, const char *name)
+{
+	struct kaesbench_tfm *tfm = &ref->tfm;
+
+	tfm->front = front;
+	switch (front) {
+	case KAESBENCH_IMPL_TYPE_CIPHER:
+		tfm->cipher = crypto_alloc_cipher(name, 0, 0);
+		return PTR_ERR_OR_ZERO(tfm->cipher);
+	case KAESBENCH_IMPL_TYPE_SKCIPHER:
+		tfm->sk = crypto_alloc_skcipher(name, 0, CRYPTO_ALG_ASYNC);
+		if (IS_ERR(tfm->sk))
+			return PTR_ERR(tfm->sk);
+		ref->req.sk = skcipher_request_alloc(tfm->sk, REF_GFP);
+		if (!ref->req.sk)
+			return -ENOMEM;
+		ref->bytes = kmalloc_size_roundup(sizeof(*ref->req.sk) +
+						  crypto_skcipher_reqsize(tfm->sk));
+		skcipher_request_set_callback(ref->req.sk, 0, NULL, NULL);
+		return 0;
+	default:
+		tfm->aead = crypto_alloc_aead(name, 0, CRYPTO_ALG_ASYNC);
+		if (IS_ERR(tfm->aead))
+			return PTR_ERR(tfm->aead);
+		ref->req.aead = aead_request_alloc(tfm->aead, REF_GFP);
+		if (!ref->req.aead)
+			return -ENOMEM;
+		ref->bytes = kmalloc_size_roundup(sizeof(*ref->req.aead) +
+						  crypto_aead_reqsize(tfm->aead));
+		aead_request_set_callback(ref->req.aead, 0, NULL, NULL);
+		return 0;
+	}
+}
+
+static int open_own(struct kaesbench_ref *ref, const char *alg,
+		    struct netlink_ext_ack *extack)
+{
+	if (!kaesbench_refaes_ok()) {
+		NL_SET_ERR_MSG(extack,
+			       "this kernel has no generic AES, and kaesbench's own failed its FIPS-197 check at load (see dmesg)");
+		return -ENOENT;
+	}
+	ref->own.id = kaesbench_refmode_find(alg);
+	if (ref->own.id == KAESBENCH_REFMODE_NONE) {
+		/* The list is refmodes.c's table (extack before 6.2: a literal). */
+		NL_SET_ERR_MSG(extack,
+			       "no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers the AES cipher, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, rfc4106(gcm) and rfc4543(gcm)");
+		return -ENOENT;
+	}
+	return substitute(alg, own_parts, ARRAY_SIZE(own_parts), ref->name,
+			  sizeof(ref->name));
+}
+
+/**
+ * kaesbench_ref_open() - the reference for an algorithm
+ * @ref: zeroed; set up on success, to be closed whatever the result
+ * @front: the front end of the implementation under test
+ * @alg: its algorithm name ("cbc(aes)")
+ * @extack: why there is none
+ *
+ * Context: process context, may sleep (template instantiation, autoload).
+ * Return: 0, or a negative errno with @extack set.
+ */
+int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
+		       struct netlink_ext_ack *extack)
+{
+	char name[CRYPTO_MAX_ALG_NAME];
+	int err;
+
+	err = substitute(alg, generic_parts, ARRAY_SIZE(generic_parts), name,
+			 sizeof(name));
+	if (err) {
+		NL_SET_ERR_MSG(extack, "no reference for this algorithm");
+		return err;
+	}
+	err = open_generic(ref, front, name);
+	if (err == -ENOENT || err == -EINVAL) {
+		/*
+		 * No generic AES (Linux 6.19+) or hash: -ENOENT; a template
+		 * refusing a generic part, as 7.x gcm_base() refuses
+		 * ghash-generic: -EINVAL.
+		 */
+		kaesbench_tfm_close(&ref->tfm);
+		return open_own(ref, alg, extack);
+	}
+	if (err) {
+		NL_SET_ERR_MSG(extack,
+			       "the reference for this algorithm is not available");
+		return err;
+	}
+	strscpy(ref->name,
+		crypto_tfm_alg_driver_name(kaesbench_tfm_base(&ref->tfm)),
+		sizeof(ref->name));
+	return 0;
+}
+
+/**
+ * kaesbench_ref_close() - free what kaesbench_ref_open() set up
+ * @ref: the reference
+ */
+void kaesbench_ref_close(struct kaesbench_ref *ref)
+{
+	if (ref->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+		skcipher_request_free(ref->req.sk);
+	else if (ref->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
+		aead_request_free(ref->req.aead);
+	kaesbench_tfm_close(&ref->tfm);
+	memzero_explicit(&ref->own, sizeof(ref->own));
+}
+
+/**
+ * kaesbench_ref_setkey() - key the reference
+ * @ref: the reference
+ * @key: the key, as the implementation takes it
+ * @len: of @key
+ *
+ * Return: 0, or the errno of a refused key.
+ */
+int kaesbench_ref_setkey(struct kaesbench_ref *ref, const u8 *key,
+			 unsigned int len)
+{
+	if (ref->own.id)
+		return kaesbench_refmode_setkey(&ref->own, key, len);
+	return kaesbench_tfm_setkey(&ref->tfm, key, len);
+}
+
+/**
+ * kaesbench_ref_setauthsize() - an AEAD reference's tag length
+ * @ref: the reference
+ * @len: in bytes
+ *
+ * Return: 0, or the errno of a refused length.
+ */
+int kaesbench_ref_setauthsize(struct kaesbench_ref *ref, unsigned int len)
+{
+	if (!ref->own.id)
+		return crypto_aead_setauthsize(ref->tfm.aead, len);
+	if (!len || len > 16)
+		return -EINVAL;
+	ref->own.authsize = len;
+	return 0;
+}
+
+/**
+ * kaesbench_ref_encrypt() - a cipher's or skcipher's encryption
+ * @ref: the keyed reference
+ * @in: the plaintext, linear
+ * @out: the ciphertext, linear, not @in
+ * @len: of both; whole blocks for a single-block cipher
+ * @iv: the IV; the reference may change it
+ *
+ * Return: 0, or the reference's errno.
+ */
+int kaesbench_ref_encrypt(struct kaesbench_ref *ref, const u8 *in, u8 *out,
+			  u32 len, u8 *iv)
+{
+	struct scatterlist sg_in, sg_out;
+	u32 bs, i;
+
+	if (ref->own.id)
+		return kaesbench_refmode_encrypt(&ref->own, in, out, len, iv);
+	if (ref->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+		bs = crypto_cipher_blocksize(ref->tfm.cipher);
+		for (i = 0; i + bs <= len; i += bs)
+			crypto_cipher_encrypt_one(ref->tfm.cipher, out + i,
+						  in + i);
+		return 0;
+	}
+	sg_init_one(&sg_in, in, len);
+	sg_init_one(&sg_out, out, len);
+	skcipher_request_set_crypt(ref->req.sk, &sg_in, &sg_out, len, iv);
+	return crypto_skcipher_encrypt(ref->req.sk);
+}
+
+/**
+ * kaesbench_ref_aead_encrypt() - an AEAD's encryption, in place
+ * @ref: the keyed reference, its tag length set
+ * @buf: [associated data | plaintext | room for the tag], linear
+ * @ad: the associated data's length
+ * @len: the plaintext's
+ * @tag_len: the tag's
+ * @iv: the IV; the reference may change it
+ *
+ * Return: 0, or the reference's errno.
+ */
+int kaesbench_ref_aead_encrypt(struct kaesbench_ref *ref, u8 *buf, u32 ad,
+			       u32 len, u32 tag_len, u8 *iv)
+{
+	struct scatterlist sg;
+
+	if (ref->own.id)
+		return kaesbench_refmode_aead_encrypt(&ref->own, buf, ad, len,
+						      iv);
+	sg_init_one(&sg, buf, ad + len + tag_len);
+	aead_request_set_ad(ref->req.aead, ad);
+	aead_request_set_crypt(ref->req.aead, &sg, &sg, len, iv);
+	return crypto_aead_encrypt(ref->req.aead);
+}
+
+/**
+ * kaesbench_ref_aead_decrypt() - an AEAD's decryption, out of place
+ * @ref: the keyed reference, its tag length set
+ * @in: [associated data | ciphertext | tag], linear
+ * @out: as long; the plaintext is written after the associated data
+ * @ad: the associated data's length
+ * @cryptlen: the ciphertext's and the tag's
+ * @iv: the IV; the reference may change it
+ *
+ * Return: 0, -EBADMSG for a tag that does not match, or another errno.
+ */
+int kaesbench_ref_aead_decrypt(struct kaesbench_ref *ref, const u8 *in,
+			       u8 *out, u32 ad, u32 cryptlen, u8 *iv)
+{
+	struct scatterlist sg_in, sg_out;
+
+	if (ref->own.id)
+		return kaesbench_refmode_aead_decrypt(&ref->own, in, out, ad,
+						      cryptlen, iv);
+	sg_init_one(&sg_in, in, ad + cryptlen);
+	sg_init_one(&sg_out, out, ad + cryptlen);
+	aead_request_set_ad(ref->req.aead, ad);
+	aead_request_set_crypt(ref->req.aead, &sg_in, &sg_out, cryptlen, iv);
+	return crypto_aead_decrypt(ref->req.aead);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ */
+
+#ifndef _KAESBENCH_REFMODES_H
+#define _KAESBENCH_REFMODES_H
+
+#include <linux/types.h>
+
+#include "refaes.h"
+
+enum kaesbench_refmode_id {
+	KAESBENCH_REFMODE_NONE,
+	KAESBENCH_REFMODE_CIPHER,
+	KAESBENCH_REFMODE_ECB,
+	KAESBENCH_REFMODE_CBC,
+	KAESBENCH_REFMODE_CTR,
+	KAESBENCH_REFMODE_XCTR,
+	KAESBENCH_REFMODE_CTS,
+	KAESBENCH_REFMODE_XTS,
+	KAESBENCH_REFMODE_RFC3686,
+	KAESBENCH_REFMODE_GCM,
+	KAESBENCH_REFMODE_RFC4106,
+	KAESBENCH_REFMODE_RFC4543,
+};
+
+/* One of kaesbench's own modes, keyed. */
+struct kaesbench_refmode {
+	enum kaesbench_refmode_id id;
+	u32 authsize;
+	struct kaesbench_refaes key;
+	struct kaesbench_refaes tweak;	/* XTS */
+	u8 h[16];			/* GCM's hash key */
+	u8 salt[4];			/* RFC 3686 nonce, RFC 4106/4543 salt */
+};
+
+enum kaesbench_refmode_id kaesbench_refmode_find(const char *alg);
+int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
+			     unsigned int len);
+int kaesbench_refmode_encrypt(const struct kaesbench_refmode *m,
+			      const u8 *in, u8 *out, u32 len, const u8 *iv);
+int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
+				   u8 *buf, u32 ad, u32 len, const u8 *iv);
+int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
+				   const u8 *in, u8 *out, u32 ad, u32 cryptlen,
+				   const u8 *iv);
+
+#endif /* _KAESBENCH_REFMODES_H */
