@@ -10,7 +10,7 @@
 #include "kaesbench_version.h"
 #include "job.h"
 #include "netlink.h"
-#include "refaes.h"
+#include "refmodes.h"
 
 static int __init kaesbench_init(void)
 {
@@ -19,7 +19,7 @@ static int __init kaesbench_init(void)
 	ret = kaesbench_job_init();
 	if (ret)
 		return ret;
-	kaesbench_refaes_init();
+	kaesbench_refmodes_init();
 	ret = kaesbench_genl_init();
 	if (ret)
 		goto err_job;

@@ -14,9 +14,9 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/printk.h>
 #include <linux/string.h>
-/* <linux/unaligned.h> since Linux 6.12. */
-#if __has_include(<linux/unaligned.h>)
+#ifdef KAESBENCH_HAVE_LINUX_UNALIGNED
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
@@ -463,4 +463,112 @@ int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
 			  tag);
 	}
 	return memcmp(tag, in + ad + len, m->authsize) ? -EBADMSG : 0;
+}
+
+/* SP 800-38A F.2.1 and F.5.1, the first two blocks. */
+static const u8 sp800_38a_key[16] = {
+	0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6,
+	0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf, 0x4f, 0x3c,
+};
+
+static const u8 sp800_38a_plain[32] = {
+	0x6b, 0xc1, 0xbe, 0xe2, 0x2e, 0x40, 0x9f, 0x96,
+	0xe9, 0x3d, 0x7e, 0x11, 0x73, 0x93, 0x17, 0x2a,
+	0xae, 0x2d, 0x8a, 0x57, 0x1e, 0x03, 0xac, 0x9c,
+	0x9e, 0xb7, 0x6f, 0xac, 0x45, 0xaf, 0x8e, 0x51,
+};
+
+static const struct {
+	enum kaesbench_refmode_id id;
+	u8 iv[16];
+	u8 cipher[32];
+} sp800_38a[] = {
+	{ KAESBENCH_REFMODE_CBC,
+	  { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+	    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f },
+	  { 0x76, 0x49, 0xab, 0xac, 0x81, 0x19, 0xb2, 0x46,
+	    0xce, 0xe9, 0x8e, 0x9b, 0x12, 0xe9, 0x19, 0x7d,
+	    0x50, 0x86, 0xcb, 0x9b, 0x50, 0x72, 0x19, 0xee,
+	    0x95, 0xdb, 0x11, 0x3a, 0x91, 0x76, 0x78, 0xb2 } },
+	{ KAESBENCH_REFMODE_CTR,
+	  { 0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
+	    0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff },
+	  { 0x87, 0x4d, 0x61, 0x91, 0xb6, 0x20, 0xe3, 0x26,
+	    0x1b, 0xef, 0x68, 0x64, 0x99, 0x0d, 0xb6, 0xce,
+	    0x98, 0x06, 0xf6, 0x6b, 0x79, 0x70, 0xfd, 0xff,
+	    0x86, 0x17, 0x18, 0x7b, 0xb9, 0xff, 0xfd, 0xff } },
+};
+
+/* The GCM specification's test case 2: zero key, IV and block. */
+static const u8 gcm_case2[32] = {
+	0x03, 0x88, 0xda, 0xce, 0x60, 0xb6, 0xa3, 0x92,
+	0xf3, 0x28, 0xc2, 0xb9, 0x71, 0xb2, 0xfe, 0x78,
+	0xab, 0x6e, 0x47, 0xd4, 0x2c, 0xec, 0x13, 0xbd,
+	0xf5, 0x3a, 0x67, 0xb2, 0x12, 0x57, 0xbd, 0xdf,
+};
+
+/*
+ * The modes against SP 800-38A and GCM
+ *
+ * CBC and CTR against SP 800-38A's F.2.1 and F.5.1, GCM against its
+ * specification's test case 2, encryption and (GCM) decryption.
+ *
+ * Return: 0, or -EBADMSG naming the mode in dmesg.
+ */
+static int self_test(void)
+{
+	static struct kaesbench_refmode m;	/* 520 bytes: not the stack */
+	u8 buf[48] = {}, iv[16] = {};
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sp800_38a) && !err; i++) {
+		m.id = sp800_38a[i].id;
+		kaesbench_refmode_setkey(&m, sp800_38a_key, 16);
+		kaesbench_refmode_encrypt(&m, sp800_38a_plain, buf, 32,
+					  sp800_38a[i].iv);
+		if (memcmp(buf, sp800_38a[i].cipher, 32))
+			err = -EBADMSG;
+	}
+	if (!err) {
+		m.id = KAESBENCH_REFMODE_GCM;
+		m.authsize = 16;
+		memset(buf, 0, sizeof(buf));
+		kaesbench_refmode_setkey(&m, buf + 32, 16);
+		kaesbench_refmode_aead_encrypt(&m, buf, 0, 16, iv);
+		if (memcmp(buf, gcm_case2, 32) ||
+		    kaesbench_refmode_aead_decrypt(&m, gcm_case2, buf, 0, 32, iv) ||
+		    memchr_inv(buf, 0, 16))
+			err = -EBADMSG;
+	}
+	if (err)
+		pr_err("its own AES fails the %s known answer: verification without a generic AES is off\n",
+		       m.id == KAESBENCH_REFMODE_CBC ? "SP 800-38A CBC" :
+		       m.id == KAESBENCH_REFMODE_CTR ? "SP 800-38A CTR" :
+		       "GCM test case 2");
+	memzero_explicit(&m, sizeof(m));
+	return err;
+}
+
+static bool ready;
+
+/**
+ * kaesbench_refmodes_init() - check kaesbench's own AES and its modes
+ *
+ * FIPS-197 for the cipher, then SP 800-38A and GCM. A failure
+ * is said in dmesg, and wherever verification would have used them.
+ *
+ * Context: module load.
+ */
+void kaesbench_refmodes_init(void)
+{
+	ready = !kaesbench_refaes_init() && !self_test();
+}
+
+/**
+ * kaesbench_refmodes_ready() - whether they passed their checks at load
+ */
+bool kaesbench_refmodes_ready(void)
+{
+	return ready;
 }

@@ -35,6 +35,8 @@ struct kaesbench_refmode {
 	u8 salt[4];			/* RFC 3686 nonce, RFC 4106/4543 salt */
 };
 
+void kaesbench_refmodes_init(void);
+bool kaesbench_refmodes_ready(void);
 enum kaesbench_refmode_id kaesbench_refmode_find(const char *alg);
 int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 			     unsigned int len);

@@ -3,7 +3,8 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Test only: an asynchronous cbc(aes) that computes the right answer (a
- * synchronous cbc(aes-generic), or cbc(aes-lib) on 7.x, does the work, in a workqueue) and, once
+ * synchronous cbc(aes-generic), or cbc(aes-lib) on 7.x, does the work, in
+ * a workqueue) and, once
  * switched to, misbehaves the ways hardware drivers do: it fails requests,
  * completes them late or out of order, backlogs them, never completes
  * them, or does not even return from the call that submits them. Priority
