@@ -121,17 +121,23 @@ static int open_generic(struct kaesbench_ref *ref, u32 front, const char *name)
 static int open_own(struct kaesbench_ref *ref, const char *alg,
 		    struct netlink_ext_ack *extack)
 {
+	int err;
+
 	if (!kaesbench_refmodes_ready()) {
 		NL_SET_ERR_MSG(extack,
 			       "this kernel has no generic AES, and kaesbench's own failed its known answers at load (see dmesg)");
 		return -ENOENT;
 	}
-	ref->own.id = kaesbench_refmode_find(alg);
-	if (ref->own.id == KAESBENCH_REFMODE_NONE) {
-		/* The list is refmodes.c's table (extack before 6.2: a literal). */
+	err = kaesbench_refmode_open(&ref->own, alg);
+	if (err == -ENOENT) {
+		/* The list is refmodes.c's (extack before 6.2: a literal). */
 		NL_SET_ERR_MSG(extack,
-			       "no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers the AES cipher, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, rfc4106(gcm) and rfc4543(gcm)");
-		return -ENOENT;
+			       "no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers the AES cipher, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, ccm, rfc4106, rfc4543, rfc4309 and authenc(hmac(sha*),cbc|rfc3686)");
+		return err;
+	}
+	if (err) {
+		NL_SET_ERR_MSG(extack, "the kernel's HMAC for the reference is not available");
+		return err;
 	}
 	return substitute(alg, own_parts, ARRAY_SIZE(own_parts), ref->name,
 			  sizeof(ref->name));
@@ -191,7 +197,7 @@ void kaesbench_ref_close(struct kaesbench_ref *ref)
 	else if (ref->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
 		aead_request_free(ref->req.aead);
 	kaesbench_tfm_close(&ref->tfm);
-	memzero_explicit(&ref->own, sizeof(ref->own));
+	kaesbench_refmode_close(&ref->own);
 }
 
 /**

@@ -6,13 +6,19 @@
  * buffers, as the crypto API's templates define them: ECB, CBC, CTR, XCTR,
  * CTS (CBC, CS3 as crypto/cts.c), XTS (IEEE 1619, with ciphertext
  * stealing), RFC 3686 CTR, GCM (SP 800-38D, with its own bitwise GHASH),
- * and the ESP forms of GCM: RFC 4106 and RFC 4543 (GMAC). What the verifier
- * compares an implementation with where the kernel has no generic AES.
- * Written for being right, not fast; only encryption is needed of the
- * skciphers, since the verifier checks decryption against the plaintext.
+ * CCM (SP 800-38C), the ESP forms RFC 4106, RFC 4543 (GMAC) and RFC 4309,
+ * and authenc(hmac(SHA),cbc/rfc3686) with the kernel's HMAC (not AES, so
+ * not under test). What the verifier compares an implementation with where
+ * the kernel has no generic AES. Written for being right, not fast; only
+ * encryption is needed of the skciphers, since the verifier checks
+ * decryption against the plaintext.
  */
 
+#include <crypto/authenc.h>
+#include <crypto/hash.h>
+#include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/rtnetlink.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -41,15 +47,15 @@ static const struct {
 	{ "gcm(aes)", KAESBENCH_REFMODE_GCM },
 	{ "rfc4106(gcm(aes))", KAESBENCH_REFMODE_RFC4106 },
 	{ "rfc4543(gcm(aes))", KAESBENCH_REFMODE_RFC4543 },
+	{ "ccm(aes)", KAESBENCH_REFMODE_CCM },
+	{ "rfc4309(ccm(aes))", KAESBENCH_REFMODE_RFC4309 },
 };
 
-/**
- * kaesbench_refmode_find() - kaesbench's own mode for an algorithm
- * @alg: an algorithm name, as the crypto API has it ("cbc(aes)")
- *
- * Return: the mode, or KAESBENCH_REFMODE_NONE when there is none.
- */
-enum kaesbench_refmode_id kaesbench_refmode_find(const char *alg)
+static const char *const macs[] = {
+	"hmac(sha1)", "hmac(sha256)", "hmac(sha384)", "hmac(sha512)",
+};
+
+static enum kaesbench_refmode_id find(const char *alg)
 {
 	unsigned int i;
 
@@ -57,6 +63,69 @@ enum kaesbench_refmode_id kaesbench_refmode_find(const char *alg)
 		if (!strcmp(alg, modes[i].alg))
 			return modes[i].id;
 	return KAESBENCH_REFMODE_NONE;
+}
+
+/* "authenc(hmac(sha256),cbc(aes))": the HMAC, and the cipher inside. */
+static int open_authenc(struct kaesbench_refmode *m, const char *alg)
+{
+	char inner[64];
+	const char *comma;
+	unsigned int i;
+	size_t n;
+
+	if (!str_has_prefix(alg, "authenc("))
+		return -ENOENT;
+	alg += strlen("authenc(");
+	comma = strchr(alg, ',');
+	n = comma ? strlen(comma + 1) : 0;
+	if (!n || n >= sizeof(inner) || comma[n] != ')')
+		return -ENOENT;
+	memcpy(inner, comma + 1, n - 1);
+	inner[n - 1] = '\0';
+	m->inner = find(inner);
+	if (m->inner != KAESBENCH_REFMODE_CBC &&
+	    m->inner != KAESBENCH_REFMODE_RFC3686)
+		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(macs); i++) {
+		n = strlen(macs[i]);
+		if (alg + n == comma && !strncmp(alg, macs[i], n))
+			break;
+	}
+	if (i == ARRAY_SIZE(macs))
+		return -ENOENT;
+	m->mac = crypto_alloc_shash(macs[i], 0, 0);
+	if (IS_ERR(m->mac)) {
+		int err = PTR_ERR(m->mac);
+
+		m->mac = NULL;
+		return err;
+	}
+	m->id = KAESBENCH_REFMODE_AUTHENC;
+	return 0;
+}
+
+/**
+ * kaesbench_refmode_open() - kaesbench's own mode for an algorithm
+ * @m: zeroed; set up on success, to be closed whatever the result
+ * @alg: an algorithm name, as the crypto API has it ("cbc(aes)")
+ *
+ * Context: process context (authenc allocates the kernel's HMAC).
+ * Return: 0; -ENOENT when there is no such mode; the HMAC's errno.
+ */
+int kaesbench_refmode_open(struct kaesbench_refmode *m, const char *alg)
+{
+	m->id = find(alg);
+	return m->id ? 0 : open_authenc(m, alg);
+}
+
+/**
+ * kaesbench_refmode_close() - free what kaesbench_refmode_open() set up
+ * @m: the mode; wiped
+ */
+void kaesbench_refmode_close(struct kaesbench_refmode *m)
+{
+	crypto_free_shash(m->mac);
+	memzero_explicit(m, sizeof(*m));
 }
 
 static void xor_block(u8 *dst, const u8 *a, const u8 *b, unsigned int n)
@@ -279,11 +348,14 @@ static void gcm_crypt(const struct kaesbench_refmode *m, const u8 *nonce,
 	xor_block(tag, x, j0, BLOCK);
 }
 
+static int setkey_as(struct kaesbench_refmode *m, enum kaesbench_refmode_id id,
+		     const u8 *key, unsigned int len);
+
 /**
  * kaesbench_refmode_setkey() - key a mode as its template takes keys
  * @m: the mode, its id set
- * @key: the key: for XTS both halves, for RFC 3686/4106/4543 the nonce or
- *	 salt last
+ * @key: the key: for XTS both halves, for RFC 3686/4106/4543/4309 the
+ *	 nonce or salt last, for authenc crypto/authenc.c's layout
  * @len: of @key
  *
  * Return: 0, or -EINVAL for a length the template refuses.
@@ -291,10 +363,34 @@ static void gcm_crypt(const struct kaesbench_refmode *m, const u8 *nonce,
 int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 			     unsigned int len)
 {
+	const struct rtattr *rta = (const void *)key;
+	unsigned int head, enc_len;
+	int err;
+
+	if (m->id != KAESBENCH_REFMODE_AUTHENC)
+		return setkey_as(m, m->id, key, len);
+	/* crypto/authenc.c's layout: an rtattr with the cipher key's length,
+	 * the HMAC key, the cipher key.
+	 */
+	if (len < RTA_SPACE(sizeof(__be32)) ||
+	    rta->rta_type != CRYPTO_AUTHENC_KEYA_PARAM ||
+	    RTA_PAYLOAD(rta) < sizeof(__be32))
+		return -EINVAL;
+	head = RTA_ALIGN(rta->rta_len);
+	enc_len = get_unaligned_be32(RTA_DATA(rta));
+	if (head > len || enc_len > len - head)
+		return -EINVAL;
+	err = crypto_shash_setkey(m->mac, key + head, len - head - enc_len);
+	return err ?: setkey_as(m, m->inner, key + len - enc_len, enc_len);
+}
+
+static int setkey_as(struct kaesbench_refmode *m, enum kaesbench_refmode_id id,
+		     const u8 *key, unsigned int len)
+{
 	u8 zero[BLOCK] = {};
 	int err;
 
-	switch (m->id) {
+	switch (id) {
 	case KAESBENCH_REFMODE_XTS:
 		if (len % 2)
 			return -EINVAL;
@@ -310,6 +406,13 @@ int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 		memcpy(m->salt, key + len, 4);
 		err = 0;
 		break;
+	case KAESBENCH_REFMODE_RFC4309:
+		if (len < 3)
+			return -EINVAL;
+		len -= 3;
+		memcpy(m->salt, key + len, 3);
+		err = 0;
+		break;
 	default:
 		err = 0;
 		break;
@@ -320,6 +423,10 @@ int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 		kaesbench_refaes_encrypt(&m->key, m->h, zero);
 	return err;
 }
+
+static int encrypt_as(const struct kaesbench_refmode *m,
+		      enum kaesbench_refmode_id id, const u8 *in, u8 *out,
+		      u32 len, const u8 *iv);
 
 /**
  * kaesbench_refmode_encrypt() - a cipher's or skcipher's encryption
@@ -334,10 +441,18 @@ int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 int kaesbench_refmode_encrypt(const struct kaesbench_refmode *m,
 			      const u8 *in, u8 *out, u32 len, const u8 *iv)
 {
+	return encrypt_as(m, m->id, in, out, len, iv);
+}
+
+/* @in may be @out for all but XTS and CTS. */
+static int encrypt_as(const struct kaesbench_refmode *m,
+		      enum kaesbench_refmode_id id, const u8 *in, u8 *out,
+		      u32 len, const u8 *iv)
+{
 	u8 chain[BLOCK];
 	u32 i;
 
-	switch (m->id) {
+	switch (id) {
 	case KAESBENCH_REFMODE_CIPHER:
 	case KAESBENCH_REFMODE_ECB:
 		if (len % BLOCK)
@@ -400,18 +515,8 @@ static int aead_layout(const struct kaesbench_refmode *m, const u8 *iv,
 	}
 }
 
-/**
- * kaesbench_refmode_aead_encrypt() - an AEAD's encryption, in place
- * @m: the keyed mode, its tag length set
- * @buf: [associated data | plaintext | room for the tag]
- * @ad: the associated data's length
- * @len: the plaintext's
- * @iv: the IV
- *
- * Return: 0, or -EINVAL for lengths the algorithm refuses.
- */
-int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
-				   u8 *buf, u32 ad, u32 len, const u8 *iv)
+static int gcm_encrypt(const struct kaesbench_refmode *m, u8 *buf, u32 ad,
+		       u32 len, const u8 *iv)
 {
 	u8 nonce[12], tag[BLOCK];
 	u32 hashed;
@@ -429,29 +534,13 @@ int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
 	return 0;
 }
 
-/**
- * kaesbench_refmode_aead_decrypt() - an AEAD's decryption
- * @m: the keyed mode, its tag length set
- * @in: [associated data | ciphertext | tag]
- * @out: the plaintext is written after its first @ad bytes
- * @ad: the associated data's length
- * @cryptlen: the ciphertext's and the tag's
- * @iv: the IV
- *
- * Return: 0, -EBADMSG when the tag does not match, -EINVAL for lengths
- * the algorithm refuses.
- */
-int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
-				   const u8 *in, u8 *out, u32 ad, u32 cryptlen,
-				   const u8 *iv)
+static int gcm_decrypt(const struct kaesbench_refmode *m, const u8 *in,
+		       u8 *out, u32 ad, u32 len, const u8 *iv)
 {
 	u8 nonce[12], tag[BLOCK];
-	u32 len, hashed;
+	u32 hashed;
 	int err;
 
-	if (cryptlen < m->authsize)
-		return -EINVAL;
-	len = cryptlen - m->authsize;
 	err = aead_layout(m, iv, ad, len, nonce, &hashed);
 	if (err)
 		return err;
@@ -463,6 +552,224 @@ int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
 			  tag);
 	}
 	return memcmp(tag, in + ad + len, m->authsize) ? -EBADMSG : 0;
+}
+
+/*
+ * CCM's counter block 0 from the request's IV: the kernel's ccm() takes
+ * L' and the nonce and clears the counter; RFC 4309 builds it from its salt
+ * and the 8-byte IV, and leaves ESP's IV out of the associated data.
+ */
+static int ccm_layout(const struct kaesbench_refmode *m, const u8 *iv,
+		      u32 ad, u8 *a0, u32 *hashed_ad)
+{
+	if (m->id == KAESBENCH_REFMODE_CCM) {
+		if (iv[0] < 1 || iv[0] > 7)
+			return -EINVAL;
+		memcpy(a0, iv, BLOCK);
+		*hashed_ad = ad;
+	} else {
+		if (ad != 16 && ad != 20)
+			return -EINVAL;
+		a0[0] = 3;
+		memcpy(a0 + 1, m->salt, 3);
+		memcpy(a0 + 4, iv, 8);
+		*hashed_ad = ad - 8;
+	}
+	memset(a0 + 15 - a0[0], 0, a0[0] + 1);
+	return 0;
+}
+
+/* CBC-MAC over a stream of bytes: @fill of @mac's block taken so far. */
+static void cbcmac_feed(const struct kaesbench_refaes *key, u8 *mac,
+			u32 *fill, const u8 *data, u32 len)
+{
+	while (len--) {
+		mac[(*fill)++] ^= *data++;
+		if (*fill == BLOCK) {
+			kaesbench_refaes_encrypt(key, mac, mac);
+			*fill = 0;
+		}
+	}
+}
+
+/* Zero padding to the block: the partial block, encrypted as it is. */
+static void cbcmac_pad(const struct kaesbench_refaes *key, u8 *mac, u32 *fill)
+{
+	if (*fill)
+		kaesbench_refaes_encrypt(key, mac, mac);
+	*fill = 0;
+}
+
+/* SP 800-38C: the tag of @aad and @plain, encrypted with counter block 0. */
+static int ccm_tag(const struct kaesbench_refmode *m, const u8 *a0,
+		   const u8 *aad, u32 aad_len, const u8 *plain, u32 len,
+		   u8 *tag)
+{
+	u32 l = a0[0] + 1, fill = 0, i;
+	u8 b0[BLOCK], hdr[6], s0[BLOCK];
+
+	if (l < 4 && len >> (8 * l))
+		return -EOVERFLOW;
+	memcpy(b0, a0, BLOCK);
+	b0[0] = (aad_len ? 0x40 : 0) | ((m->authsize - 2) / 2) << 3 | (l - 1);
+	for (i = 0; i < l; i++)
+		b0[15 - i] = i < 4 ? len >> (8 * i) : 0;
+	kaesbench_refaes_encrypt(&m->key, tag, b0);
+	if (aad_len) {
+		if (aad_len < 0xff00) {
+			put_unaligned_be16(aad_len, hdr);
+			cbcmac_feed(&m->key, tag, &fill, hdr, 2);
+		} else {
+			hdr[0] = 0xff;
+			hdr[1] = 0xfe;
+			put_unaligned_be32(aad_len, hdr + 2);
+			cbcmac_feed(&m->key, tag, &fill, hdr, 6);
+		}
+		cbcmac_feed(&m->key, tag, &fill, aad, aad_len);
+		cbcmac_pad(&m->key, tag, &fill);
+	}
+	cbcmac_feed(&m->key, tag, &fill, plain, len);
+	cbcmac_pad(&m->key, tag, &fill);
+	kaesbench_refaes_encrypt(&m->key, s0, a0);
+	xor_block(tag, tag, s0, BLOCK);
+	return 0;
+}
+
+static int ccm_encrypt(const struct kaesbench_refmode *m, u8 *buf, u32 ad,
+		       u32 len, const u8 *iv)
+{
+	u8 a0[BLOCK], tag[BLOCK];
+	u32 hashed;
+	int err;
+
+	err = ccm_layout(m, iv, ad, a0, &hashed);
+	if (!err)
+		err = ccm_tag(m, a0, buf, hashed, buf + ad, len, tag);
+	if (err)
+		return err;
+	inc_be128(a0);
+	ctr_crypt(&m->key, a0, inc_be128, buf + ad, buf + ad, len);
+	memcpy(buf + ad + len, tag, m->authsize);
+	return 0;
+}
+
+static int ccm_decrypt(const struct kaesbench_refmode *m, const u8 *in,
+		       u8 *out, u32 ad, u32 len, const u8 *iv)
+{
+	u8 a0[BLOCK], ctr[BLOCK], tag[BLOCK];
+	u32 hashed;
+	int err;
+
+	err = ccm_layout(m, iv, ad, a0, &hashed);
+	if (err)
+		return err;
+	memcpy(ctr, a0, BLOCK);
+	inc_be128(ctr);
+	ctr_crypt(&m->key, ctr, inc_be128, in + ad, out + ad, len);
+	err = ccm_tag(m, a0, in, hashed, out + ad, len, tag);
+	return err ?: memcmp(tag, in + ad + len, m->authsize) ? -EBADMSG : 0;
+}
+
+/* crypto/authenc.c: encrypt, then the HMAC of the associated data and it. */
+static int authenc_mac(const struct kaesbench_refmode *m, const u8 *data,
+		       u32 len, u8 *digest)
+{
+	return crypto_shash_tfm_digest(m->mac, data, len, digest);
+}
+
+static int authenc_encrypt(const struct kaesbench_refmode *m, u8 *buf,
+			   u32 ad, u32 len, const u8 *iv)
+{
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	int err;
+
+	err = encrypt_as(m, m->inner, buf + ad, buf + ad, len, iv);
+	if (!err)
+		err = authenc_mac(m, buf, ad + len, digest);
+	if (!err)
+		memcpy(buf + ad + len, digest, m->authsize);
+	return err;
+}
+
+static int authenc_decrypt(const struct kaesbench_refmode *m, const u8 *in,
+			   u8 *out, u32 ad, u32 len, const u8 *iv)
+{
+	u8 digest[HASH_MAX_DIGESTSIZE], chain[BLOCK], block[BLOCK];
+	u32 i;
+	int err;
+
+	err = authenc_mac(m, in, ad + len, digest);
+	if (err)
+		return err;
+	if (memcmp(digest, in + ad + len, m->authsize))
+		return -EBADMSG;
+	if (m->inner != KAESBENCH_REFMODE_CBC)	/* CTR: its own inverse */
+		return encrypt_as(m, m->inner, in + ad, out + ad, len, iv);
+	if (len % BLOCK)
+		return -EINVAL;
+	memcpy(chain, iv, BLOCK);
+	for (i = 0; i < len; i += BLOCK) {
+		kaesbench_refaes_decrypt(&m->key, block, in + ad + i);
+		xor_block(out + ad + i, block, chain, BLOCK);
+		memcpy(chain, in + ad + i, BLOCK);
+	}
+	return 0;
+}
+
+/**
+ * kaesbench_refmode_aead_encrypt() - an AEAD's encryption, in place
+ * @m: the keyed mode, its tag length set
+ * @buf: [associated data | plaintext | room for the tag]
+ * @ad: the associated data's length
+ * @len: the plaintext's
+ * @iv: the IV
+ *
+ * Return: 0, or -EINVAL for lengths the algorithm refuses.
+ */
+int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
+				   u8 *buf, u32 ad, u32 len, const u8 *iv)
+{
+	switch (m->id) {
+	case KAESBENCH_REFMODE_CCM:
+	case KAESBENCH_REFMODE_RFC4309:
+		return ccm_encrypt(m, buf, ad, len, iv);
+	case KAESBENCH_REFMODE_AUTHENC:
+		return authenc_encrypt(m, buf, ad, len, iv);
+	default:
+		return gcm_encrypt(m, buf, ad, len, iv);
+	}
+}
+
+/**
+ * kaesbench_refmode_aead_decrypt() - an AEAD's decryption
+ * @m: the keyed mode, its tag length set
+ * @in: [associated data | ciphertext | tag]
+ * @out: the plaintext is written after its first @ad bytes (not @in)
+ * @ad: the associated data's length
+ * @cryptlen: the ciphertext's and the tag's
+ * @iv: the IV
+ *
+ * Return: 0, -EBADMSG when the tag does not match, -EINVAL for lengths
+ * the algorithm refuses.
+ */
+int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
+				   const u8 *in, u8 *out, u32 ad, u32 cryptlen,
+				   const u8 *iv)
+{
+	u32 len;
+
+	if (cryptlen < m->authsize)
+		return -EINVAL;
+	len = cryptlen - m->authsize;
+	switch (m->id) {
+	case KAESBENCH_REFMODE_CCM:
+	case KAESBENCH_REFMODE_RFC4309:
+		return ccm_decrypt(m, in, out, ad, len, iv);
+	case KAESBENCH_REFMODE_AUTHENC:
+		return authenc_decrypt(m, in, out, ad, len, iv);
+	default:
+		return gcm_decrypt(m, in, out, ad, len, iv);
+	}
 }
 
 /* SP 800-38A F.2.1 and F.5.1, the first two blocks. */

@@ -23,21 +23,29 @@ enum kaesbench_refmode_id {
 	KAESBENCH_REFMODE_GCM,
 	KAESBENCH_REFMODE_RFC4106,
 	KAESBENCH_REFMODE_RFC4543,
+	KAESBENCH_REFMODE_CCM,
+	KAESBENCH_REFMODE_RFC4309,
+	KAESBENCH_REFMODE_AUTHENC,
 };
+
+struct crypto_shash;
 
 /* One of kaesbench's own modes, keyed. */
 struct kaesbench_refmode {
 	enum kaesbench_refmode_id id;
+	enum kaesbench_refmode_id inner;	/* authenc's cipher */
+	struct crypto_shash *mac;		/* authenc's HMAC */
 	u32 authsize;
 	struct kaesbench_refaes key;
 	struct kaesbench_refaes tweak;	/* XTS */
 	u8 h[16];			/* GCM's hash key */
-	u8 salt[4];			/* RFC 3686 nonce, RFC 4106/4543 salt */
+	u8 salt[4];	/* RFC 3686 nonce, RFC 4106/4543/4309 salt */
 };
 
 void kaesbench_refmodes_init(void);
 bool kaesbench_refmodes_ready(void);
-enum kaesbench_refmode_id kaesbench_refmode_find(const char *alg);
+int kaesbench_refmode_open(struct kaesbench_refmode *m, const char *alg);
+void kaesbench_refmode_close(struct kaesbench_refmode *m);
 int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,
 			     unsigned int len);
 int kaesbench_refmode_encrypt(const struct kaesbench_refmode *m,
