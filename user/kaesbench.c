@@ -34,7 +34,7 @@ static const struct {
 	  "Measure every implementation of aes, cbc, ctr, xts and gcm" },
 	{ "run", kb_run_main, "Measure one implementation, or one algorithm" },
 	{ "verify", kb_verify_main,
-	  "Check implementations against the generic reference" },
+	  "Check implementations against an independent reference" },
 	{ "list", kb_list_main,
 	  "List the AES implementations of the crypto API" },
 	{ "compare", kb_compare_main,

@@ -277,7 +277,7 @@ static void test_check_words(void **state)
 	(void)state;
 	assert_string_equal(
 		kb_check_words(&run, buf, sizeof(buf)),
-		"not verified: no generic reference for this algorithm");
+		"not verified: no reference for this algorithm");
 	run.check.skipped = true;
 	assert_string_equal(kb_check_words(&run, buf, sizeof(buf)),
 			    "not verified (--no-verify)");

@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * `kaesbench verify`: implementations against the generic reference.
+ * `kaesbench verify`: implementations against an independent reference.
  */
 #ifndef KAESBENCH_CMD_VERIFY_H
 #define KAESBENCH_CMD_VERIFY_H

@@ -85,7 +85,7 @@ static void note_type(struct notes *n, const struct kb_run *run)
  * @len: size of @buf
  *
  * Return: @buf: "verified first: 96 cases against cbc(aes-generic)", "not
- * verified (--no-verify)" or "not verified: no generic reference for this
+ * verified (--no-verify)" or "not verified: no reference for this
  * algorithm".
  */
 const char *kb_check_words(const struct kb_run *run, char *buf, size_t len)
@@ -101,7 +101,7 @@ const char *kb_check_words(const struct kb_run *run, char *buf, size_t len)
 	else
 		snprintf(
 			buf, len,
-			"not verified: no generic reference for this algorithm");
+			"not verified: no reference for this algorithm");
 	return buf;
 }
 
@@ -400,7 +400,7 @@ static void print_invalid(FILE *f, const struct kb_run *run)
 		fprintf(f,
 			"nothing was measured: the implementation's results differ from %s\n",
 			run->check.reference ? run->check.reference :
-					       "the generic reference");
+					       "the reference");
 }
 
 /**

@@ -14,7 +14,7 @@
 #include "output/run_json.h"
 #include "output/verify_report.h"
 
-#define NO_REFERENCE "no generic reference"
+#define NO_REFERENCE "no reference"
 
 static const char *const verdict_word[] = {
 	[KB_VERDICT_PASS] = "PASS",
@@ -27,8 +27,9 @@ static const char *const verdict_word[] = {
  * kb_verdict() - what a verification came to
  * @run: the verification
  *
- * The kernel refuses an algorithm it cannot build a generic reference for
- * with a message naming the reference: that is no failure of the
+ * The kernel refuses an algorithm it has no reference for ("no independent
+ * reference for this algorithm on this kernel: ...", "the reference for
+ * this algorithm is not available"): that is no failure of the
  * implementation.
  *
  * Return: the verdict.
@@ -39,7 +40,7 @@ enum kb_verdict kb_verdict(const struct kb_run *run)
 	    (run->state == KB_RUN_ENDED && run->status == -EINTR))
 		return KB_VERDICT_STOP;
 	if (run->state == KB_RUN_REFUSED && run->message &&
-	    strstr(run->message, "generic reference"))
+	    strstr(run->message, "reference for this algorithm"))
 		return KB_VERDICT_SKIP;
 	if (run->state == KB_RUN_ENDED && !run->status)
 		return KB_VERDICT_PASS;

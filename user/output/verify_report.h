@@ -19,7 +19,7 @@
 enum kb_verdict {
 	KB_VERDICT_PASS,
 	KB_VERDICT_FAIL,
-	KB_VERDICT_SKIP, /* the algorithm has no generic reference */
+	KB_VERDICT_SKIP, /* the algorithm has no reference */
 	KB_VERDICT_STOP, /* interrupted */
 };
 

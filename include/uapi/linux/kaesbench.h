@@ -168,7 +168,7 @@
  * KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags) and,
  * when the run verifies first, KAESBENCH_A_VERIFY_CASES and
  * KAESBENCH_A_VERIFY_REFERENCE. A run not verified, because it was told
- * not to or because the algorithm has no generic reference, has neither.
+ * not to or because the algorithm has no reference, has neither.
  * The run then sends, to the requesting socket and with the request's
  * sequence number, one KAESBENCH_CMD_SAMPLE message per sample:
  *
