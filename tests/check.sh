@@ -80,6 +80,8 @@ stage "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
 stage "bash completion" tests/packaging/completion.sh
 # shellcheck disable=SC2086
 stage "dkms ($kvers )" tests/packaging/dkms.sh $kvers
+# shellcheck disable=SC2086
+stage "kernel compiler ($kvers )" tests/packaging/compiler.sh $kvers
 stage "kselftest install" tests/packaging/kselftest.sh
 stage "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
