@@ -77,7 +77,7 @@ static struct measurer *first(const struct kaesbench_run *run)
 
 /*
  * The exact driver being measured, with the same key length. Without a
- * generic reference (or memory for one) the run goes on unverified, and
+ * reference (or memory for one) the run goes on unverified, and
  * its start message says so by naming no reference.
  */
 static struct kaesbench_verify *quick_verify(const struct measurer *m)

@@ -10,7 +10,18 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
-sources="kmod/*.c kmod/*.h include/uapi/linux/kaesbench.h tests/modules/*.c"
+# The tracked sources only: a tree where make built the module also holds
+# kbuild's generated kmod/kaesbench.mod.c. Outside git (an unpacked
+# release), every file but the generated ones.
+sources() {
+	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+		git -C "$top" ls-files 'kmod/*.[ch]' include/uapi/linux/kaesbench.h \
+			'tests/modules/*.c'
+	else
+		(cd "$top" && ls kmod/*.c kmod/*.h include/uapi/linux/kaesbench.h \
+			tests/modules/*.c | grep -v '\.mod\.c$')
+	fi
+}
 
 # checkpatch.pl and its data files, from Debian's linux-source package.
 checkpatch() {
@@ -33,8 +44,8 @@ checkpatch() {
 
 style() {
 	cd "$top"
-	# shellcheck disable=SC2086 # $sources is a glob list
-	"$(checkpatch)" --strict --no-tree --terse --show-types -f $sources
+	# shellcheck disable=SC2046 # a list of paths without blanks
+	"$(checkpatch)" --strict --no-tree --terse --show-types -f $(sources)
 }
 
 sparse() {
