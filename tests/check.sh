@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: unit tests, the tool's host tests (results formats, doctor),
-# static checks of the module against both kernels, the VM verdict's own
-# test, the packaging checks (install, completion, dkms, kselftest, netlink
-# spec), then the in-VM suite on Debian's current 6.1 and 6.12 kernels. The
-# debug kernel's suite is make check-debug. Ends with one summary line per
-# stage and "check: N passed, N failed".
+# static checks of the module against each kernel series, the VM verdict's
+# own test, the packaging checks (install, completion, dkms, the kernel's
+# compiler, kselftest, netlink spec), the in-VM suite on each series, and
+# last that the host's kernel images, headers and /boot are as they were.
+# The debug kernel's suite is make check-debug. Ends with one summary line
+# per stage and "check: N passed, N failed".
 
 set -u
 
@@ -50,6 +51,8 @@ stage() {
 }
 
 mkdir -p "$cache"
+# Before anything is installed: what the host must still be at the end.
+tests/packaging/host-state.sh record "$cache/host-state.before"
 scripts/deps.sh check || exit 1
 # The releases the host stages build for: a series whose kernel cannot be
 # resolved is left out of them, said here, and fails in the VM stage.
@@ -87,6 +90,9 @@ stage "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
 # shellcheck disable=SC2086
 stage "vm" tests/vm/rig.sh check $series
+
+stage "host system unchanged" tests/packaging/host-state.sh compare \
+	"$cache/host-state.before"
 
 echo "### summary"
 printf '%s' "$summary"
