@@ -149,12 +149,12 @@ ktap_test "fault late (50 ms): figures; the CPUs idle meanwhile (< 20 %)" \
 # Busy time is sampled on ticks: under TCG on a loaded host a vCPU that
 # the host deschedules misses some (76-108 % seen for one busy CPU).
 cpu_accounting() {
-	kaesbench run -d aes-generic -b 4096 -t 500 -r 2 -w 0 --no-verify \
+	kaesbench run -d "$SOFT_AES" -b 4096 -t 500 -r 2 -w 0 --no-verify \
 		--json >/tmp/sync.json || fail "the run failed"
 	sync=$(jq '.runs[0].summary[0].cpu_percent' /tmp/sync.json)
 	late=$(jq '.runs[0].summary[0].cpu_percent' /tmp/faulty-late.json) ||
 		fail "no figures from fault late"
-	echo "busy CPU: aes-generic $sync %, $FAULTY sleeping $late %"
+	echo "busy CPU: $SOFT_AES $sync %, $FAULTY sleeping $late %"
 	jq -n -e "$sync >= 50 and $sync <= 150" >/dev/null ||
 		fail "a synchronous implementation is not one CPU busy"
 	jq -n -e "$late < $sync / 4" >/dev/null ||
