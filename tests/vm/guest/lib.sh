@@ -166,3 +166,11 @@ soft_gcm() {
 hex_string() {
 	printf '%s\0' "$1" | od -An -tx1 | tr -d ' \n'
 }
+
+# afalg_software_only: this kernel's AF_ALG offers synchronous software
+# implementations only (Linux 7.2 on: deprecated, its binds leave out
+# asynchronous and kernel-driver-only drivers, so virtio_crypto's fail
+# with ENOENT; its zero-copy path copies what is spliced).
+afalg_software_only() {
+	uname -r | awk -F '[.-]' '{ exit !($1 > 7 || ($1 == 7 && $2 >= 2)) }'
+}

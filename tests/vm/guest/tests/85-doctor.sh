@@ -211,6 +211,31 @@ unprivileged_doctor() {
 		>/dev/null || fail "the skipped measurement does not say why"
 }
 
+# AF_ALG on this kernel: from 7.2 deprecated and software only. The
+# doctor says so, names the offload engines AF_ALG cannot reach, and no
+# fix of any finding suggests anything on the AF_ALG side (loading an
+# algif module, binding a driver) that cannot work there.
+afalg_state() {
+	doctor_json --quick
+	if afalg_software_only; then
+		finding KB-AFALG-SOFTWARE-ONLY \
+			'(.summary | startswith("AF_ALG is deprecated on Linux \($rel)")) and
+			 (.evidence | any(startswith("\($v) (cbc(aes), virtio_crypto): not offered to AF_ALG"))) and
+			 (.fix | test("modprobe|algif") | not)' \
+			--arg rel "$(uname -r)" --arg v "$VIRTIO" ||
+			fail "AF_ALG's state on $(uname -r) is not reported"
+		! jq -e 'any(.findings[]; (.fix // "") |
+			test("algif|modprobe af_alg|AF_ALG to reach|through AF_ALG"))' \
+			/tmp/doctor.json >/dev/null ||
+			fail "a fix suggests AF_ALG where it cannot work"
+	else
+		! finding KB-AFALG-SOFTWARE-ONLY ||
+			fail "AF_ALG said software only on $(uname -r)"
+	fi
+}
+
+ktap_test "doctor: AF_ALG's state on this kernel (7.2 on: deprecated, software only)" \
+	afalg_state
 ktap_test "doctor: aesni_intel unloaded: names the module and the fix" \
 	aesni_unloaded
 ktap_test "doctor: aesni_intel blacklisted: names the blacklist" \
