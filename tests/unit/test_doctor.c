@@ -31,6 +31,7 @@
 #include "doctor/modules.h"
 #include "doctor/proc_crypto.h"
 #include "doctor/report.h"
+#include "userspace/afalg.h"
 #include "options.h"
 
 #define ASYNC KAESBENCH_IMPL_F_ASYNC
@@ -466,6 +467,60 @@ static void test_demoted_and_offload(void **state)
 	assert_non_null(strstr(f->summary, "virtio_crypto_aes_cbc"));
 	assert_true(has_evidence(f, "flags: async"));
 	kb_doc_report_free(&r);
+}
+
+/* Linux 7.2: AF_ALG deprecated, software only; before it, nothing said. */
+static void test_afalg_software_only(void **state)
+{
+	static const struct row rows[] = {
+		{ "aes", "aes-lib", "kernel", 100, SEL },
+		{ "cbc(aes)", "virtio_crypto_aes_cbc", "virtio_crypto", 10000,
+		  ASYNC | SEL },
+		{ "cbc(aes)", "cbc-aes-aesni", "aesni_intel", 400, 0 },
+	};
+	struct kb_doc_modstate mod = mod_state(1, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	struct kb_afalg_state st;
+
+	(void)state;
+	check_kernel(&r, x86_aes_flags, rows, sizeof(rows) / sizeof(rows[0]),
+		     &mod);
+	assert_null(kb_doc_find(&r, "KB-AFALG-SOFTWARE-ONLY"));
+	f = kb_doc_find(&r, "KB-OFFLOAD-SELECTED");
+	assert_non_null(f);
+	assert_false(has_evidence(f, "in-kernel users only"));
+	kb_doc_report_free(&r);
+
+	snprintf(mod.release, sizeof(mod.release), "7.2.13+deb14-amd64");
+	check_kernel(&r, x86_aes_flags, rows, sizeof(rows) / sizeof(rows[0]),
+		     &mod);
+	f = kb_doc_find(&r, "KB-AFALG-SOFTWARE-ONLY");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "deprecated on Linux 7.2.13"));
+	assert_true(has_evidence(
+		f,
+		"virtio_crypto_aes_cbc (cbc(aes), virtio_crypto): not offered"));
+	assert_false(has_evidence(f, "cbc-aes-aesni"));
+	/* Nothing to load or bind on the AF_ALG side. */
+	assert_null(strstr(f->fix, "modprobe"));
+	f = kb_doc_find(&r, "KB-OFFLOAD-SELECTED");
+	assert_non_null(f);
+	assert_true(has_evidence(f, "in-kernel users only"));
+	kb_doc_report_free(&r);
+
+	kb_afalg_state_of("6.12.117+deb12-amd64", &st);
+	assert_true(st.known);
+	assert_false(st.software_only);
+	kb_afalg_state_of("7.1.0", &st);
+	assert_false(st.deprecated);
+	kb_afalg_state_of("7.2.0-rc1", &st);
+	assert_true(st.software_only && st.deprecated);
+	kb_afalg_state_of("8.0.1", &st);
+	assert_true(st.software_only);
+	kb_afalg_state_of("garbage", &st);
+	assert_false(st.known || st.software_only);
 }
 
 static void test_vaes(void **state)
@@ -977,6 +1032,7 @@ int main(void)
 		cmocka_unit_test(test_aesni_not_selected),
 		cmocka_unit_test(test_hypervisor_hides_aes),
 		cmocka_unit_test(test_demoted_and_offload),
+		cmocka_unit_test(test_afalg_software_only),
 		cmocka_unit_test(test_vaes),
 		cmocka_unit_test(test_env),
 		cmocka_unit_test(test_env_unknown_clock),

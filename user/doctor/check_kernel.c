@@ -15,6 +15,7 @@
 #include <linux/kaesbench.h>
 
 #include "doctor/check_kernel.h"
+#include "userspace/afalg.h"
 
 const char *const kb_doc_algs[KB_DOC_ALGS] = {
 	"cbc(aes)", "ctr(aes)", "xts(aes)", "gcm(aes)", "rfc4106(gcm(aes))",
@@ -297,11 +298,58 @@ static void vaes(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		"usually none; to try it: kaesbench run -a 'xts(aes)' --all-impls, then kaesbench priority DRIVER N if it wins for your workload");
 }
 
+/*
+ * AF_ALG on this kernel: from Linux 7.2 deprecated, and software only (its
+ * binds leave out asynchronous and kernel-driver-only implementations).
+ * Userspace then reaches no offload engine through it, whatever is
+ * loaded: nothing on the AF_ALG side can fix that.
+ */
+static void afalg_state(struct kb_doc_report *r, const struct kb_doc_kernel *k)
+{
+	struct kb_afalg_state st;
+	struct kb_doc_finding *f;
+	const struct kb_impl *impl;
+	size_t i, offloads = 0;
+
+	if (!k->mod || !k->mod->release[0])
+		return;
+	kb_afalg_state_of(k->mod->release, &st);
+	if (!st.software_only)
+		return;
+	f = kb_doc_add(
+		r, "KB-AFALG-SOFTWARE-ONLY", KB_DOC_INFO,
+		"AF_ALG is deprecated on Linux %s and offers userspace synchronous software implementations only: no offload engine is reachable through it.",
+		st.release);
+	kb_doc_evidence(
+		r, f,
+		"Linux 7.2 on: AF_ALG binds leave out asynchronous, memory-allocating and kernel-driver-only implementations (AF_ALG_CRYPTOAPI_MASK); bind() says ENOENT");
+	for (i = 0; k->impls && i < k->impls->count; i++) {
+		impl = &k->impls->impl[i];
+		if (!(impl->flags &
+		      (KAESBENCH_IMPL_F_ASYNC | KAESBENCH_IMPL_F_HARDWARE)) ||
+		    impl->flags & KAESBENCH_IMPL_F_INTERNAL)
+			continue;
+		offloads++;
+		kb_doc_evidence(r, f, "%s (%s%s%s): not offered to AF_ALG",
+				impl->driver_name, impl->alg_name,
+				impl->module ? ", " : "",
+				impl->module ? impl->module : "");
+	}
+	kb_doc_fix(
+		r, f,
+		"%s: for AES in userspace use a library (OpenSSL); the offload engines serve in-kernel users only (IPsec, dm-crypt, fscrypt)",
+		offloads ? "nothing to change on the AF_ALG side" :
+			   "none needed");
+}
+
 static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 		    const struct alg_state *s, size_t n)
 {
+	struct kb_afalg_state st;
 	struct kb_doc_finding *f;
 	size_t i;
+
+	kb_afalg_state_of(k->mod ? k->mod->release : "", &st);
 
 	for (i = 0; i < n; i++) {
 		if (s[i].engine != KB_ENGINE_OFFLOAD)
@@ -318,6 +366,11 @@ static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 			s[i].sel->flags & KAESBENCH_IMPL_F_HARDWARE ?
 				", hardware (CRYPTO_ALG_KERN_DRIVER_ONLY)" :
 				"");
+		if (st.software_only)
+			kb_doc_evidence(
+				r, f,
+				"in-kernel users only: AF_ALG on Linux %s does not offer it to userspace",
+				st.release);
 	}
 }
 
@@ -332,7 +385,7 @@ static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
  * KB-AESNI-DEMOTED, KB-AESNI-MODULE-BLACKLISTED,
  * KB-AESNI-MODULE-NOT-LOADED, KB-AESNI-MODULE-NOT-BUILT,
  * KB-AESNI-NOT-SELECTED, KB-VAES-UNUSED, KB-VAES-DEMOTED,
- * KB-OFFLOAD-SELECTED.
+ * KB-OFFLOAD-SELECTED, KB-AFALG-SOFTWARE-ONLY.
  */
 void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 			 const struct kb_doc_kernel *k)
@@ -353,6 +406,7 @@ void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		registered |= s[i].engine == KB_ENGINE_GENERIC && s[i].insns;
 	}
 	offload(r, k, s, n);
+	afalg_state(r, k);
 	if (!cpu_known || !cpu->aes)
 		return;
 	if (registered)

@@ -20,15 +20,20 @@
  * the request never completes (Documentation/paths.rst).
  */
 
-#define _GNU_SOURCE /* asprintf() */
+#define _GNU_SOURCE /* asprintf(), vmsplice(), splice() */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+
+#include <linux/if_alg.h>
 
 #include <kcapi.h>
 
@@ -37,6 +42,9 @@
 
 #ifndef AF_ALG
 #define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
 #endif
 
 #define KEY_MAX 64
@@ -105,8 +113,12 @@ struct kb_afalg_target kb_afalg_target(const struct kb_run_opts *o,
 				       const struct kb_impl *impl,
 				       const struct kb_run *kernel)
 {
-	struct kb_afalg_target t = { .depth = 1,
-				     .offload = kb_impl_is_offload(impl) };
+	struct kb_afalg_target t = {
+		.depth = 1,
+		.offload = kb_impl_is_offload(impl),
+		.async = !!(impl->flags & KAESBENCH_IMPL_F_ASYNC),
+		.hardware = !!(impl->flags & KAESBENCH_IMPL_F_HARDWARE),
+	};
 
 	if (t.offload)
 		t.depth = kernel && kernel->depth ?
@@ -362,7 +374,16 @@ static int describe(const struct kb_afalg_req *req, struct kb_run *run)
 static int note(const struct kb_afalg_req *req, unsigned int depth,
 		unsigned int peak, struct kb_run *run)
 {
-	char flight[160];
+	static int zero_copy; /* probed once a process: 1, 0, or unknown */
+	static bool probed;
+	char flight[160], why[160];
+	bool copies;
+
+	if (req->vmsplice && !probed && !kb_afalg_available(why, sizeof(why))) {
+		zero_copy = kb_afalg_zero_copy(why, sizeof(why));
+		probed = true;
+	}
+	copies = req->vmsplice && probed && !zero_copy;
 
 	if (depth > 1)
 		snprintf(
@@ -372,36 +393,304 @@ static int note(const struct kb_afalg_req *req, unsigned int depth,
 	else
 		snprintf(flight, sizeof(flight), "one request at a time");
 	free(run->measured);
-	if (asprintf(&run->measured, "%s per request with %s, bound to %s, %s",
-		     !strcmp(req->alg, "gcm(aes)") ? "kcapi_aead_encrypt()" :
-						     "kcapi_cipher_encrypt()",
-		     req->vmsplice ? "vmsplice+splice+read (zero-copy)" :
-				     "sendmsg+read (copy)",
-		     kb_afalg_bind_name(req), flight) < 0)
+	if (asprintf(
+		    &run->measured, "%s per request with %s, bound to %s, %s",
+		    !strcmp(req->alg, "gcm(aes)") ? "kcapi_aead_encrypt()" :
+						    "kcapi_cipher_encrypt()",
+		    !req->vmsplice ?
+			    "sendmsg+read (copy)" :
+		    copies ?
+			    "vmsplice+splice+read (zero-copy asked for, but this kernel copies what is spliced into AF_ALG, as sendmsg() does)" :
+			    "vmsplice+splice+read (zero-copy)",
+		    kb_afalg_bind_name(req), flight) < 0)
 		run->measured = NULL;
 	return run->measured ? 0 : -ENOMEM;
 }
 
-/*
- * A name AF_ALG does not find (no algif module, no such driver), or a
- * driver the kernel does not offer to AF_ALG (Linux 7.2 refuses offload
- * drivers), is n/a with the reason, not an error.
+/**
+ * kb_afalg_state_of() - what AF_ALG is on a kernel release
+ * @release: such as "7.2.13+deb14-amd64"
+ * @st: filled in
+ *
+ * Linux 7.2 deprecates AF_ALG and binds with AF_ALG_CRYPTOAPI_MASK: no
+ * asynchronous, memory-allocating or kernel-driver-only implementation.
  */
-static void cannot_bind(struct kb_run *run, const char *name, int ret)
+void kb_afalg_state_of(const char *release, struct kb_afalg_state *st)
 {
-	if (ret == -ENOENT)
+	unsigned int major, minor;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(st->release, sizeof(st->release), "%s", release);
+	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+		return;
+	st->known = true;
+	st->software_only = major > 7 || (major == 7 && minor >= 2);
+	st->deprecated = st->software_only;
+}
+
+/**
+ * kb_afalg_state() - what AF_ALG is on the running kernel
+ * @st: filled in; @st->known false when uname() fails
+ */
+void kb_afalg_state(struct kb_afalg_state *st)
+{
+	struct utsname u;
+
+	if (uname(&u)) {
+		memset(st, 0, sizeof(*st));
+		return;
+	}
+	kb_afalg_state_of(u.release, st);
+}
+
+/* The errno's name, "ENOENT", and its words, "No such file or directory". */
+static const char *errno_name(int err)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+	const char *name = strerrorname_np(err);
+
+	if (name)
+		return name;
+#endif
+	return "errno";
+}
+
+/* Whether /proc/crypto lists @name as a driver or an algorithm name. */
+static bool registered(const char *name)
+{
+	char line[256], *v;
+	bool found = false;
+	size_t n;
+	FILE *f = fopen("/proc/crypto", "r");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "driver ", 7) && strncmp(line, "name ", 5))
+			continue;
+		v = strchr(line, ':');
+		if (!v)
+			continue;
+		v += strspn(v + 1, " ") + 1;
+		n = strcspn(v, "\n");
+		found = n == strlen(name) && !strncmp(v, name, n);
+	}
+	fclose(f);
+	return found;
+}
+
+/* Whether AF_ALG's socket type for @aead is there, loaded or built in. */
+static bool algif_present(bool aead)
+{
+	const char *mod = aead ? "algif_aead" : "algif_skcipher";
+	char path[320], line[256];
+	struct utsname u;
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/%s", mod);
+	if (!access(path, F_OK))
+		return true;
+	if (uname(&u))
+		return false;
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.builtin",
+		 u.release);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	snprintf(path, sizeof(path), "/%s.ko", mod);
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, path) != NULL;
+	fclose(f);
+	return found;
+}
+
+/*
+ * A name AF_ALG does not find is n/a with the reason, not an error: bind()
+ * fails with ENOENT when the socket type's module (algif_skcipher,
+ * algif_aead) is missing, when no such implementation is registered, and,
+ * from Linux 7.2, when the implementation is one AF_ALG no longer offers
+ * (asynchronous: an offload engine such as virtio_crypto; or flagged
+ * kernel-driver-only). Which of these it was is told from what is
+ * registered and loaded once the bind has failed (it would have loaded
+ * the socket type's module).
+ */
+static void cannot_bind(struct kb_run *run, const struct afalg *s,
+			const char *name, int ret)
+{
+	const struct kb_afalg_req *req = s->req;
+	const char *type = s->aead ? "algif_aead" : "algif_skcipher";
+	struct kb_afalg_state st;
+	int err = -ret;
+
+	kb_afalg_state(&st);
+	if (ret == -ENOENT && !algif_present(s->aead))
 		kb_run_unavailable(
 			run, ENOENT,
-			"AF_ALG cannot bind %s (%s: algif module not loaded, no such driver, or not offered to AF_ALG)",
-			name, strerror(ENOENT));
+			"AF_ALG cannot bind %s (bind: %s, %s: the socket type's module %s is not loaded; modprobe %s)",
+			name, errno_name(err), strerror(err), type, type);
+	else if (ret == -ENOENT && !registered(name))
+		kb_run_unavailable(
+			run, ENOENT,
+			"AF_ALG cannot bind %s (bind: %s, %s: the kernel has no such implementation)",
+			name, errno_name(err), strerror(err));
+	else if (ret == -ENOENT && (req->async || req->hardware))
+		kb_run_unavailable(
+			run, ENOENT,
+			"AF_ALG cannot bind %s (bind: %s, %s, although it is registered: %s%s offers AF_ALG synchronous software implementations only, and %s is %s)",
+			name, errno_name(err), strerror(err),
+			st.software_only ? "Linux " : "this kernel",
+			st.software_only ? st.release : "", name,
+			req->hardware ?
+				"a hardware driver (CRYPTO_ALG_KERN_DRIVER_ONLY)" :
+			req->offload ? "asynchronous, an offload engine" :
+				       "asynchronous");
+	else if (ret == -ENOENT)
+		kb_run_unavailable(
+			run, ENOENT,
+			"AF_ALG cannot bind %s (bind: %s, %s, although it is registered: the kernel does not offer it to AF_ALG)",
+			name, errno_name(err), strerror(err));
 	else if (ret == -EOPNOTSUPP || ret == -EPERM || ret == -EACCES)
 		kb_run_unavailable(
-			run, -ret,
-			"AF_ALG cannot bind %s (%s: the kernel does not offer it to AF_ALG)",
-			name, strerror(-ret));
+			run, err,
+			"AF_ALG cannot bind %s (%s, %s: the kernel does not offer it to AF_ALG)",
+			name, errno_name(err), strerror(err));
 	else
-		kb_run_unavailable(run, -ret, "AF_ALG cannot set up %s: %s",
-				   name, strerror(-ret));
+		kb_run_unavailable(run, err, "AF_ALG cannot set up %s: %s, %s",
+				   name, errno_name(err), strerror(err));
+}
+
+/* One sendmsg() on an operation socket: the operation, and @len bytes. */
+static int probe_send(int op, const uint8_t *buf, size_t len, int flags)
+{
+	char cbuf[CMSG_SPACE(sizeof(uint32_t))] = { 0 };
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+	struct msghdr msg = {
+		.msg_control = cbuf,
+		.msg_controllen = sizeof(cbuf),
+		.msg_iov = len ? &iov : NULL,
+		.msg_iovlen = len ? 1 : 0,
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	uint32_t enc = ALG_OP_ENCRYPT;
+
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_OP;
+	c->cmsg_len = CMSG_LEN(sizeof(enc));
+	memcpy(CMSG_DATA(c), &enc, sizeof(enc));
+	return sendmsg(op, &msg, flags) == (ssize_t)len ? 0 : -errno;
+}
+
+/* ecb(aes) of @buf's first block by copying, into @out. */
+static int probe_copy(int op, const uint8_t *buf, size_t len, uint8_t *out)
+{
+	int ret = probe_send(op, buf, len, 0);
+
+	if (ret)
+		return ret;
+	return read(op, out, len) == (ssize_t)len ? 0 : -errno;
+}
+
+/*
+ * The same by vmsplice() and splice(), as libkcapi's zero-copy mode does,
+ * with @buf's first byte changed after the splice and before the read:
+ * where the kernel computes on the spliced pages themselves, the result
+ * is of the changed byte; where it copied them at the splice, of the old.
+ */
+static int probe_splice(int op, uint8_t *buf, size_t len, uint8_t *out)
+{
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	int pipes[2], ret = 0;
+
+	if (pipe2(pipes, O_CLOEXEC))
+		return -errno;
+	if (probe_send(op, NULL, 0, MSG_MORE) ||
+	    vmsplice(pipes[1], &iov, 1, SPLICE_F_GIFT) != (ssize_t)len ||
+	    splice(pipes[0], NULL, op, NULL, len, 0) != (ssize_t)len)
+		ret = errno ? -errno : -EIO;
+	buf[0] ^= 0xff;
+	if (!ret && read(op, out, len) != (ssize_t)len)
+		ret = -errno;
+	close(pipes[0]);
+	close(pipes[1]);
+	return ret;
+}
+
+/**
+ * kb_afalg_zero_copy() - whether AF_ALG's zero-copy path copies
+ * @why: set to what was found, or why it cannot be told
+ * @len: size of @why
+ *
+ * Encrypts a page with ecb(aes) through vmsplice() and splice(), changing
+ * it between the splice and the read (see probe_splice()). Before 7.2
+ * the kernel maps the spliced pages (extract_iter_to_sg()); 7.2's
+ * af_alg_sendmsg() copies them as it copies sendmsg()'s data.
+ *
+ * Return: 1 zero-copy, 0 the kernel copies, or a negative errno when it
+ * cannot be told.
+ */
+int kb_afalg_zero_copy(char *why, size_t len)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG,
+				   .salg_type = "skcipher",
+				   .salg_name = "ecb(aes)" };
+	size_t page = sysconf(_SC_PAGESIZE);
+	uint8_t key[16] = { 0 }, *buf = NULL, *out = NULL;
+	uint8_t was[16], now[16];
+	int tfm, op = -1, ret;
+
+	tfm = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (tfm < 0 || bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, sizeof(key)) ||
+	    (op = accept4(tfm, NULL, NULL, SOCK_CLOEXEC)) < 0) {
+		ret = -errno;
+		snprintf(why, len, "cannot tell: AF_ALG ecb(aes): %s",
+			 strerror(-ret));
+		goto out;
+	}
+	ret = -ENOMEM;
+	if (posix_memalign((void **)&buf, page, page) ||
+	    posix_memalign((void **)&out, page, page)) {
+		snprintf(why, len, "cannot tell: out of memory");
+		goto out;
+	}
+	memset(buf, 0x5a, page);
+	ret = probe_copy(op, buf, page, out);
+	if (!ret) {
+		memcpy(was, out, sizeof(was));
+		buf[0] ^= 0xff;
+		ret = probe_copy(op, buf, page, out);
+		memcpy(now, out, sizeof(now));
+		buf[0] ^= 0xff;
+	}
+	if (!ret)
+		ret = probe_splice(op, buf, page, out);
+	if (ret) {
+		snprintf(why, len, "cannot tell: AF_ALG ecb(aes): %s",
+			 strerror(-ret));
+	} else if (!memcmp(out, now, sizeof(now))) {
+		ret = 1;
+		snprintf(why, len,
+			 "zero-copy: the kernel computes on the spliced pages");
+	} else if (!memcmp(out, was, sizeof(was))) {
+		ret = 0;
+		snprintf(
+			why, len,
+			"this kernel copies what is spliced into AF_ALG, as sendmsg() does: not zero-copy");
+	} else {
+		ret = -EIO;
+		snprintf(
+			why, len,
+			"cannot tell: the spliced page's result is neither before's nor after's");
+	}
+out:
+	free(buf);
+	free(out);
+	if (op >= 0)
+		close(op);
+	if (tfm >= 0)
+		close(tfm);
+	return ret;
 }
 
 /*
@@ -522,7 +811,7 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 	if (!s.lane)
 		return -ENOMEM;
 	if (ret) {
-		cannot_bind(run, kb_afalg_bind_name(req), ret);
+		cannot_bind(run, &s, kb_afalg_bind_name(req), ret);
 		destroy(&s);
 		return 0;
 	}

@@ -28,6 +28,8 @@ struct kb_afalg_req {
 	uint32_t tag_len; /* aeads; 0 = 16 */
 	uint32_t depth; /* requests in flight; 0 = 1 */
 	bool offload; /* an offload engine (kb_impl_is_offload()) */
+	bool async; /* the kernel row's implementation is asynchronous */
+	bool hardware; /* ... flagged CRYPTO_ALG_KERN_DRIVER_ONLY */
 };
 
 /* As the kernel path's KAESBENCH_MAX_DEPTH: a thread and a socket each. */
@@ -37,7 +39,27 @@ struct kb_afalg_req {
 struct kb_afalg_target {
 	uint32_t depth; /* requests in flight */
 	bool offload; /* an offload engine (kb_impl_is_offload()) */
+	bool async; /* CRYPTO_ALG_ASYNC */
+	bool hardware; /* CRYPTO_ALG_KERN_DRIVER_ONLY */
 };
+
+/*
+ * What AF_ALG is on the running kernel. From Linux 7.2 it is deprecated,
+ * and its binds mask AF_ALG_CRYPTOAPI_MASK (CRYPTO_ALG_ASYNC,
+ * CRYPTO_ALG_ALLOCATES_MEMORY, CRYPTO_ALG_KERN_DRIVER_ONLY): userspace
+ * gets synchronous software implementations only, never an offload
+ * engine.
+ */
+struct kb_afalg_state {
+	bool known; /* the release could be read */
+	bool software_only; /* binds offer no asynchronous or offload driver */
+	bool deprecated;
+	char release[65];
+};
+
+void kb_afalg_state(struct kb_afalg_state *st);
+void kb_afalg_state_of(const char *release, struct kb_afalg_state *st);
+int kb_afalg_zero_copy(char *why, size_t len);
 
 int kb_afalg_available(char *why, size_t len);
 struct kb_afalg_target kb_afalg_target(const struct kb_run_opts *o,

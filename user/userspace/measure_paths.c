@@ -52,6 +52,8 @@ static int run_afalg(const struct kb_run_opts *o, struct kb_runs *runs,
 		.vmsplice = vmsplice,
 		.depth = target->depth,
 		.offload = target->offload,
+		.async = target->async,
+		.hardware = target->hardware,
 		.key_bits =
 			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
 		.decrypt = o->decrypt,

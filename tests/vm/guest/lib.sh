@@ -112,3 +112,65 @@ expect_failure() {
 	echo "$out" | grep -q -- "$pattern" ||
 		fail "'$*' did not print '$pattern'"
 }
+
+# The software parts this kernel has, found at run time: Debian 12's
+# kernels (6.1, 6.12) have aes-generic and ghash-generic; 7.x has neither,
+# its "aes" cipher is aes-lib (the AES library, module "kernel") and its
+# GHASH the library's. Tests name what they measure through these and say
+# in their output what they used.
+
+# has_driver DRIVER: /proc/crypto lists DRIVER.
+has_driver() {
+	grep -q "^driver *: $1\$" /proc/crypto
+}
+
+# soft_aes: the kernel's software single-block AES cipher: aes-generic
+# where it exists, else aes-lib.
+soft_aes() {
+	for d in aes-generic aes-lib; do
+		has_driver "$d" && { echo "$d"; return 0; }
+	done
+	echo "no software AES cipher (neither aes-generic nor aes-lib)" >&2
+	return 1
+}
+
+# soft_ghash: the driver of the software GHASH: ghash-generic where it
+# exists (a module loaded on demand before 7.x), else ghash-lib.
+soft_ghash() {
+	has_driver ghash-generic || modprobe -q crypto-ghash-generic 2>/dev/null
+	for d in ghash-generic ghash-lib; do
+		has_driver "$d" && { echo "$d"; return 0; }
+	done
+	# 7.x registers ghash-lib with the gcm template: name it all the same.
+	echo ghash-lib
+}
+
+# aes_ciphers: every single-block AES cipher ("aes", type cipher), one a
+# line: aes-generic and aes-aesni on 6.x, aes-lib on 7.x.
+aes_ciphers() {
+	awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^type/ { t = $3 }
+		/^$/ { if (n == "aes" && t == "cipher") print d; n = d = t = "" }' \
+		/proc/crypto
+}
+
+# The names the tests use; each test's output says which it got.
+SOFT_AES=$(soft_aes)
+# cbc and gcm_base template instances over the software cipher.
+# shellcheck disable=SC2034 # for the tests
+SOFT_CBC="cbc($SOFT_AES)"
+soft_gcm() {
+	echo "gcm_base(ctr($SOFT_AES),$(soft_ghash))"
+}
+
+# hex_string STRING: STRING and its NUL as a kaesbench-nlprobe payload.
+hex_string() {
+	printf '%s\0' "$1" | od -An -tx1 | tr -d ' \n'
+}
+
+# afalg_software_only: this kernel's AF_ALG offers synchronous software
+# implementations only (Linux 7.2 on: deprecated, its binds leave out
+# asynchronous and kernel-driver-only drivers, so virtio_crypto's fail
+# with ENOENT; its zero-copy path copies what is spliced).
+afalg_software_only() {
+	uname -r | awk -F '[.-]' '{ exit !($1 > 7 || ($1 == 7 && $2 >= 2)) }'
+}

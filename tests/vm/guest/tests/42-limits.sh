@@ -16,7 +16,7 @@ hex_str() {
 }
 
 # limits_probe SIZES SAMPLE_MS SAMPLES WARMUP_MS [OPTION...]: a run request
-# of aes-generic by kaesbench-nlprobe (the tool might refuse it first).
+# of the software cipher ($SOFT_AES) by kaesbench-nlprobe (the tool might refuse it first).
 limits_probe() {
 	sizes=$1
 	ms=$2
@@ -24,7 +24,7 @@ limits_probe() {
 	warmup=$4
 	shift 4
 	# shellcheck disable=SC2086 # $sizes is a word list
-	kaesbench-nlprobe "$@" 1 4:"$(hex_str aes-generic)" \
+	kaesbench-nlprobe "$@" 1 4:"$(hex_str "$SOFT_AES")" \
 		8:"$(hex_u32s $sizes)" 9="$ms" 10="$samples" 11="$warmup" 29:
 }
 
@@ -32,7 +32,7 @@ limits_probe() {
 # one may have to wait for that.
 limits_idle() {
 	i=0
-	until kaesbench run -d aes-generic -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1; do
+	until kaesbench run -d "$SOFT_AES" -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1; do
 		i=$((i + 1))
 		[ $i -gt 30 ] && fail "no run could start 3 s after the last"
 		sleep 0.1
@@ -54,6 +54,7 @@ over_an_hour() {
 # request itself, with a reason, before any job starts; exactly an hour
 # is not refused.
 duration_capped() {
+	echo "requests of $SOFT_AES"
 	status=0
 	# 1 x (0 + 1000 x 3601 ms)
 	over_an_hour 16 3601 1000 0 || status=1
@@ -72,7 +73,7 @@ duration_capped() {
 ktap_test "a run over an hour in total is refused before it starts; an hour is not" \
 	duration_capped
 
-# backpressure CPUS SAMPLES: a run of aes-generic on every CPU of CPUS (a
+# backpressure CPUS SAMPLES: a run of the software cipher on every CPU of CPUS (a
 # list; empty: one thread, unbound), 1 ms samples, read by a socket with
 # the smallest receive buffer that sleeps 5 ms before each read and sets
 # NETLINK_NO_ENOBUFS: every sample arrives, and the run ends well.
@@ -86,11 +87,11 @@ backpressure() {
 	[ -z "$cpus" ] || set -- 30:"$(hex_u32s $cpus)"
 	# Bounded: a lost end leaves the probe waiting for it.
 	timeout 60 kaesbench-nlprobe -N -b 1 -s 5 -e 3 1 \
-		4:"$(hex_str aes-generic)" 8:"$(hex_u32s 16)" 9=1 \
+		4:"$(hex_str "$SOFT_AES")" 8:"$(hex_u32s 16)" 9=1 \
 		10="$samples" 11=0 29: "$@" >/tmp/slow.out 2>&1
 	rc=$?
 	got=$(grep -c '^msg 2$' /tmp/slow.out)
-	echo "exit $rc: $got samples of $((ncpus * samples)); the end:"
+	echo "$SOFT_AES, exit $rc: $got samples of $((ncpus * samples)); the end:"
 	awk '/^msg 3$/ { f = 1 } f' /tmp/slow.out
 	grep -q '^msg 3$' /tmp/slow.out || fail "no end of the run within 60 s"
 	[ "$rc" -eq 0 ] || fail "kaesbench-nlprobe exited $rc"
@@ -115,7 +116,7 @@ many_cpus_samples() {
 		echo "needs 17 CPUs, has $n: KAESBENCH_VM_SMP=17 boots them"
 		exit "$KSFT_SKIP"
 	}
-	kaesbench run -d aes-generic --cpus all -b 16 -t 1 -r 1000 -w 0 \
+	kaesbench run -d "$SOFT_AES" --cpus all -b 16 -t 1 -r 1000 -w 0 \
 		--no-verify --json >/tmp/many.json || fail "the run failed"
 	jq -r '.runs[0] | "\(.state) \(.status): \(.samples | length) samples"' \
 		/tmp/many.json

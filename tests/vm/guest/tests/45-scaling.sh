@@ -3,12 +3,13 @@
 # crossover report (the VM has two CPUs).
 
 SCALE_FAST="-t 20 -r 2 -w 0"
-AES_GENERIC_HEX=6165732d67656e6572696300 # "aes-generic\0"
+SOFT_AES_HEX=$(hex_string "$SOFT_AES") # aes-generic, or aes-lib on 7.x
 VIRTIO_CBC_HEX=76697274696f5f63727970746f5f6165735f63626300 # "virtio_crypto_aes_cbc\0"
 
-cpus_all_aes_generic() {
+cpus_all_soft_aes() {
+	echo "the software cipher: $SOFT_AES"
 	# Samples of 200 ms: busy time is counted in ticks.
-	kaesbench run -d aes-generic --cpus all -b 64,4096 -t 200 -r 2 -w 0 \
+	kaesbench run -d "$SOFT_AES" --cpus all -b 64,4096 -t 200 -r 2 -w 0 \
 		--json >/tmp/cpus.json 2>/tmp/cpus.err ||
 		{ cat /tmp/cpus.err; fail "--cpus all failed"; }
 	echo "kaesbench-results-json: begin --cpus all"
@@ -47,14 +48,14 @@ cpus_all_aes_generic() {
 		/tmp/cpus.json >/dev/null ||
 		fail "the 2-CPU run is not both CPUs busy (<= 110 %)"
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
-	kaesbench run -d aes-generic --cpus all -b 64,4096 $SCALE_FAST \
+	kaesbench run -d "$SOFT_AES" --cpus all -b 64,4096 $SCALE_FAST \
 		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
 	cat /tmp/cpus.txt
 	grep -q '^size (B)      1 CPU       2 CPUs   per CPU min-max  scaling' \
 		/tmp/cpus.txt || fail "no scaling table"
 }
-ktap_test "--cpus all: aes-generic on CPU 0 alone, then on both at once, both busy" \
-	cpus_all_aes_generic
+ktap_test "--cpus all: the software cipher ($SOFT_AES) on CPU 0 alone, then on both at once, both busy" \
+	cpus_all_soft_aes
 
 cpus_table_aesni() {
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
@@ -72,29 +73,29 @@ ktap_test "--cpus 0,1: cbc-aes-aesni per-CPU, aggregate and scaling" \
 
 cpus_bad_lists() {
 	expect_failure 2 "--cpus: CPU 7 is offline or does not exist (online: 0-1)" \
-		kaesbench run -d aes-generic --cpus 0,7 -b 64
+		kaesbench run -d "$SOFT_AES" --cpus 0,7 -b 64
 	expect_failure 2 "--cpus: CPU 1 is listed twice" \
-		kaesbench run -d aes-generic --cpus 1,0-1 -b 64
+		kaesbench run -d "$SOFT_AES" --cpus 1,0-1 -b 64
 	expect_failure 2 'is not a CPU list' \
-		kaesbench run -d aes-generic --cpus "" -b 64
+		kaesbench run -d "$SOFT_AES" --cpus "" -b 64
 	expect_failure 2 "--cpus goes with neither" \
-		kaesbench run -d aes-generic --cpus all --depth-sweep
+		kaesbench run -d "$SOFT_AES" --cpus all --depth-sweep
 }
 ktap_test "a CPU list with offline, repeated or no CPUs is refused by the tool" \
 	cpus_bad_lists
 
 cpus_kernel_refuses() {
 	expect_failure 1 "extack: a CPU does not exist or is offline" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:07000000
+		kaesbench-nlprobe 1 4:$SOFT_AES_HEX 8:10000000 30:07000000
 	expect_failure 1 "extack: a CPU is listed twice" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 \
+		kaesbench-nlprobe 1 4:$SOFT_AES_HEX 8:10000000 \
 		30:0000000000000000
 	many=$(awk 'BEGIN { for (i = 0; i < 257; i++) printf "00000000" }')
 	expect_failure 1 "extack: too many CPUs" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:$many
+		kaesbench-nlprobe 1 4:$SOFT_AES_HEX 8:10000000 30:$many
 	expect_failure 1 "extack: CPUs are an array of __u32" \
-		kaesbench-nlprobe 1 4:$AES_GENERIC_HEX 8:10000000 30:000000
-	kaesbench run -d aes-generic -b 16 -t 5 -r 1 -w 0 >/dev/null ||
+		kaesbench-nlprobe 1 4:$SOFT_AES_HEX 8:10000000 30:000000
+	kaesbench run -d "$SOFT_AES" -b 16 -t 5 -r 1 -w 0 >/dev/null ||
 		fail "no run after the refusals"
 }
 ktap_test "the module refuses offline, repeated and too many CPUs" \
@@ -114,9 +115,9 @@ cpus_inflight_refused() {
 		kaesbench-nlprobe 1 4:$VIRTIO_CBC_HEX 8:10000000 12:40000000 \
 		30:"${cpus16}10000000"
 	# A synchronous implementation takes one request at a time, whatever
-	# the depth asked: 17 CPUs at depth 64 of aes-generic are 17 requests.
-	kaesbench run -d aes-generic --cpus 0-16 --depth 64 -b 16 -t 5 -r 1 \
-		-w 0 --no-verify >/dev/null || fail "aes-generic refused on 17 CPUs"
+	# the depth asked: 17 CPUs at depth 64 of the software cipher are 17 requests.
+	kaesbench run -d "$SOFT_AES" --cpus 0-16 --depth 64 -b 16 -t 5 -r 1 \
+		-w 0 --no-verify >/dev/null || fail "$SOFT_AES refused on 17 CPUs"
 }
 ktap_test "the module refuses CPUs x depth over 1024 (virtio on 17 CPUs at depth 64)" \
 	cpus_inflight_refused
@@ -131,7 +132,7 @@ latency_virtio() {
 		.latency.p50_ns > 0 and .latency.p50_ns <= .latency.p99_ns and
 		.latency.p99_ns <= .latency.max_ns] | all' /tmp/lat.json \
 		>/dev/null || fail "latencies missing or out of order"
-	kaesbench run -d aes-generic -b 64 -t 5 -r 1 -w 0 --json |
+	kaesbench run -d "$SOFT_AES" -b 64 -t 5 -r 1 -w 0 --json |
 		jq -e '.runs[0].samples[0].latency == null' >/dev/null ||
 		fail "latency reported without --latency"
 }
@@ -168,10 +169,10 @@ ktap_test "--depth-sweep: virtio_crypto_aes_cbc at depth 1 to 64" \
 	depth_sweep_virtio
 
 depth_sweep_sync() {
-	kaesbench run -d aes-generic --depth-sweep -b 64 $SCALE_FAST \
+	kaesbench run -d "$SOFT_AES" --depth-sweep -b 64 $SCALE_FAST \
 		>/tmp/ds.txt 2>&1 || { cat /tmp/ds.txt; fail "failed"; }
 	cat /tmp/ds.txt
-	grep -q "^note: aes-generic is synchronous" /tmp/ds.txt ||
+	grep -q "^note: $SOFT_AES is synchronous" /tmp/ds.txt ||
 		fail "no note"
 	[ "$(grep -Ec '^ +[0-9]+ ' /tmp/ds.txt)" -eq 1 ] || fail "not one depth"
 }
@@ -206,8 +207,8 @@ ktap_test "--crossover: where virtio_crypto_aes_cbc overtakes the CPU" \
 
 crossover_usage() {
 	expect_failure 2 "--crossover needs -a ALGORITHM" \
-		kaesbench run -d aes-generic --crossover
+		kaesbench run -d "$SOFT_AES" --crossover
 	expect_failure 2 "give --depth or --depth-sweep, not both" \
-		kaesbench run -d aes-generic --depth 2 --depth-sweep
+		kaesbench run -d "$SOFT_AES" --depth 2 --depth-sweep
 }
 ktap_test "--crossover and --depth-sweep usage errors" crossover_usage

@@ -20,7 +20,8 @@ cpu_offline_during_run() {
 	[ -w $HOTPLUG_CPU ] || { echo "CPU 1 cannot go offline here"; exit "$KSFT_SKIP"; }
 	# --cpus 0,1 measures CPU 0 alone first: CPU 1 gets its thread with
 	# the run on both, which lasts 5 s, far longer than the wait below.
-	kaesbench run -d aes-generic --cpus 0,1 -b 1024 -t 200 -r 25 -w 0 \
+	echo "the software cipher: $SOFT_AES"
+	kaesbench run -d "$SOFT_AES" --cpus 0,1 -b 1024 -t 200 -r 25 -w 0 \
 		>/tmp/hotplug.out 2>&1 &
 	pid=$!
 	if ! await_thread kaesbench/cpu1; then
@@ -41,7 +42,7 @@ cpu_offline_during_run() {
 	fi
 	[ "$(cat /sys/module/kaesbench/refcnt)" -eq 0 ] ||
 		fail "module use count $(cat /sys/module/kaesbench/refcnt)"
-	kaesbench run -d aes-generic --cpus all -b 1024 -t 20 -r 2 -w 0 \
+	kaesbench run -d "$SOFT_AES" --cpus all -b 1024 -t 20 -r 2 -w 0 \
 		>/tmp/hotplug.out 2>&1 || { cat /tmp/hotplug.out; fail "the next run failed"; }
 }
 ktap_test "a CPU taken offline during a --cpus run: the run ends naming it" \

@@ -57,7 +57,7 @@ mem_reported() {
 memory_within_bound() {
 	status=0
 	echo "driver CPUs depth size: kaesbench.h's bytes (R) reported"
-	for driver in virtio_crypto_aes_cbc aes-generic; do
+	for driver in virtio_crypto_aes_cbc "$SOFT_AES"; do
 		r=
 		for cpus in 0 0,1; do
 			ncpus=$(echo "$cpus" | tr , '\n' | wc -l)

@@ -106,10 +106,26 @@ afalg_without_algif() {
 	[ "$rc" -eq 0 ] || fail "exit status $rc, expected 0"
 	grep -q "^AF_ALG copy: n/a: AF_ALG cannot bind cbc(aes)" /tmp/paths.txt ||
 		fail "no n/a note for AF_ALG"
+	grep -q "^AF_ALG copy: n/a: .*(bind: ENOENT, No such file or directory: the socket type's module algif_skcipher is not loaded; modprobe algif_skcipher)" \
+		/tmp/paths.txt || fail "the note does not name algif_skcipher"
 	grep -q "^OpenSSL: AES-128-CBC" /tmp/paths.txt || fail "no OpenSSL column"
 }
 ktap_test "without algif modules, AF_ALG reads n/a with the reason" \
 	afalg_without_algif
+
+# afalg_refused_offload PATH DRIVER: in /tmp/paths.json, PATH could not
+# bind the offload driver DRIVER, and says what bind() returned and why:
+# a kernel whose AF_ALG offers synchronous software only (7.2 on).
+afalg_refused_offload() {
+	run=".runs[] | select(.path == \"$1\")"
+	jq -e "$run | .state == \"unavailable\" and (.message |
+		startswith(\"AF_ALG cannot bind $2 (bind: ENOENT, No such file or directory, although it is registered: Linux \") and
+		contains(\"offers AF_ALG synchronous software implementations only, and $2 is asynchronous, an offload engine)\"))" \
+		/tmp/paths.json >/dev/null ||
+		fail "$1: not n/a with bind's ENOENT and the kernel's reason"
+	! jq -e "$run | .message | test(\"algif|not loaded\")" \
+		/tmp/paths.json >/dev/null || fail "$1: blames a module"
+}
 
 # kaesbench run -d DRIVER --paths: AF_ALG binds that very driver, so the
 # difference to the kernel row is the interface's cost; a kernel that does
@@ -128,7 +144,9 @@ run_driver_paths() {
 			/tmp/paths.json
 		jq -e "$run | .driver == \"$drv\"" /tmp/paths.json >/dev/null ||
 			fail "$path: not bound to $drv"
-		if jq -e "$run | .state == \"unavailable\"" /tmp/paths.json \
+		if afalg_software_only; then
+			afalg_refused_offload "$path" "$drv" || exit 1
+		elif jq -e "$run | .state == \"unavailable\"" /tmp/paths.json \
 			>/dev/null; then
 			jq -e "$run | .message |
 				startswith(\"AF_ALG cannot bind $drv (\")" \
@@ -154,8 +172,13 @@ afalg_depth() {
 		>/tmp/paths.json || fail "run failed"
 	for path in afalg-sendmsg afalg-vmsplice; do
 		run=".runs[] | select(.path == \"$path\")"
-		jq -r "$run | \"$path depth \\(.depth): \\(.measured)\"" \
+		jq -r "$run | \"$path depth \\(.depth): \\(.measured) \\(.message)\"" \
 			/tmp/paths.json
+		# 7.2 on: AF_ALG does not reach the engine at all.
+		if afalg_software_only; then
+			afalg_refused_offload "$path" "$drv" || exit 1
+			continue
+		fi
 		jq -e "$run | .depth == 8 and (.measured |
 			test(\"8 requests in flight .*; 8 were in flight at once\"))" \
 			/tmp/paths.json >/dev/null ||
@@ -166,7 +189,7 @@ afalg_depth() {
 	kaesbench run -d "$drv" -b 4096 -t 10 -r 1 -w 0 >/dev/null ||
 		fail "$drv no longer answers"
 }
-ktap_test "AF_ALG at depth 8 to virtio_crypto: 8 in flight, every size completes" \
+ktap_test "AF_ALG at depth 8 to virtio_crypto: 8 in flight, every size completes (7.2 on: n/a, bind's ENOENT and why)" \
 	afalg_depth
 
 # A CPU implementation has no queue to fill: AF_ALG runs it one request
@@ -203,6 +226,37 @@ afalg_split_read_refused() {
 }
 ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, not hung" \
 	afalg_split_read_refused
+
+# AF_ALG's zero-copy column says what the kernel does: before 7.2 it
+# computes on the spliced pages; 7.2 copies them as sendmsg() does, and
+# the column says so (the tool finds it out by changing a page after the
+# splice).
+afalg_zero_copy_said() {
+	kaesbench run -d cbc-aes-aesni --paths afalg -b 4096 -t 10 -r 1 -w 0 \
+		--json >/tmp/paths.json || fail "run failed"
+	jq -r '.runs[] | "\(.path): \(.measured)"' /tmp/paths.json
+	zc='.runs[] | select(.path == "afalg-vmsplice") | .measured'
+	copies="zero-copy asked for, but this kernel copies what is spliced into AF_ALG"
+	if afalg_software_only; then
+		jq -e --arg c "$copies" "$zc | contains(\$c)" /tmp/paths.json \
+			>/dev/null || fail "$(uname -r) copies, and the column does not say so"
+	else
+		jq -e --arg c "$copies" "$zc | contains(\$c) | not" \
+			/tmp/paths.json >/dev/null || fail "zero-copy said to copy"
+		jq -e "$zc | contains(\"vmsplice+splice+read (zero-copy)\")" \
+			/tmp/paths.json >/dev/null || fail "not said zero-copy"
+	fi
+	kaesbench run -d cbc-aes-aesni --paths kernel,afalg -b 4096 -t 10 -r 1 -w 0 \
+		>/tmp/paths.txt 2>&1 ||
+		fail "table run failed"
+	grep '^AF_ALG 0-copy: ' /tmp/paths.txt
+	if afalg_software_only; then
+		grep -q "^AF_ALG 0-copy: .*$copies" /tmp/paths.txt ||
+			fail "the table's note does not say the kernel copies"
+	fi
+}
+ktap_test "AF_ALG 0-copy: zero-copy before 7.2; from 7.2 the column says the kernel copies" \
+	afalg_zero_copy_said
 
 unknown_path_refused() {
 	expect_failure 2 "is not a comma-separated list" kaesbench --paths gpu

@@ -135,9 +135,11 @@ AESNI_CBC=cbc-aes-aesni
 
 # cbc-aes-aesni and virtio-crypto lowered to 1: the crypto API hands out
 # a slower CPU implementation, cbc(ecb(aes-aesni)) on 6.12 (lskcipher,
-# priority 300) or cbc(aes-generic) on 6.1. The doctor must name a faster
-# one and the command that selects it; which one depends on TCG's figures
-# on 6.12, where cbc(aes-generic) runs as fast as cbc-aes-aesni.
+# priority 300), cbc(aes-generic) on 6.1, or a cbc instance over the AES
+# library's aes-lib on 7.x (which has no aes-generic). The doctor must
+# name a faster one and the command that selects it; which one depends on
+# TCG's figures on 6.12, where cbc(aes-generic) runs as fast as
+# cbc-aes-aesni.
 faster_not_selected() {
 	was_aesni=$(driver_priority $AESNI_CBC)
 	was_virtio=$(driver_priority $VIRTIO)
@@ -145,8 +147,9 @@ faster_not_selected() {
 		fail "no $AESNI_CBC or $VIRTIO"
 	fi
 	# 6.1 has no other cbc(aes) until someone asks for the template.
-	kaesbench run -d 'cbc(aes-generic)' -b 16 -t 10 -r 1 >/dev/null ||
-		fail "cannot instantiate cbc(aes-generic)"
+	echo "the template instance over the software cipher: $SOFT_CBC"
+	kaesbench run -d "$SOFT_CBC" -b 16 -t 10 -r 1 >/dev/null ||
+		fail "cannot instantiate $SOFT_CBC"
 	trap 'kaesbench priority $AESNI_CBC $was_aesni >/dev/null
 		kaesbench priority $VIRTIO $was_virtio >/dev/null' EXIT
 	kaesbench priority $AESNI_CBC 1 >/dev/null || fail "priority failed"
@@ -155,7 +158,7 @@ faster_not_selected() {
 		select(.algorithm == "cbc(aes)" and .selected) | .driver')
 	echo "cbc(aes) selected: $sel"
 	case $sel in
-	"cbc(ecb(aes-aesni))" | "cbc(aes-generic)") ;;
+	"cbc(ecb(aes-aesni))" | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))") ;;
 	*) fail "unexpected selection: $sel" ;;
 	esac
 	doctor_json
@@ -170,8 +173,11 @@ faster_not_selected() {
 	finding KB-FASTER-NOT-SELECTED \
 		'(.summary | startswith("cbc(aes): ") and
 			contains("than \($sel), which the crypto API hands out")) and
-		 (.fix | test("^kaesbench priority (cbc-aes-aesni|cbc\\(aes-generic\\)) [0-9]+ "))' \
-		--arg sel "$sel" ||
+		 (.fix | test("^kaesbench priority [^ ]+ [0-9]+ ")) and
+		 ((.fix | split(" "))[2] as $named | $named != $sel and
+			($named == "cbc-aes-aesni" or $named == $soft or
+			 $named == "cbc(ecb(\($softaes)))"))' \
+		--arg sel "$sel" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES" ||
 		fail "the faster implementation and its command are not named"
 	# On 6.1 generic C is half as fast as AES-NI even under TCG.
 	if [ "$sel" = "cbc(aes-generic)" ]; then
@@ -205,6 +211,31 @@ unprivileged_doctor() {
 		>/dev/null || fail "the skipped measurement does not say why"
 }
 
+# AF_ALG on this kernel: from 7.2 deprecated and software only. The
+# doctor says so, names the offload engines AF_ALG cannot reach, and no
+# fix of any finding suggests anything on the AF_ALG side (loading an
+# algif module, binding a driver) that cannot work there.
+afalg_state() {
+	doctor_json --quick
+	if afalg_software_only; then
+		finding KB-AFALG-SOFTWARE-ONLY \
+			'(.summary | startswith("AF_ALG is deprecated on Linux \($rel)")) and
+			 (.evidence | any(startswith("\($v) (cbc(aes), virtio_crypto): not offered to AF_ALG"))) and
+			 (.fix | test("modprobe|algif") | not)' \
+			--arg rel "$(uname -r)" --arg v "$VIRTIO" ||
+			fail "AF_ALG's state on $(uname -r) is not reported"
+		! jq -e 'any(.findings[]; (.fix // "") |
+			test("algif|modprobe af_alg|AF_ALG to reach|through AF_ALG"))' \
+			/tmp/doctor.json >/dev/null ||
+			fail "a fix suggests AF_ALG where it cannot work"
+	else
+		! finding KB-AFALG-SOFTWARE-ONLY ||
+			fail "AF_ALG said software only on $(uname -r)"
+	fi
+}
+
+ktap_test "doctor: AF_ALG's state on this kernel (7.2 on: deprecated, software only)" \
+	afalg_state
 ktap_test "doctor: aesni_intel unloaded: names the module and the fix" \
 	aesni_unloaded
 ktap_test "doctor: aesni_intel blacklisted: names the blacklist" \

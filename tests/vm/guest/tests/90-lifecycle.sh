@@ -7,7 +7,7 @@
 # the threads end and the module is free again, whichever way it stops.
 # (kaesbench/cpuN measure, bound to their CPU; the job's thread is
 # kaesbench/ID.)
-CPUS_RUN="-d aes-generic --cpus all -b 4096 -t 5000 -r 1 -w 0 --no-verify"
+CPUS_RUN="-d $SOFT_AES --cpus all -b 4096 -t 5000 -r 1 -w 0 --no-verify"
 
 cpu_threads() {
 	cat /proc/[0-9]*/comm 2>/dev/null | grep -c '^kaesbench/cpu'
@@ -87,7 +87,7 @@ rmmod_cpus_run() {
 	rmmod kaesbench || fail "rmmod failed once the run was over"
 	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
 	module_free || fail "use count $(use_count) after reload"
-	kaesbench run -d aes-generic --cpus all -b 64 -t 5 -r 1 -w 0 \
+	kaesbench run -d "$SOFT_AES" --cpus all -b 64 -t 5 -r 1 -w 0 \
 		>/dev/null || fail "no --cpus run after reload"
 }
 ktap_test "rmmod during a --cpus all run is refused, the run goes on; once stopped, rmmod works" \

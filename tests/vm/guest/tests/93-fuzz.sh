@@ -36,7 +36,7 @@ fuzz_as_nobody() {
 	# The root fuzzer's last job may still be stopping: its requests in
 	# flight get up to a second (KAESBENCH_STOP_GRACE_MS).
 	i=0
-	until kaesbench run -d aes-generic -b 16 -t 1 -r 1 -w 0 --no-verify \
+	until kaesbench run -d "$SOFT_AES" -b 16 -t 1 -r 1 -w 0 --no-verify \
 		>/dev/null 2>&1; do
 		i=$((i + 1))
 		[ $i -gt $((50 * KTAP_SLOWDOWN)) ] && fail "no run could start 5 s after the fuzzer"
