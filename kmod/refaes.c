@@ -7,8 +7,9 @@
  * 6.19 the "aes" cipher is aes-lib, the AES library with the CPU's AES
  * instructions behind it, so a reference built on it would share the
  * instructions of the very implementations it checks. This one is plain C
- * with no tables but the S-boxes, computed from their definition; it is
- * slow, and needs to be right only. Nothing registers it with the crypto
+ * whose tables (S-boxes, and the round tables of encryption) are computed
+ * at load from their definition, not typed in; it needs to be right more
+ * than fast. Nothing registers it with the crypto
  * API: no template instance of it can outlive the module, and nothing
  * outside kaesbench can be handed it.
  *
@@ -25,8 +26,13 @@
 #include "refaes.h"
 
 static u8 sbox[256], inv_sbox[256];
-/* x times the MixColumns coefficients: 1, 2, 3 and 9, 11, 13, 14. */
+/* x times InvMixColumns' coefficients (9, 11, 13, 14; the rest unused). */
 static u8 times[15][256];
+/*
+ * SubBytes and MixColumns of one byte of row r as a column word, for the
+ * encryption rounds (the verifier encrypts far more than it decrypts).
+ */
+static u32 te[4][256];
 
 static u8 xtime(u8 x)
 {
@@ -66,6 +72,12 @@ static void make_sboxes(void)
 		inv_sbox[s] = x;
 		for (i = 1; i < ARRAY_SIZE(times); i++)
 			times[i][x] = gmul(x, i);
+	}
+	for (x = 0; x < 256; x++) {
+		s = sbox[x];
+		te[0][x] = gmul(s, 2) << 24 | s << 16 | s << 8 | gmul(s, 3);
+		for (i = 1; i < 4; i++)
+			te[i][x] = ror32(te[0][x], 8 * i);
 	}
 }
 
@@ -122,23 +134,24 @@ static void add_round_key(u8 *s, const u8 *k)
 		s[i] ^= k[i];
 }
 
-/* The state is column-major, as FIPS-197 lays the input out: s[4c + r]. */
-static void shift_rows(u8 *s, bool inverse)
+/*
+ * The inverse cipher's steps, byte by byte. The state is column-major, as
+ * FIPS-197 lays the input out: s[4c + r].
+ */
+static void inv_shift_rows(u8 *s)
 {
 	u8 t[16];
 	unsigned int r, c;
 
 	for (c = 0; c < 4; c++)
 		for (r = 0; r < 4; r++)
-			t[4 * (inverse ? (c + r) % 4 : c) + r] =
-				s[4 * (inverse ? c : (c + r) % 4) + r];
+			t[4 * ((c + r) % 4) + r] = s[4 * c + r];
 	memcpy(s, t, 16);
 }
 
-static void mix_columns(u8 *s, bool inverse)
+static void inv_mix_columns(u8 *s)
 {
-	static const u8 fwd[4] = { 2, 3, 1, 1 }, inv[4] = { 14, 11, 13, 9 };
-	const u8 *m = inverse ? inv : fwd;
+	static const u8 m[4] = { 14, 11, 13, 9 };
 	unsigned int r, c, i;
 	u8 col[4];
 
@@ -162,22 +175,41 @@ static void sub_bytes(u8 *s, const u8 *box)
 		s[i] = box[s[i]];
 }
 
+static u32 word(const u8 *p)
+{
+	return (u32)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+}
+
 void kaesbench_refaes_encrypt(const struct kaesbench_refaes *ctx, u8 *out,
 			      const u8 *in)
 {
-	unsigned int round;
-	u8 s[16];
+	const u8 (*rk)[16] = ctx->round_keys;
+	u32 s[4], t[4];
+	unsigned int round, c;
 
-	memcpy(s, in, 16);
-	add_round_key(s, ctx->round_keys[0]);
-	for (round = 1; round <= ctx->rounds; round++) {
-		sub_bytes(s, sbox);
-		shift_rows(s, false);
-		if (round != ctx->rounds)
-			mix_columns(s, false);
-		add_round_key(s, ctx->round_keys[round]);
+	for (c = 0; c < 4; c++)
+		s[c] = word(in + 4 * c) ^ word(&rk[0][4 * c]);
+	for (round = 1; round < ctx->rounds; round++) {
+		/* Column c takes row r from column c + r: ShiftRows. */
+		for (c = 0; c < 4; c++)
+			t[c] = te[0][s[c] >> 24] ^
+			       te[1][(s[(c + 1) % 4] >> 16) & 0xff] ^
+			       te[2][(s[(c + 2) % 4] >> 8) & 0xff] ^
+			       te[3][s[(c + 3) % 4] & 0xff] ^
+			       word(&rk[round][4 * c]);
+		memcpy(s, t, sizeof(s));
 	}
-	memcpy(out, s, 16);
+	for (c = 0; c < 4; c++) {
+		t[c] = (u32)sbox[s[c] >> 24] << 24 |
+		       sbox[(s[(c + 1) % 4] >> 16) & 0xff] << 16 |
+		       sbox[(s[(c + 2) % 4] >> 8) & 0xff] << 8 |
+		       sbox[s[(c + 3) % 4] & 0xff];
+		t[c] ^= word(&rk[ctx->rounds][4 * c]);
+		out[4 * c] = t[c] >> 24;
+		out[4 * c + 1] = t[c] >> 16;
+		out[4 * c + 2] = t[c] >> 8;
+		out[4 * c + 3] = t[c];
+	}
 }
 
 void kaesbench_refaes_decrypt(const struct kaesbench_refaes *ctx, u8 *out,
@@ -189,11 +221,11 @@ void kaesbench_refaes_decrypt(const struct kaesbench_refaes *ctx, u8 *out,
 	memcpy(s, in, 16);
 	add_round_key(s, ctx->round_keys[ctx->rounds]);
 	for (round = ctx->rounds; round-- > 0;) {
-		shift_rows(s, true);
+		inv_shift_rows(s);
 		sub_bytes(s, inv_sbox);
 		add_round_key(s, ctx->round_keys[round]);
 		if (round)
-			mix_columns(s, true);
+			inv_mix_columns(s);
 	}
 	memcpy(out, s, 16);
 }
