@@ -14,8 +14,13 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 cache=${KAESBENCH_CACHE:-$top/.cache}
-# The kernel series of the VM stage: adding the next is one word here.
-series=${KAESBENCH_SERIES:-6.1 6.12 latest}
+# The kernel series of the VM stage, and of the host stages (sparse, W=1,
+# install, dkms, the kernel's compiler): adding the next is one word here.
+# latest (Debian sid's kernel) is built for and checked on the host; its VM
+# suite does not pass whole yet (Documentation/testing.rst), so it boots
+# only when asked: KAESBENCH_SERIES="6.1 6.12 latest".
+series=${KAESBENCH_SERIES:-6.1 6.12}
+host_series=${KAESBENCH_HOST_SERIES:-6.1 6.12 latest}
 start=$(date +%s)
 passed=0
 failed=0
@@ -54,19 +59,26 @@ mkdir -p "$cache"
 # Before anything is installed: what the host must still be at the end.
 tests/packaging/host-state.sh record "$cache/host-state.before"
 scripts/deps.sh check || exit 1
-# The releases the host stages build for: a series whose kernel cannot be
-# resolved is left out of them, said here, and fails in the VM stage.
+# The releases the host stages build for. A series whose kernel cannot be
+# resolved is left out of them, said by name, and fails a stage of its own
+# (and the VM stage, if it boots); the others still run.
 kvers=
-for s in $series; do
+unresolved=
+for s in $(echo $host_series $series | tr ' ' '\n' | awk '!seen[$0]++'); do
 	if kver=$(tests/vm/kernel.sh release "$s"); then
 		kvers="$kvers $kver"
 	else
 		echo "check: series $s left out of the host stages" >&2
+		unresolved="$unresolved $s"
 	fi
 done
 # ynl, the netlink schemas and the kselftest framework.
 ksrc=$(scripts/kernel-source.sh) || exit 1
 
+for s in $unresolved; do
+	stage "kernel series $s" sh -c \
+		"echo 'series $s: its kernel could not be resolved (see above)'; exit 1"
+done
 stage "build" make -s tool test-tools
 stage "unit tests" make -s -C user check
 stage "include cycles (user, kmod)" make -s include-cycles
