@@ -388,6 +388,7 @@ static int setkey_as(struct kaesbench_refmode *m, enum kaesbench_refmode_id id,
 		     const u8 *key, unsigned int len)
 {
 	u8 zero[BLOCK] = {};
+	unsigned int salt;
 	int err;
 
 	switch (id) {
@@ -400,17 +401,13 @@ static int setkey_as(struct kaesbench_refmode *m, enum kaesbench_refmode_id id,
 	case KAESBENCH_REFMODE_RFC3686:
 	case KAESBENCH_REFMODE_RFC4106:
 	case KAESBENCH_REFMODE_RFC4543:
-		if (len < 4)
-			return -EINVAL;
-		len -= 4;
-		memcpy(m->salt, key + len, 4);
-		err = 0;
-		break;
 	case KAESBENCH_REFMODE_RFC4309:
-		if (len < 3)
+		/* The nonce or salt after the key: RFC 4309's is 3 bytes. */
+		salt = id == KAESBENCH_REFMODE_RFC4309 ? 3 : 4;
+		if (len < salt)
 			return -EINVAL;
-		len -= 3;
-		memcpy(m->salt, key + len, 3);
+		len -= salt;
+		memcpy(m->salt, key + len, salt);
 		err = 0;
 		break;
 	default:
