@@ -66,9 +66,10 @@ KGCC_MAJOR = $(shell sed -n 's/^CONFIG_GCC_VERSION=\([0-9]*\)[0-9]\{4\}$$/\1/p' 
 	"$(KCONFIG)" 2>/dev/null)
 GCC_MAJOR = $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
 DEBIAN_KCC = $(if $(wildcard $(KDIR)/.kernelvariables),$(firstword $(KCC_TEXT)))
-MODULE_CC = $(if $(filter command line,$(origin CC)),,$(if $(DEBIAN_KCC),,$(if \
-	$(and $(KGCC_MAJOR),$(filter-out $(KGCC_MAJOR),$(GCC_MAJOR))),gcc-$(KGCC_MAJOR))))
-NEEDED_CC = $(if $(filter command line,$(origin CC)),,$(or $(MODULE_CC),$(DEBIAN_KCC)))
+CC_GIVEN = $(filter command line,$(origin CC))
+MODULE_CC = $(if $(CC_GIVEN)$(DEBIAN_KCC),,$(if $(and $(KGCC_MAJOR),$(filter-out \
+	$(KGCC_MAJOR),$(GCC_MAJOR))),gcc-$(KGCC_MAJOR)))
+NEEDED_CC = $(if $(CC_GIVEN),,$(or $(MODULE_CC),$(DEBIAN_KCC)))
 
 all: module tool
 

@@ -26,7 +26,8 @@
 #include "refaes.h"
 
 static u8 sbox[256], inv_sbox[256];
-/* x times InvMixColumns' coefficients (9, 11, 13, 14; the rest unused). */
+/* x times each of InvMixColumns' coefficients, indexed by coefficient. */
+static const u8 inv_mix[4] = { 14, 11, 13, 9 };
 static u8 times[15][256];
 /*
  * SubBytes and MixColumns of one byte of row r as a column word, for the
@@ -70,8 +71,8 @@ static void make_sboxes(void)
 		    rol8(inv, 4) ^ 0x63;
 		sbox[x] = s;
 		inv_sbox[s] = x;
-		for (i = 1; i < ARRAY_SIZE(times); i++)
-			times[i][x] = gmul(x, i);
+		for (i = 0; i < ARRAY_SIZE(inv_mix); i++)
+			times[inv_mix[i]][x] = gmul(x, inv_mix[i]);
 	}
 	for (x = 0; x < 256; x++) {
 		s = sbox[x];
@@ -151,7 +152,6 @@ static void inv_shift_rows(u8 *s)
 
 static void inv_mix_columns(u8 *s)
 {
-	static const u8 m[4] = { 14, 11, 13, 9 };
 	unsigned int r, c, i;
 	u8 col[4];
 
@@ -161,7 +161,7 @@ static void inv_mix_columns(u8 *s)
 			u8 v = 0;
 
 			for (i = 0; i < 4; i++)
-				v ^= times[m[(i + 4 - r) % 4]][col[i]];
+				v ^= times[inv_mix[(i + 4 - r) % 4]][col[i]];
 			s[4 * c + r] = v;
 		}
 	}

@@ -102,12 +102,6 @@ static u32 draw(struct rnd_state *rnd, u32 n)
 	return n ? prandom_u32_state(rnd) % n : 0;
 }
 
-static int open_reference(struct kaesbench_verify *v, const char *alg,
-			  struct netlink_ext_ack *extack)
-{
-	return kaesbench_ref_open(&v->ref, v->impl.front, alg, extack);
-}
-
 static int set_keys(struct kaesbench_verify *v, const char *alg,
 		    struct netlink_ext_ack *extack)
 {
@@ -239,7 +233,8 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 		goto err_free;
 	if (!v->params.key_bits)
 		v->params.key_bits = kaesbench_default_key_bits(impl->alg_name);
-	err = open_reference(v, impl->alg_name, extack);
+	err = kaesbench_ref_open(&v->ref, v->impl.front, impl->alg_name,
+				 extack);
 	if (!err)
 		err = set_keys(v, impl->alg_name, extack);
 	if (err)
