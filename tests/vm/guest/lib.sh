@@ -25,13 +25,14 @@ KTAP_SLOWDOWN=$(cat /etc/kaesbench-vm.slowdown 2>/dev/null || echo 1)
 
 # ktap_test DESCRIPTION COMMAND [ARG...]
 # Runs COMMAND in a subshell, bounded by $KTAP_TIMEOUT seconds (120) times
-# $KTAP_SLOWDOWN; its output becomes diagnostic lines. Exit 0 passes, 4
-# skips, else fails.
+# $KTAP_SLOWDOWN; its output and how long it took become diagnostic
+# lines. Exit 0 passes, 4 skips, else fails.
 ktap_test() {
 	desc=$1
 	shift
 	ktap_count=$((ktap_count + 1))
 	limit=$((${KTAP_TIMEOUT:-120} * KTAP_SLOWDOWN))
+	began=$(cut -d ' ' -f 1 /proc/uptime)
 	("$@") >/tmp/ktap.out 2>&1 &
 	pid=$!
 	(sleep "$limit" && kill -9 "$pid" 2>/dev/null &&
@@ -42,6 +43,9 @@ ktap_test() {
 	kill "$watchdog" 2>/dev/null
 	wait "$watchdog" 2>/dev/null
 	sed 's/^/# /' /tmp/ktap.out
+	# Where the suite's time goes (make check has a bound).
+	awk -v began="$began" '{ printf "# took %.1f s\n", $1 - began }' \
+		/proc/uptime
 	case $rc in
 	0)
 		echo "ok $ktap_count $desc"

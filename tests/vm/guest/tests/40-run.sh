@@ -176,16 +176,23 @@ ktap_test "unknown driver refused" \
 ktap_test "driver of an unsupported type refused" \
 	refused "ciphers, skciphers and aeads only" -d "cmac($SOFT_AES)" -b 16
 # An implementation only other implementations use (CRYPTO_ALG_INTERNAL):
-# the first such AES one /proc/crypto lists (__cbc-aes-aesni, the SIMD
-# wrappers' inner part, before 7.x).
+# the kernel's own where it has one (__cbc-aes-aesni, the SIMD wrappers'
+# inner part, before 7.x), and kaesbench_broken's internal twin, which is
+# there on every kernel.
 internal_refused() {
+	grep -q '^kaesbench_broken ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench_broken.ko ||
+		fail "kaesbench_broken does not load"
 	internal=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
 		/^internal/ { i = $3 }
-		/^$/ { if (i == "yes" && n ~ /(^|[^a-z0-9])aes([^a-z0-9]|$)/) {
-			print d; exit } n = d = i = "" }' /proc/crypto)
-	[ -n "$internal" ] || fail "this kernel registers no internal AES implementation (7.x dropped the SIMD wrappers): none to refuse"
-	echo "internal implementation: $internal"
-	refused "internal implementation" -d "$internal" -b 16
+		/^$/ { if (i == "yes" && n ~ /(^|[^a-z0-9])aes([^a-z0-9]|$)/ &&
+			d !~ /kaesbench/) { print d; exit } n = d = i = "" }' \
+		/proc/crypto)
+	echo "the kernel's own internal implementation: ${internal:-none}"
+	for driver in $internal __cbc-aes-kaesbench-broken; do
+		refused "internal implementation" -d "$driver" -b 16
+	done
+	rmmod kaesbench_broken
 }
 ktap_test "internal implementation refused" internal_refused
 ktap_test "key length the driver rejects refused" \

@@ -12,8 +12,10 @@
 # on. Each test gives its requests up to a driver of its own (copies of the
 # faulty driver, template instances), since that driver is refused after:
 # seven of them, and the last test the eighth, KAESBENCH_MAX_GIVEN_UP,
-# after which every run is refused. The cryptd tests starve CPU 1's cryptd
-# worker with a real-time spinner, as a loaded machine may.
+# after which every run is refused. The queue tests starve a worker that
+# holds requests on CPU 1 with a real-time spinner, as a loaded machine
+# may: cryptd's, or on kernels without cryptd (7.x) the crypto engine
+# thread of virtio_crypto, pinned there for the test.
 
 GIVEN_UP="never completed: kaesbench stays loaded until reboot"
 KERNEL_REPORTS='Oops|BUG:|WARNING:|Call Trace|hard LOCKUP|soft lockup|rcu.*stall'
@@ -152,6 +154,20 @@ gu_has_cryptd() {
 	modinfo cryptd >/dev/null 2>&1
 }
 
+# The crypto engine thread that queues virtio_crypto's requests (FIFO 50).
+gu_engine() {
+	gu_thread "$(basename /sys/bus/virtio/drivers/virtio_crypto/virtio*)-engine"
+}
+
+# gu_driver_of SPEC: the driver a template instance named by SPEC
+# registered; SPEC names its inner parts by driver, but sha256, which the
+# kernel picks (sha256-generic, sha256-lib, ...).
+gu_driver_of() {
+	# A basic regular expression: parentheses are themselves in it.
+	pattern=$(echo "$1" | sed 's/sha256/sha256[^,()]*/g')
+	sed -n "s/^driver *: \($pattern\)\$/\1/p" /proc/crypto | head -n 1
+}
+
 # gu_instantiate DRIVER: a template instance registered (the tool runs
 # --cpus of registered implementations only), by a verification of it.
 gu_instantiate() {
@@ -180,11 +196,11 @@ given_up_setup() {
 	# The probe of CPU 1's cryptd queue, first: an instance registered
 	# later may take the place of those built on what it replaces. A
 	# kernel without cryptd (7.2: CONFIG_CRYPTO_CRYPTD is not set) has no
-	# queue to probe; its cryptd tests say so.
+	# cryptd queue: its queue tests use virtio_crypto's engine.
 	if gu_has_cryptd; then
 		gu_instantiate "cryptd(ctr($SOFT_AES))"
 	else
-		echo "$(uname -r) has no cryptd: no cryptd probe"
+		echo "$(uname -r) has no cryptd: the queue tests use $(gu_engine) on CPU 1"
 	fi
 	gu_mark
 }
@@ -386,14 +402,22 @@ wedged_call() {
 	gu_no_reports
 }
 
-# The drivers the cryptd tests give requests up to: cryptd queues each
-# request and replaces its completion callback while it waits; rfc4106
+# What the queue tests give requests up to. With cryptd: cryptd queues
+# each request and replaces its completion callback while it waits; rfc4106
 # and seqiv copy the callback into a request of their own at submission,
 # which completes after cryptd's. On 6.1, cryptd over an aead fails
 # gcm(aes)'s self-tests (rc=-22), a WARN that panics the VM: there cryptd
 # is under gcm_base, for its ctr (the same copy of the callback, one level
-# further down).
-gu_cryptd_drivers() {
+# further down). Without cryptd: virtio_crypto's engine queues the
+# request, and authenc and echainiv (the ESP transform for CBC) copy the
+# callback as rfc4106 and seqiv do.
+gu_queue_drivers() {
+	if ! gu_has_cryptd; then
+		echo virtio_crypto_aes_cbc
+		echo "authenc(hmac(sha256),virtio_crypto_aes_cbc)"
+		echo "echainiv(authenc(hmac(sha256),virtio_crypto_aes_cbc))"
+		return
+	fi
 	echo "cryptd(cbc($SOFT_AES))"
 	ghash=$(soft_ghash)
 	case $(uname -r) in
@@ -405,7 +429,7 @@ gu_cryptd_drivers() {
 }
 
 # Real-time throttling, and from 6.12 the fair server's 50 ms a second,
-# would let the cryptd worker run now and then: both off while spinning.
+# would let the starved worker run now and then: both off while spinning.
 FAIR_SERVER=/sys/kernel/debug/sched/fair_server/cpu1/runtime
 
 starve_cpu1() {
@@ -423,8 +447,9 @@ starve_cpu1() {
 	# timers and RCU stall with the worker.
 	chrt -f -p 70 "$(gu_thread ksoftirqd/1)" ||
 		fail "cannot make ksoftirqd/1 real-time"
-	# Bounded: a failed test must not leave CPU 1 starved.
-	chrt -f 50 taskset -c 1 timeout $((30 * KTAP_SLOWDOWN)) \
+	# Bounded: a failed test must not leave CPU 1 starved. Above the
+	# engine thread (50), below the run's thread (60).
+	chrt -f 55 taskset -c 1 timeout $((30 * KTAP_SLOWDOWN)) \
 		sh -c 'while :; do :; done' &
 	spinner=$!
 	trap 'feed_cpu1' EXIT
@@ -441,31 +466,58 @@ feed_cpu1() {
 	chrt -o -p 0 "$(gu_thread ksoftirqd/1)"
 }
 
-# given_up_in_cryptd DRIVER RMMOD: 64 requests of 64 KiB queued in CPU
-# 1's cryptd queue, whose worker a real-time spinner starves; with RMMOD
-# (yes), an rmmod while they wait, refused. The run ends with the timeout,
-# kaesbench is pinned; once the spinner stops, cryptd completes them: no
-# kernel report, and CPU 1's cryptd queue works again.
-given_up_in_cryptd() {
+# gu_queue_works: the starved queue takes requests again, and completes
+# them. cryptd's queue is one per CPU, the engine's one per device, both
+# first in first out: once a new request gets through, all those given up
+# did.
+gu_queue_works() {
+	if gu_has_cryptd; then
+		kaesbench run -d "cryptd(ctr($SOFT_AES))" --cpus 1 -b 16 \
+			-t 10 -r 1 -w 0 --no-verify >/tmp/queue.out 2>&1
+	else
+		kaesbench verify -d "cts(virtio_crypto_aes_cbc)" --cases 4 \
+			>/tmp/queue.out 2>&1
+	fi || fail "the queue does not work again: $(cat /tmp/queue.out)"
+}
+
+# gu_engine_back: the engine thread free to run on every CPU again.
+gu_engine_back() {
+	[ -z "$engine" ] || taskset -pc "0-$(($(nproc) - 1))" "$engine" >/dev/null
+}
+
+# given_up_in_queue SPEC RMMOD: 64 requests of 64 KiB queued in CPU 1's
+# cryptd queue, or in virtio_crypto's engine moved to CPU 1, whose worker
+# a real-time spinner starves; with RMMOD (yes), an rmmod while they wait,
+# refused. The run ends with the timeout, kaesbench is pinned; once the
+# spinner stops, the worker completes them: no kernel report, and the
+# queue works again.
+given_up_in_queue() {
 	gu_loaded
-	driver=$1
 	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
 		echo "needs 2 CPUs"
 		exit "$KSFT_SKIP"
 	}
-	gu_has_cryptd ||
-		fail "$(uname -r) has no cryptd template (CONFIG_CRYPTO_CRYPTD is not set): no cryptd queue to give $driver up in"
 	# Just before: an instance registered since may have replaced it.
-	gu_instantiate "$driver"
+	gu_instantiate "$1"
+	driver=$(gu_driver_of "$1")
+	[ -n "$driver" ] || fail "no driver of $1 registered"
+	engine=
+	if ! gu_has_cryptd; then
+		engine=$(gu_engine)
+		[ -n "$engine" ] || fail "no crypto engine thread of virtio_crypto"
+		taskset -pc 1 "$engine" >/dev/null ||
+			fail "cannot move the engine thread to CPU 1"
+		trap 'gu_engine_back' EXIT
+	fi
 	kaesbench run -d "$driver" --cpus 1 --depth 64 -b 65536 -t 30000 \
-		-r 1 -w 0 --no-verify >/tmp/cryptd.out 2>&1 &
+		-r 1 -w 0 --no-verify >/tmp/queue.out 2>&1 &
 	pid=$!
 	i=0
 	until gu_on_cpu1; do
 		i=$((i + 1))
 		[ $i -gt $((300 * KTAP_SLOWDOWN)) ] || gu_gone "$pid" ||
 			{ sleep 0.1; continue; }
-		cat /tmp/cryptd.out
+		cat /tmp/queue.out
 		fail "no thread of the run on CPU 1"
 	done
 	# Above the spinner: it submits, and waits for what it submitted.
@@ -473,11 +525,12 @@ given_up_in_cryptd() {
 		fail "cannot make the run's thread real-time"
 	sleep 1
 	starve_cpu1
+	trap 'feed_cpu1; gu_engine_back' EXIT
 	start=$(gu_now_cs)
 	if [ "$2" = yes ]; then
 		sleep 1
 		out=$(rmmod kaesbench 2>&1) &&
-			fail "rmmod worked with requests queued in cryptd"
+			fail "rmmod worked with requests queued"
 		echo "rmmod, requests queued: $out"
 		echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
 	fi
@@ -485,24 +538,21 @@ given_up_in_cryptd() {
 	wait "$pid"
 	rc=$?
 	took=$(($(gu_now_cs) - start))
-	cat /tmp/cryptd.out
+	cat /tmp/queue.out
 	echo "exit $rc after $((took / 100)) s"
 	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
-	grep -q "did not complete within 10000 ms" /tmp/cryptd.out ||
+	grep -q "did not complete within 10000 ms" /tmp/queue.out ||
 		fail "no timeout message"
 	gu_pinned "$driver"
 	gu_no_reports
 	feed_cpu1
-	# cryptd's queue is one per CPU, first in first out: once a request
-	# of this run gets through it, all those given up did.
-	kaesbench run -d "cryptd(ctr($SOFT_AES))" --cpus 1 -b 16 -t 10 \
-		-r 1 -w 0 --no-verify >/tmp/cryptd.out 2>&1 ||
-		fail "CPU 1's cryptd queue does not work: $(cat /tmp/cryptd.out)"
+	gu_engine_back
+	gu_queue_works
 	sleep 1
 	gu_no_reports
 }
 
-ktap_test "given-up tests set up: kaesbench_faulty with 6 copies, a cryptd probe" \
+ktap_test "given-up tests set up: kaesbench_faulty with 6 copies, a queue probe" \
 	given_up_setup
 ktap_test "fault never, during a run: given up after 10 s, kaesbench pinned" \
 	never_run
@@ -515,13 +565,13 @@ ktap_test "Ctrl-C at depth 64 of 64 KiB on a slow engine: given up at the stop, 
 ktap_test "a wedged driver call: given up after 10 s; rmmod refused and genl sockets work meanwhile" \
 	wedged_call
 # shellcheck disable=SC2046 # one driver name a line, without blanks
-set -- $(gu_cryptd_drivers)
+set -- $(gu_queue_drivers)
 ktap_test "$1 queued, its worker starved: given up, pinned; completed safely later" \
-	given_up_in_cryptd "$1" no
+	given_up_in_queue "$1" no
 shift
 for driver; do
-	ktap_test "$driver queued in cryptd, rmmod refused meanwhile: given up, pinned; completed safely later" \
-		given_up_in_cryptd "$driver" yes
+	ktap_test "$driver queued, rmmod refused meanwhile: given up, pinned; completed safely later" \
+		given_up_in_queue "$driver" yes
 done
 
 # The eighth implementation with a request given up: from then on every
