@@ -625,7 +625,7 @@ static int probe_splice(int op, uint8_t *buf, size_t len, uint8_t *out)
  * it between the splice and the read (see probe_splice()). Most kernels
  * before 7.2 map the spliced pages (extract_iter_to_sg()); 7.2's
  * af_alg_sendmsg() copies them as it copies sendmsg()'s data, and so do
- * the stable updates that took that back (Debian's 6.1.192, 6.12.118):
+ * the stable updates that took that back (Debian 12's 6.1 and 6.12):
  * the version does not tell, only trying does.
  *
  * Return: 1 zero-copy, 0 the kernel copies, or a negative errno when it

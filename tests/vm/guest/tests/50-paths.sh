@@ -233,7 +233,7 @@ ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, no
 # splice).
 # Whether a kernel copies what is spliced into AF_ALG is not a matter of
 # its version alone: 7.2 copies, and so do the stable updates that took
-# the copy back into af_alg_sendmsg() (Debian's 6.1.192, 6.12.118). The
+# the copy back into af_alg_sendmsg() (Debian 12's 6.1 and 6.12). The
 # tool finds it out by changing a page after the splice: it must
 # give a definite answer, the same in the JSON column and the table's
 # note, and on 7.2 that it copies.
