@@ -51,7 +51,7 @@ status=$(dpkg-query -W -f='${Status}' "$image" 2>/dev/null || true)
 case "$status" in
 *" installed") ;;
 *) refuse "$image is not installed (dpkg): this kernel is not Debian's" \
-	"package, and $headers would pull in a kernel image; not installing it" ;;
+	"package, and $headers may pull in a kernel image; not installing it" ;;
 esac
 
 # Stale lists may not know the headers yet: root updates them.
