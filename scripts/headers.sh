@@ -10,8 +10,9 @@
 # running kernel must be Debian's linux-image-$(uname -r) (dpkg says it is
 # installed), and apt-get's simulation of the install must list no
 # linux-image package to install. Otherwise it says why and installs
-# nothing. As root it installs (apt-get --no-install-recommends); as anyone
-# else it prints the apt-get line and fails, having changed nothing.
+# nothing. As root it installs (scripts/apt-install.sh, the lists as
+# simulated); as anyone else it prints the apt-get line and fails, having
+# changed nothing.
 #
 # Test hook: KAESBENCH_LIB_MODULES (default /lib/modules) names the tree
 # read instead, so that tests can fake a missing and an installed build tree.
@@ -24,7 +25,6 @@ release=$(uname -r)
 build=${KAESBENCH_LIB_MODULES:-/lib/modules}/$release/build
 headers=linux-headers-$release
 image=linux-image-$release
-install="apt-get install -y --no-install-recommends $headers"
 
 [ -f "$build/Makefile" ] && exit 0
 
@@ -75,13 +75,9 @@ images=$(printf '%s\n' "$sim" | sed -n 's/^Inst \(linux-image-[^ ]*\).*/\1/p' |
 	refuse "installing $headers would also install ${images% }" \
 		"(apt-get -s); not installing it"
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "kaesbench: $missing. As root, run:" >&2
-	echo "  $install" >&2
-	exit 1
-fi
-echo "kaesbench: installing $headers, the running kernel's headers" >&2
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-	"$headers" >&2 || refuse "apt-get install $headers failed"
+"$(dirname "$0")/apt-install.sh" --as-simulated "$missing" "$headers" || {
+	[ "$(id -u)" -ne 0 ] && exit 1
+	refuse "apt-get install $headers failed"
+}
 [ -f "$build/Makefile" ] ||
 	refuse "$headers is installed, yet $build/Makefile is missing"

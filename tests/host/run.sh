@@ -14,35 +14,20 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
+log=$tmp/log
 bin=$tmp/bin
-passed=0
-failed=0
+# shellcheck source=tests/packaging/lib.sh
+. "$top/tests/packaging/lib.sh"
 release=6.1.0-99-amd64
 headers=linux-headers-$release
 image=linux-image-$release
 
-# check DESCRIPTION COMMAND...: COMMAND must succeed, and fail nothing.
-check() {
-	desc=$1
-	shift
-	bad=
-	if "$@" && [ -z "$bad" ]; then
-		echo "ok - $desc"
-		passed=$((passed + 1))
-	else
-		echo "not ok - $desc"
-		sed 's/^/# /' "$out"
-		failed=$((failed + 1))
-	fi
-}
-
-# fail MESSAGE: the check fails; MESSAGE, what was expected, goes under
-# its output.
+# fail EXPECTED: the check fails, showing what the script under test
+# printed and what was expected (check runs each test in a subshell).
 fail() {
-	echo "expected: $*" >>"$out"
-	bad=1
-	return 1
+	cat "$log"
+	echo "expected: $*"
+	exit 1
 }
 
 # The shims. Each records its arguments in $tmp/calls, one line per call.
@@ -104,10 +89,10 @@ machine() {
 	safe_simulation
 }
 
-# headers: scripts/headers.sh with the shims, its output in $out.
+# headers: scripts/headers.sh with the shims, its output in $log.
 headers() {
 	PATH=$bin:$PATH KAESBENCH_LIB_MODULES=$tmp/modules \
-		"$top/scripts/headers.sh" >"$out" 2>&1
+		"$top/scripts/headers.sh" >"$log" 2>&1
 }
 
 # installed: a real (not simulated) apt-get install ran.
@@ -124,17 +109,17 @@ untouched() {
 not_root_prints_the_line() {
 	machine 1000 "$image"
 	headers && fail "exit 1"
-	grep -qx "  apt-get install -y --no-install-recommends $headers" "$out" ||
+	grep -qx "  apt-get install -y --no-install-recommends $headers" "$log" ||
 		fail "the apt-get line"
-	grep -q "As root, run:" "$out" || fail "As root, run:"
+	grep -q "As root, run:" "$log" || fail "As root, run:"
 	untouched
 }
 
 root_refuses_without_image() {
 	machine 0
 	headers && fail "exit 1"
-	grep -q "$image is not installed (dpkg)" "$out" || fail "the reason"
-	grep -q "pull in a kernel image" "$out" || fail "the image named"
+	grep -q "$image is not installed (dpkg)" "$log" || fail "the reason"
+	grep -q "pull in a kernel image" "$log" || fail "the image named"
 	untouched
 }
 
@@ -144,7 +129,7 @@ root_refuses_an_image_in_the_simulation() {
 		>>"$tmp/simulation"
 	headers && fail "exit 1"
 	grep -q "installing $headers would also install linux-image-6.1.0-100-amd64" \
-		"$out" || fail "the image named"
+		"$log" || fail "the image named"
 	untouched
 }
 
@@ -169,7 +154,7 @@ not_root_stale_lists_refused() {
 	machine 1000 "$image"
 	: >"$tmp/stale"
 	headers && fail "exit 1"
-	grep -q "E: Unable to locate package $headers" "$out" ||
+	grep -q "E: Unable to locate package $headers" "$log" ||
 		fail "apt's error"
 	! grep -q "apt-get update" "$tmp/calls" || fail "no apt-get update"
 	untouched
@@ -181,7 +166,7 @@ present_headers_left_alone() {
 	touch "$tmp/modules/$release/build/Makefile"
 	headers || fail "exit 0"
 	! grep -q '^apt-get\|^dpkg-query' "$tmp/calls" || fail "no apt-get, no dpkg"
-	[ ! -s "$out" ] || fail "nothing printed"
+	[ ! -s "$log" ] || fail "nothing printed"
 }
 
 # kernel_tree NAME: fake /proc and /sys in $tmp/NAME of a kernel that can load
@@ -202,10 +187,10 @@ kernel_tree() {
 # exactly LINE.
 support() {
 	KAESBENCH_PROC=$root/proc KAESBENCH_SYS=$root/sys \
-		"$top/scripts/module-support.sh" >"$out" 2>&1
+		"$top/scripts/module-support.sh" >"$log" 2>&1
 	rc=$?
 	[ "$rc" -eq "$1" ] || fail "exit $1, not $rc"
-	[ "$(cat "$out")" = "$2" ] || fail "$2"
+	[ "$(cat "$log")" = "$2" ] || fail "$2"
 }
 
 loads() {
@@ -251,21 +236,21 @@ sig_enforced() {
 }
 
 # make_run: scripts/run.sh with the shims on the trees of $root, its output
-# in $out. The shims stop it before anything is built or booted: make fails,
+# in $log. The shims stop it before anything is built or booted: make fails,
 # and a non-root deps.sh lacking packages exits first.
 make_run() {
 	PATH=$bin:$PATH KAESBENCH_LIB_MODULES=$tmp/modules \
 		KAESBENCH_PROC=$root/proc KAESBENCH_SYS=$root/sys \
-		"$top/scripts/run.sh" >"$out" 2>&1
+		"$top/scripts/run.sh" >"$log" 2>&1
 }
 
 run_native_needs_headers() {
 	kernel_tree loads
 	machine 1000 "$image"
 	make_run && fail "exit 1"
-	grep -qx "  apt-get install -y --no-install-recommends $headers" "$out" ||
+	grep -qx "  apt-get install -y --no-install-recommends $headers" "$log" ||
 		fail "the headers' apt-get line"
-	! grep -q "VM" "$out" || fail "no VM"
+	! grep -q "VM" "$log" || fail "no VM"
 	! grep -q '^make ' "$tmp/calls" || fail "nothing built"
 	untouched
 }
@@ -275,9 +260,9 @@ run_falls_back_saying_why() {
 	echo Y >"$root/sys/module/module/parameters/sig_enforce"
 	machine 1000 "$image"
 	make_run && fail "exit 1 (the shims stop it)"
-	[ "$(head -n 1 "$out")" = "kaesbench: the running kernel ($release) cannot load kaesbench.ko: module signatures are enforced ($root/sys/module/module/parameters/sig_enforce is Y): kaesbench.ko is unsigned; running it in a VM booting Debian's 6.12 kernel instead, whose figures are emulated (qemu TCG), not this machine's." ] ||
+	[ "$(head -n 1 "$log")" = "kaesbench: the running kernel ($release) cannot load kaesbench.ko: module signatures are enforced ($root/sys/module/module/parameters/sig_enforce is Y): kaesbench.ko is unsigned; running it in a VM booting Debian's 6.12 kernel instead, whose figures are emulated (qemu TCG), not this machine's." ] ||
 		fail "the reason and emulation, in one line"
-	! grep -q "$headers" "$out" || fail "no headers wanted"
+	! grep -q "$headers" "$log" || fail "no headers wanted"
 	untouched
 }
 
@@ -309,5 +294,4 @@ check "make run: modules load, headers missing: the headers, not a VM" \
 check "make run: modules cannot load: a VM, the reason in one line" \
 	run_falls_back_saying_why
 
-echo "run: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done run

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 #
-# What the host-side packaging checks share: numbered "ok"/"not ok" lines,
+# What the host-side checks share (tests/packaging/, tests/host/run.sh): numbered "ok"/"not ok" lines,
 # a command's output shown only when it fails, and the closing count that
 # tests/check.sh adds up. Sourced, not run.
 
