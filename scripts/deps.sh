@@ -53,15 +53,5 @@ for pkg in $pkgs; do
 done
 [ -z "$missing" ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "kaesbench: missing Debian packages. As root, run:" >&2
-	echo "  apt-get update && apt-get install -y --no-install-recommends$missing" >&2
-	exit 1
-fi
-echo "kaesbench: installing$missing" >&2
-# Recommends would pull in a kernel image and rebuild its initramfs.
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-	$missing >&2 ||
-	{ apt-get update -q >&2 &&
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-		--no-install-recommends $missing >&2; }
+# shellcheck disable=SC2086 # a list of package names
+exec "$(dirname "$0")/apt-install.sh" "missing Debian packages" $missing

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make run: benchmark this machine. Where the running kernel can load
-# modules and has its headers, build and load kaesbench.ko here; otherwise
-# run it in a VM booting Debian's 6.12 kernel.
+# unsigned modules (scripts/module-support.sh), build and load kaesbench.ko
+# here, installing the running kernel's headers first when they are missing
+# and that installs no kernel image (scripts/headers.sh); otherwise run it
+# in a VM booting Debian's 6.12 kernel, saying why.
 #
 # usage: scripts/run.sh [KAESBENCH_ARGS...]
 
@@ -23,7 +25,8 @@ as_root() {
 	fi
 }
 
-if [ -e /proc/modules ] && [ -f "/lib/modules/$(uname -r)/build/Makefile" ]; then
+if why=$(scripts/module-support.sh); then
+	scripts/headers.sh
 	scripts/deps.sh build
 	make -s module tool
 	# A module from another build may speak another protocol version.
@@ -34,8 +37,9 @@ if [ -e /proc/modules ] && [ -f "/lib/modules/$(uname -r)/build/Makefile" ]; the
 	exec user/kaesbench "$@"
 fi
 
-echo "kaesbench: the running kernel ($(uname -r)) cannot load modules or has" \
-	"no headers here; using a VM." >&2
+echo "kaesbench: the running kernel ($(uname -r)) cannot load kaesbench.ko:" \
+	"$why; running it in a VM booting Debian's 6.12 kernel instead, whose" \
+	"figures are emulated (qemu TCG), not this machine's." >&2
 scripts/deps.sh vm
 make -s tool test-tools
 exec tests/vm/rig.sh run 6.12 "$@"

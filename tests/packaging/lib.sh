@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 #
-# What the host-side packaging checks share: numbered "ok"/"not ok" lines,
-# a command's output shown only when it fails, and the closing count that
-# tests/check.sh adds up. Sourced, not run.
+# What the host-side packaging checks and tests/host/run.sh share:
+# numbered "ok"/"not ok" lines, a command's output shown only when it
+# fails, and the closing count that tests/check.sh adds up. Sourced, not
+# run.
 
 checks_passed=0
 checks_failed=0
