@@ -126,7 +126,8 @@ static int report_kernel(const struct kb_run_opts *o, struct kb_run *run)
 	    (kb_print_run_table(
 		     stdout, run,
 		     kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)) ||
+		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		     kb_results_legend(o)) ||
 	     (o->imix.count && kb_print_imix(stdout, &o->imix, run, 1))))
 		fprintf(stderr, "kaesbench: out of memory\n");
 	return KB_EXIT_OK;
