@@ -87,7 +87,8 @@ static void print_cell(FILE *f, const struct kb_run *run, uint32_t size, int w,
 		have > 0 && spread > KB_SPREAD_MARK ? '~' : ' ');
 }
 
-static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size)
+static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size,
+			int w)
 {
 	double k, o, spread;
 	char num[KB_FMT3_MAX];
@@ -96,12 +97,11 @@ static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size)
 	hk = median(t->col[KB_COL_KERNEL], size, &k, &spread);
 	ho = median(t->col[KB_COL_OPENSSL], size, &o, &spread);
 	if (!hk || !ho)
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "n/a");
+		fprintf(f, "  %*s", w, "n/a");
 	else if (hk < 0 || ho < 0 || o <= 0)
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "-");
+		fprintf(f, "  %*s", w, "-");
 	else
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL),
-			kb_fmt3(k / o, num, sizeof(num)));
+		fprintf(f, "  %*s", w, kb_fmt3(k / o, num, sizeof(num)));
 }
 
 static bool has_ratio(const struct kb_path_table *t)
@@ -109,10 +109,8 @@ static bool has_ratio(const struct kb_path_table *t)
 	return shown(t, KB_COL_KERNEL) && shown(t, KB_COL_OPENSSL);
 }
 
-static void print_head(FILE *f, const struct kb_path_table *t)
+static void print_title(FILE *f, const struct kb_path_table *t)
 {
-	int c;
-
 	fprintf(f, "%s %s, %" PRIu32 "-bit key, kernel vs userspace: MB/s",
 		t->alg, t->decrypt ? "decrypt" : "encrypt", t->key_bits);
 	if (t->legend)
@@ -122,6 +120,12 @@ static void print_head(FILE *f, const struct kb_path_table *t)
 			" (10^6 bytes/s), median of %" PRIu32
 			" samples of %" PRIu32 " ms\n",
 			t->samples, t->sample_ms);
+}
+
+static void print_size_header(FILE *f, const struct kb_path_table *t)
+{
+	int c;
+
 	fprintf(f, "%8s", "size (B)");
 	for (c = 0; c < KB_COL_COUNT; c++)
 		if (shown(t, c))
@@ -223,9 +227,9 @@ static void print_notes(FILE *f, const struct kb_path_table *t,
 }
 
 /*
- * Whether a size has its row. With --verbose (no legend) every size has;
- * else a size that no column could take is one line under the table
- * instead of a row of n/a.
+ * Whether a size has its column. With --verbose (no legend) every size
+ * has its row; else a size that no path could take is one line under the
+ * table instead of n/a in every row.
  */
 static bool size_shown(const void *table, uint32_t size)
 {
@@ -286,6 +290,93 @@ static void print_footer(FILE *f, const struct kb_path_table *t,
 					      KB_LEG_CPU_USER);
 }
 
+/* --verbose, as before the legend: a row per size, a column per path. */
+static void print_size_rows(FILE *f, const struct kb_path_table *t,
+			    struct marks *m)
+{
+	size_t i;
+	int c;
+
+	print_size_header(f, t);
+	for (i = 0; i < t->sizes->count; i++) {
+		fprintf(f, "%8" PRIu32, t->sizes->size[i]);
+		for (c = 0; c < KB_COL_COUNT; c++)
+			if (shown(t, c))
+				print_cell(f, t->col[c], t->sizes->size[i],
+					   width(c), m);
+		if (has_ratio(t))
+			print_ratio(f, t, t->sizes->size[i],
+				    strlen(RATIO_LABEL));
+		fputc('\n', f);
+	}
+	print_cpu_row(f, t);
+}
+
+/* A size's column, as wide as in the table of implementations above. */
+static int size_width(uint32_t size)
+{
+	char buf[16];
+	int w = snprintf(buf, sizeof(buf), "%" PRIu32, size);
+
+	return w > 7 ? w : 7;
+}
+
+/*
+ * A row per path, a column per size, as the implementations' table
+ * above: its paths are the table's implementation lines, and it is as
+ * long whatever the sizes. Sizes no path took have no column.
+ */
+static void print_path_rows(FILE *f, const struct kb_path_table *t,
+			    struct marks *m)
+{
+	int lw = has_ratio(t) ? strlen(RATIO_LABEL) : strlen("path");
+	char cpu[KB_FMT3_MAX];
+	const char *sep;
+	uint32_t size;
+	bool any;
+	double v;
+	size_t i;
+	int c;
+
+	for (c = 0; c < KB_COL_COUNT; c++)
+		if (shown(t, c) && (int)strlen(col_label[c]) > lw)
+			lw = strlen(col_label[c]);
+	fprintf(f, "  %-*s", lw, "path");
+	for (i = 0; i < t->sizes->count; i++)
+		if (size_shown(t, t->sizes->size[i]))
+			fprintf(f, " %*" PRIu32 " ",
+				size_width(t->sizes->size[i]),
+				t->sizes->size[i]);
+	fprintf(f, " %5s\n", "CPU%");
+	for (c = 0; c < KB_COL_COUNT; c++) {
+		if (!shown(t, c))
+			continue;
+		fprintf(f, "  %-*s", lw, col_label[c]);
+		for (i = 0; i < t->sizes->count; i++) {
+			size = t->sizes->size[i];
+			if (size_shown(t, size))
+				print_cell(f, t->col[c], size,
+					   size_width(size) - 1, m);
+		}
+		v = kb_run_cpu_percent(t->col[c], &any);
+		fprintf(f, " %5s\n",
+			any ? kb_fmt_pct(v, cpu, sizeof(cpu)) : "-");
+	}
+	if (!has_ratio(t))
+		return;
+	fprintf(f, "  %-*s", lw, RATIO_LABEL);
+	for (i = 0, sep = ""; i < t->sizes->count; i++) {
+		size = t->sizes->size[i];
+		if (!size_shown(t, size))
+			continue;
+		/* The mark's place of the cell before: no trailing blank. */
+		fputs(sep, f);
+		print_ratio(f, t, size, size_width(size) - 1);
+		sep = " ";
+	}
+	fputc('\n', f);
+}
+
 /**
  * kb_print_path_table() - print one algorithm, kernel and userspace paths
  * side by side
@@ -299,28 +390,17 @@ int kb_print_path_table(FILE *f, const struct kb_path_table *t)
 {
 	struct marks m = { 0 };
 	bool any = false;
-	size_t i;
 	int c;
 
-	print_head(f, t);
+	print_title(f, t);
 	for (c = 0; c < KB_COL_COUNT; c++)
 		any |= shown(t, c);
 	if (!any)
 		fprintf(f, "  (no path could measure %s here)\n", t->alg);
-	for (i = 0; any && i < t->sizes->count; i++) {
-		if (!size_shown(t, t->sizes->size[i]))
-			continue;
-		fprintf(f, "%8" PRIu32, t->sizes->size[i]);
-		for (c = 0; c < KB_COL_COUNT; c++)
-			if (shown(t, c))
-				print_cell(f, t->col[c], t->sizes->size[i],
-					   width(c), &m);
-		if (has_ratio(t))
-			print_ratio(f, t, t->sizes->size[i]);
-		fputc('\n', f);
-	}
-	if (any)
-		print_cpu_row(f, t);
+	else if (t->legend)
+		print_path_rows(f, t, &m);
+	else
+		print_size_rows(f, t, &m);
 	for (c = 0; c < KB_COL_COUNT; c++)
 		m.interrupted |= shown(t, c) &&
 				 t->col[c]->state == KB_RUN_INTERRUPTED;
