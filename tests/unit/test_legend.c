@@ -255,8 +255,6 @@ static void test_legend_once(void **state)
 	make_runs(r);
 	compact = sweep_text(r, &legend);
 	verbose = sweep_text(r, NULL);
-	if (getenv("KB_DUMP"))
-		fputs(getenv("KB_DUMP")[0] == 'v' ? verbose : compact, stderr);
 	print_message(
 		"# default-sweep-like output: %zu lines with --verbose, %zu without\n",
 		lines(verbose), lines(compact));
@@ -319,10 +317,48 @@ static void test_legend_only_what_appeared(void **state)
 	free(text);
 }
 
+/* A run's table: its own notes under it, what its columns mean after. */
+static void test_run_table(void **state)
+{
+	struct alg_runs r[ALGS];
+	struct kb_legend legend = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	make_runs(r);
+	assert_int_equal(kb_print_run_table(f, &r[1].kernel[0], 100, SAMPLES,
+					    &legend),
+			 0);
+	fputs("--\n", f);
+	kb_print_legend(f, &legend);
+	fclose(f);
+	assert_non_null(strstr(text, "\n   16384 "));
+	assert_string_equal(
+		strstr(text, "\n   16384 ") + 1,
+		"   16384    18022~     16384-19661   1100000    0.909    100         100   0.166   0.166        5\n"
+		"verified first: 96 cases against the reference\n"
+		"measured: crypto_skcipher_encrypt() called from a kernel thread, timed with CLOCK_MONOTONIC; runs took 4.2 s\n"
+		"--\n"
+		"MB/s = 10^6 bytes/s, the median of 5 samples of 100 ms per size\n"
+		"min-max = the range of the samples' MB/s; ops/s = requests completed per second (median)\n"
+		"\u00b5s/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
+		"~ = unsteady: the samples spread more than 10 % around their median ((max - min) / median)\n"
+		"CPU% = busy time of all CPUs / wall time over the samples behind the figure (100 = one CPU; includes interrupts and other threads)\n"
+		"thread CPU% = the measuring thread's CPU time / wall time\n"
+		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
+		"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not\n");
+	free(text);
+	free_runs(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_legend_once),
+		cmocka_unit_test(test_run_table),
 		cmocka_unit_test(test_legend_only_what_appeared),
 	};
 
