@@ -12,9 +12,8 @@
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/packaging/lib.sh"
 kb=$top/user/kaesbench
-passed=0
-failed=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -26,31 +25,26 @@ cr=$(printf '\r')
 title="ctr(aes) encrypt, 128-bit key, kernel vs userspace: MB/s"
 first="${cr}ctr(aes) OpenSSL AES-128-CTR 16 B, sample 1/3"
 
-# check DESCRIPTION COMMAND...: COMMAND must succeed.
-check() {
-	desc=$1
-	shift
-	if "$@" >"$dir/why" 2>&1; then
-		echo "ok - $desc"
-		passed=$((passed + 1))
-	else
-		echo "not ok - $desc"
-		sed 's/^/# /' "$dir/why"
-		failed=$((failed + 1))
-	fi
-}
-
-# on_pty LOG COMMAND: COMMAND under a pseudo-terminal, all it wrote there
-# in LOG (script's own header and footer lines included).
+# on_pty COMMAND: COMMAND under a pseudo-terminal, all it wrote there in
+# $dir/pty (script's own header and footer lines included).
 on_pty() {
-	log=$1
-	shift
-	script -qfec "$*" "$log" >/dev/null 2>&1
+	script -qfec "$*" "$dir/pty" >/dev/null 2>&1 || {
+		echo "the run failed: $*"
+		return 1
+	}
 }
 
 # has FILE TEXT: FILE holds TEXT, control characters and all.
 has() {
 	grep -qF -- "$2" "$1"
+}
+
+# expect FILE TEXT WHY: FILE holds TEXT, else say WHY and show FILE.
+expect() {
+	has "$1" "$2" && return
+	echo "$3:"
+	od -c "$1" | head -40
+	return 1
 }
 
 # no_progress FILE: no byte of a progress line: no erase to the end of a
@@ -71,58 +65,34 @@ no_progress() {
 # With only standard error on the terminal: the lines, and the last one
 # erased; standard output holds the table and nothing of the line.
 line_on_stderr() {
-	on_pty "$dir/pty" "$run >$dir/out" || {
-		echo "the run failed"
-		return 1
-	}
-	has "$dir/pty" "$first" || {
-		echo "no carriage-return line for the first sample:"
-		od -c "$dir/pty" | head -20
-		return 1
-	}
-	has "$dir/pty" "${cr}ctr(aes) OpenSSL AES-128-CTR 4096 B, sample 3/3${esc}[K${cr}${esc}[K" || {
-		echo "the last sample's line is not erased:"
-		od -c "$dir/pty" | tail -20
-		return 1
-	}
-	has "$dir/out" "$title" || {
-		echo "no table on standard output"
-		return 1
-	}
-	no_progress "$dir/out"
+	on_pty "$run >$dir/out" &&
+		expect "$dir/pty" "$first" \
+			"no carriage-return line for the first sample" &&
+		expect "$dir/pty" "${cr}ctr(aes) OpenSSL AES-128-CTR 4096 B, sample 3/3${esc}[K${cr}${esc}[K" \
+			"the last sample's line is not erased" &&
+		expect "$dir/out" "$title" "no table on standard output" &&
+		no_progress "$dir/out"
 }
 
 # Standard output on the same terminal: the table starts where the line
 # was erased, not after it.
 erased_before_table() {
-	on_pty "$dir/pty" "$run" || {
-		echo "the run failed"
-		return 1
-	}
-	has "$dir/pty" "${cr}${esc}[K$title" || {
-		echo "the table does not follow the erased line:"
-		od -c "$dir/pty" | head -40
-		return 1
-	}
+	on_pty "$run" &&
+		expect "$dir/pty" "${cr}${esc}[K$title" \
+			"the table does not follow the erased line"
 }
 
 # Standard error not a terminal, standard output one: nothing of the line.
 nothing_to_a_file() {
-	on_pty "$dir/pty" "$run 2>$dir/err" || {
-		echo "the run failed"
-		return 1
-	}
-	no_progress "$dir/err" && no_progress "$dir/pty" &&
-		has "$dir/pty" "$title"
+	on_pty "$run 2>$dir/err" && no_progress "$dir/err" &&
+		no_progress "$dir/pty" &&
+		expect "$dir/pty" "$title" "no table on the terminal"
 }
 
 # --quiet: nothing of the line, though standard error is a terminal.
 quiet_says_nothing() {
-	on_pty "$dir/pty" "$run --quiet" || {
-		echo "the run failed"
-		return 1
-	}
-	no_progress "$dir/pty" && has "$dir/pty" "$title"
+	on_pty "$run --quiet" && no_progress "$dir/pty" &&
+		expect "$dir/pty" "$title" "no table on the terminal"
 }
 
 if ! command -v script >/dev/null 2>&1; then
@@ -140,5 +110,4 @@ else
 	check "--quiet: no progress byte on a terminal" quiet_says_nothing
 fi
 
-echo "progress: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done progress

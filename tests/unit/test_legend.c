@@ -149,16 +149,25 @@ static void free_runs(struct alg_runs *r)
 	}
 }
 
+/* A stream into memory; its text is in *@text once closed. */
+static FILE *memory(char **text)
+{
+	static size_t len;
+	FILE *f = open_memstream(text, &len);
+
+	assert_non_null(f);
+	return f;
+}
+
 /* The sweep's text: per algorithm its table, then the paths' table. */
 static char *sweep_text(struct alg_runs *r, struct kb_legend *legend)
 {
 	struct kb_path_table p;
 	struct kb_table t;
 	char *text = NULL;
-	size_t len = 0, a;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = memory(&text);
+	size_t a;
 
-	assert_non_null(f);
 	for (a = 0; a < ALGS; a++) {
 		t = (struct kb_table){ .alg = algs[a],
 				       .key_bits = 128,
@@ -292,11 +301,9 @@ static void test_legend_only_what_appeared(void **state)
 {
 	struct kb_legend legend = { 0 };
 	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = memory(&text);
 
 	(void)state;
-	assert_non_null(f);
 	kb_print_legend(f, &legend);
 	assert_int_equal(ftell(f), 0);
 	kb_legend_use(&legend, KB_LEG_NO_VERIFY);
@@ -323,11 +330,9 @@ static void test_run_table(void **state)
 	struct alg_runs r[ALGS];
 	struct kb_legend legend = { 0 };
 	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = memory(&text);
 
 	(void)state;
-	assert_non_null(f);
 	make_runs(r);
 	assert_int_equal(kb_print_run_table(f, &r[1].kernel[0], 100, SAMPLES,
 					    &legend),
