@@ -24,8 +24,8 @@
  * to 60 s for one), or load a module.
  */
 #define KAESBENCH_SETUP_TIMEOUT_MS 90000
-/* What a job's end or refusal says, at most. */
-#define KAESBENCH_MESSAGE_LEN 224
+/* What a job's end or refusal says, at most, its NUL included. */
+#define KAESBENCH_MESSAGE_LEN 256
 
 struct genl_family;
 struct genl_info;

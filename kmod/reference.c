@@ -19,6 +19,7 @@
 #include <linux/string.h>
 #include <net/netlink.h>
 
+#include "job.h"
 #include "reference.h"
 
 struct part {
@@ -118,6 +119,14 @@ static int open_generic(struct kaesbench_ref *ref, u32 front, const char *name)
 	}
 }
 
+/*
+ * The list is refmodes.c's; a literal, as extack takes before 6.2. A job
+ * keeps its setup's refusal in a message of its own: it must fit whole.
+ */
+#define NO_OWN_REFERENCE \
+	"no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers the AES cipher, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, ccm, rfc4106, rfc4543, rfc4309 and authenc(hmac(sha*),cbc|rfc3686)"
+static_assert(sizeof(NO_OWN_REFERENCE) <= KAESBENCH_MESSAGE_LEN);
+
 static int open_own(struct kaesbench_ref *ref, const char *alg,
 		    struct netlink_ext_ack *extack)
 {
@@ -130,9 +139,7 @@ static int open_own(struct kaesbench_ref *ref, const char *alg,
 	}
 	err = kaesbench_refmode_open(&ref->own, alg);
 	if (err == -ENOENT) {
-		/* The list is refmodes.c's (extack before 6.2: a literal). */
-		NL_SET_ERR_MSG(extack,
-			       "no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers the AES cipher, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, ccm, rfc4106, rfc4543, rfc4309 and authenc(hmac(sha*),cbc|rfc3686)");
+		NL_SET_ERR_MSG(extack, NO_OWN_REFERENCE);
 		return err;
 	}
 	if (err) {

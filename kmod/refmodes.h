@@ -38,7 +38,7 @@ struct kaesbench_refmode {
 	u32 authsize;
 	struct kaesbench_refaes key;
 	struct kaesbench_refaes tweak;	/* XTS */
-	u8 h[16];			/* GCM's hash key */
+	u64 hh[16], hl[16];	/* GCM's hash key times 0 to 15 */
 	u8 salt[4];	/* RFC 3686 nonce, RFC 4106/4543/4309 salt */
 };
 

@@ -622,9 +622,11 @@ static int probe_splice(int op, uint8_t *buf, size_t len, uint8_t *out)
  * @len: size of @why
  *
  * Encrypts a page with ecb(aes) through vmsplice() and splice(), changing
- * it between the splice and the read (see probe_splice()). Before 7.2
- * the kernel maps the spliced pages (extract_iter_to_sg()); 7.2's
- * af_alg_sendmsg() copies them as it copies sendmsg()'s data.
+ * it between the splice and the read (see probe_splice()). Most kernels
+ * before 7.2 map the spliced pages (extract_iter_to_sg()); 7.2's
+ * af_alg_sendmsg() copies them as it copies sendmsg()'s data, and so do
+ * the stable updates that took that back (Debian's 6.1.192, 6.12.118):
+ * the version does not tell, only trying does.
  *
  * Return: 1 zero-copy, 0 the kernel copies, or a negative errno when it
  * cannot be told.
