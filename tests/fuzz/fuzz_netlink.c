@@ -65,7 +65,7 @@ static void print_run(struct kb_run *run)
 	struct json_object *o;
 
 	if (run->state != KB_RUN_REFUSED)
-		kb_print_run_table(devnull, run, 100, 5);
+		kb_print_run_table(devnull, run, 100, 5, NULL);
 	kb_print_verify_table(devnull, run, 1, true);
 	o = kb_run_to_json(run);
 	json_object_put(o);

@@ -163,7 +163,7 @@ static void test_sweep_table(void **state)
 
 static int print_run(FILE *f, const void *arg)
 {
-	return kb_print_run_table(f, arg, 1, 3);
+	return kb_print_run_table(f, arg, 1, 3, NULL);
 }
 
 static const char run_want[] =

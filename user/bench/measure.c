@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <linux/kaesbench.h>
 
@@ -73,7 +72,6 @@ static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
 		.param = param,
 		.given = o->given,
 		.quiet = true,
-		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
 		.latency = o->latency,
 		.cpus = o->cpus.count ? &o->cpus : NULL,
@@ -118,6 +116,45 @@ int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
 	request(o, impl, depth, &req, param);
 	kb_runner_run(&req, run);
 	return 0;
+}
+
+/**
+ * kb_impl_samples() - how many samples kb_bench_impl() will take
+ * @o: the options: sizes and samples per size
+ * @impl: the implementation, which may not take every size
+ *
+ * For the progress line's time left.
+ *
+ * Return: the count, on one CPU.
+ */
+size_t kb_impl_samples(const struct kb_run_opts *o, const struct kb_impl *impl)
+{
+	size_t i, sizes = 0;
+
+	for (i = 0; i < o->sizes.count; i++)
+		sizes += kb_size_fits(impl, o->sizes.size[i]);
+	return sizes * kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
+}
+
+/**
+ * kb_alg_samples() - how many samples kb_bench_alg() will take
+ * @o: the options
+ * @list: the implementations registered
+ * @alg: the algorithm name
+ *
+ * Return: the count, 0 if out of memory.
+ */
+size_t kb_alg_samples(const struct kb_run_opts *o,
+		      const struct kb_impl_list *list, const char *alg)
+{
+	const struct kb_impl **sel;
+	size_t i, count, n = 0;
+
+	sel = kb_pick_impls(list, alg, &count);
+	for (i = 0; sel && i < count; i++)
+		n += kb_impl_samples(o, sel[i]);
+	free(sel);
+	return n;
 }
 
 /**

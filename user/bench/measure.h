@@ -20,6 +20,9 @@ const struct kb_impl **kb_pick_impls(const struct kb_impl_list *list,
 				     const char *alg, size_t *count);
 int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
 		  const char *alg, uint32_t depth, struct kb_run *run);
+size_t kb_impl_samples(const struct kb_run_opts *o, const struct kb_impl *impl);
+size_t kb_alg_samples(const struct kb_run_opts *o,
+		      const struct kb_impl_list *list, const char *alg);
 int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 		 const char *alg, struct kb_runs *runs);
 int kb_depth_sweep_runs(const struct kb_run_opts *o, const struct kb_impl *impl,

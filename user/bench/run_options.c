@@ -94,7 +94,7 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--no-verify]\n"
+			"                 [--tag N] [--no-verify] [--quiet] [--verbose]\n"
 			"                 [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
@@ -108,7 +108,7 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--latency]\n"
+			"                     [--no-verify] [--latency] [--quiet] [--verbose]\n"
 			"                     [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
@@ -149,6 +149,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		"      --csv[=samples]     print CSV: a row per size, or per sample\n"
 		"      --mr                print the lines of openssl speed -mr\n"
 		"  -o, --output FILE       write the results to FILE\n"
+		"  -q, --quiet             no progress line on a terminal's standard error\n"
+		"  -v, --verbose           the notes under every table, not once at the end\n"
 		"      --plot FILE         draw MB/s against size into FILE, .svg or\n"
 		"                          .png, with gnuplot (package gnuplot-nox)\n"
 		"  -h, --help              print this help\n");
@@ -286,6 +288,12 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	case OPT_PLOT:
 		o->plot = optarg;
 		return KB_EXIT_OK;
+	case 'q':
+		o->quiet = true;
+		return KB_EXIT_OK;
+	case 'v':
+		o->verbose = true;
+		return KB_EXIT_OK;
 	case 'h':
 		o->help = true;
 		return KB_EXIT_OK;
@@ -421,6 +429,8 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "csv", optional_argument, NULL, OPT_CSV },
 		{ "mr", no_argument, NULL, OPT_MR },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -433,7 +443,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	/* 0, not 1: fully resets getopt, which may have run before. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jho:", long_opts,
+	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jhqvo:", long_opts,
 				NULL)) != -1) {
 		if (sweep &&
 		    (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
@@ -496,7 +506,7 @@ bool kb_param_given(const struct kb_run_opts *o, enum kb_param p)
  */
 bool kb_tables(const struct kb_run_opts *o)
 {
-	return o->output == KB_OUT_TABLES && !o->quiet;
+	return o->output == KB_OUT_TABLES && !o->print_nothing;
 }
 
 /**

@@ -50,7 +50,9 @@ struct kb_run_opts {
 	unsigned int outputs_given; /* bit n: a format n option was given */
 	const char *output_file; /* -o */
 	const char *plot; /* --plot FILE */
-	bool quiet; /* measure, print nothing: the doctor judges the runs */
+	bool print_nothing; /* measure only: the doctor judges the runs */
+	bool quiet; /* --quiet: no progress line on the terminal */
+	bool verbose; /* --verbose: the notes under every table */
 	bool help;
 };
 

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <linux/kaesbench.h>
 
@@ -29,6 +28,7 @@
 #include "output/gnuplot.h"
 #include "output/imix_report.h"
 #include "output/path_table.h"
+#include "output/progress.h"
 #include "output/results.h"
 #include "output/scaling_table.h"
 #include "output/table.h"
@@ -45,6 +45,7 @@ static int all_impls(const struct kb_run_opts *o, double start)
 		kb_impl_list_free(&list);
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	}
+	kb_progress_plan(kb_alg_samples(o, &list, o->alg));
 	ret = kb_bench_alg(o, &list, o->alg, &runs);
 	if (!ret && kb_tables(o) && kb_print_alg_table(o, o->alg, &runs, 0)) {
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -126,7 +127,8 @@ static int report_kernel(const struct kb_run_opts *o, struct kb_run *run)
 	    (kb_print_run_table(
 		     stdout, run,
 		     kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES)) ||
+		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		     kb_results_legend(o)) ||
 	     (o->imix.count && kb_print_imix(stdout, &o->imix, run, 1))))
 		fprintf(stderr, "kaesbench: out of memory\n");
 	return KB_EXIT_OK;
@@ -159,7 +161,6 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		.alg = o->alg,
 		.param = o->param,
 		.given = o->given,
-		.progress = isatty(STDERR_FILENO),
 		.no_verify = o->no_verify,
 		.latency = o->latency,
 		.attr_name = kb_run_attr_option,
@@ -170,6 +171,13 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		fprintf(stderr, "kaesbench: out of memory\n");
 	if (ret == -EINTR)
 		return KB_EXIT_INTERRUPTED;
+	/* With -d, the userspace paths' algorithm is known only after. */
+	if (!ret)
+		kb_progress_plan(
+			run->sizes.count * kb_param_or(o, KB_P_SAMPLES,
+						       KB_DEFAULT_SAMPLES) +
+			(o->alg ? kb_user_paths_samples(o, o->alg, true, true) :
+				  0));
 	if (ret || kb_runner_run(&req, run))
 		return KB_EXIT_ERROR;
 	return report_kernel(o, run);
@@ -224,8 +232,10 @@ static int user_paths(const struct kb_run_opts *o, struct kb_runs *runs)
 	int ret;
 
 	ret = user_target(o, runs, &alg, &driver, &target);
-	if (!ret)
+	if (!ret) {
+		kb_progress_plan(kb_user_paths_samples(o, alg, true, true));
 		ret = kb_measure_user_paths(o, alg, driver, &target, runs);
+	}
 	if (!ret && kb_tables(o))
 		report_paths(o, alg, runs, with_kernel);
 	if (ret == -ENOMEM)
@@ -293,6 +303,9 @@ static int cpus_at_once(const struct kb_run_opts *o, double start)
 	if (kb_find_target(o, &impl))
 		return kb_interrupted() ? KB_EXIT_INTERRUPTED : KB_EXIT_ERROR;
 	first.cpus.count = 1;
+	/* A sample per CPU: on the first alone, then on each at once. */
+	kb_progress_plan(kb_impl_samples(o, &impl) *
+			 ((o->cpus.count > 1) + o->cpus.count));
 	if (o->cpus.count > 1) {
 		run = kb_runs_add(&runs);
 		ret = run ? kb_bench_impl(&first, &impl, impl.alg_name, 0,
@@ -316,6 +329,16 @@ static int cpus_at_once(const struct kb_run_opts *o, double start)
 	return ret;
 }
 
+/* How many of 1, 2, 4 ... @last. */
+static size_t depths(uint32_t last)
+{
+	size_t n = 0;
+
+	for (; last; last /= 2)
+		n++;
+	return n;
+}
+
 /*
  * --depth-sweep: a synchronous implementation completes each request in
  * the call that submits it, so it is measured once, at depth 1, with a
@@ -336,6 +359,7 @@ static int depth_sweep(const struct kb_run_opts *o, double start)
 			printf("note: %s is synchronous: each request completes in the call that submits it, so depth does not apply; measured at depth 1\n\n",
 			       impl.driver_name);
 	}
+	kb_progress_plan(kb_impl_samples(o, &impl) * depths(last));
 	ret = kb_depth_sweep_runs(o, &impl, last, &runs);
 	if (!ret && kb_tables(o) && runs.count)
 		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
@@ -375,7 +399,7 @@ static int crossover(const struct kb_run_opts *o, double start)
 	struct kb_impl_list list = { 0 };
 	struct kb_runs runs = { 0 };
 	const struct kb_impl **sel;
-	size_t i, count = 0;
+	size_t i, count = 0, planned = 0;
 	int ret = 0;
 
 	if (kb_bench_list(&list)) {
@@ -385,6 +409,12 @@ static int crossover(const struct kb_run_opts *o, double start)
 	sel = kb_pick_impls(&list, o->alg, &count);
 	if (!sel)
 		ret = -ENOMEM;
+	for (i = 0; !ret && i < count; i++)
+		planned += kb_impl_samples(o, sel[i]) *
+			   (o->depth_sweep && kb_impl_is_offload(sel[i]) ?
+				    depths(KAESBENCH_MAX_DEPTH) :
+				    1);
+	kb_progress_plan(planned);
 	for (i = 0; !ret && i < count && !kb_interrupted(); i++)
 		ret = crossover_runs(o, sel[i], &runs);
 	free(sel);
@@ -419,6 +449,8 @@ int kb_run_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return KB_EXIT_OK;
 	}
+	if (!ret && o.quiet)
+		kb_progress_to(NULL, 0);
 	/* A file that cannot be written costs no measurement. */
 	if (!ret)
 		ret = kb_output_to(o.output_file, "kaesbench run");

@@ -21,6 +21,7 @@
 #include "options.h"
 #include "output/gnuplot.h"
 #include "output/path_table.h"
+#include "output/progress.h"
 #include "output/results.h"
 #include "output/table.h"
 #include "userspace/afalg.h"
@@ -38,6 +39,7 @@ struct sweep {
 	struct kb_runs runs;
 	const char *no_kernel; /* why the kernel path is missing, or NULL */
 	char no_afalg[256]; /* why AF_ALG is missing, or "" */
+	bool no_openssl; /* libcrypto cannot be loaded */
 };
 
 #define NO_MODULE "the kaesbench module is not loaded"
@@ -65,6 +67,7 @@ static int find_paths(struct sweep *sw)
 		kb_afalg_available(sw->no_afalg, sizeof(sw->no_afalg));
 	if ((paths & KB_PATHS_OPENSSL) && kb_libcrypto_load())
 		no_openssl = kb_libcrypto_error();
+	sw->no_openssl = no_openssl;
 	if (!kb_tables(sw->o))
 		return 0;
 	/* Said once here; the tables then leave those columns out. */
@@ -140,6 +143,20 @@ static void print_paths(const struct sweep *sw, const char *alg, size_t first,
 	fflush(stdout);
 }
 
+/* The samples of the algorithms from @first on, for the time left. */
+static size_t planned(const struct sweep *sw, size_t first)
+{
+	size_t i, n = 0;
+
+	for (i = first; i < sizeof(sweep_algs) / sizeof(sweep_algs[0]); i++) {
+		if ((sw->o->paths & KB_PATHS_KERNEL) && !sw->no_kernel)
+			n += kb_alg_samples(sw->o, &sw->list, sweep_algs[i]);
+		n += kb_user_paths_samples(sw->o, sweep_algs[i],
+					   !sw->no_afalg[0], !sw->no_openssl);
+	}
+	return n;
+}
+
 /* Every selected path of one algorithm, the kernel's first. */
 static int sweep_alg(struct sweep *sw, const char *alg)
 {
@@ -193,6 +210,8 @@ int kb_sweep_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return ret;
 	}
+	if (o.quiet)
+		kb_progress_to(NULL, 0);
 	ret = kb_output_to(o.output_file, "kaesbench");
 	if (!ret && o.plot)
 		ret = kb_plot_check("kaesbench", o.plot);
@@ -212,8 +231,11 @@ int kb_sweep_main(int argc, char *argv[])
 	}
 	for (i = 0; !ret && i < sizeof(sweep_algs) / sizeof(sweep_algs[0]) &&
 		    !kb_interrupted();
-	     i++)
+	     i++) {
+		/* Again per algorithm: a path that could not run is left out. */
+		kb_progress_plan(planned(&sw, i));
 		ret = sweep_alg(&sw, sweep_algs[i]);
+	}
 	ret = ret ? KB_EXIT_ERROR : kb_results_finish(&o, &sw.runs, start);
 	if (ret != KB_EXIT_INTERRUPTED && kb_tables(&o)) {
 		putchar('\n');

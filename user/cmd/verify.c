@@ -10,7 +10,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <linux/kaesbench.h>
 
@@ -21,6 +20,7 @@
 #include "kernel/runner.h"
 #include "options.h"
 #include "output/json_document.h"
+#include "output/progress.h"
 #include "output/verify_report.h"
 
 struct verify_opts {
@@ -143,12 +143,9 @@ static int one(const struct verify_opts *o, const struct kb_impl *impl,
 		if (!run->impl.driver_name || !run->impl.alg_name)
 			return -ENOMEM;
 	}
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\r\033[K[verifying %s]",
-			run->impl.driver_name);
+	/* The runner erases it when the verification ends. */
+	kb_progress_show("verifying %s", run->impl.driver_name);
 	kb_runner_run(&req, run);
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\r\033[K");
 	return 0;
 }
 

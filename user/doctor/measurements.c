@@ -47,7 +47,7 @@ static int opts_init(struct kb_run_opts *o, const uint32_t *size, size_t n)
 	o->given = 1U << KB_P_SAMPLE_MS | 1U << KB_P_SAMPLES |
 		   1U << KB_P_WARMUP_MS;
 	o->paths = KB_PATHS_KERNEL;
-	o->quiet = true;
+	o->print_nothing = true;
 	o->sizes_given = true;
 	return kb_sizes_copy(&o->sizes, size, n) ? -ENOMEM : 0;
 }

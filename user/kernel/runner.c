@@ -26,6 +26,7 @@
 #include "kernel/notice.h"
 #include "kernel/job_messages.h"
 #include "kernel/runner.h"
+#include "output/progress.h"
 
 #define POLL_MS 100
 
@@ -143,18 +144,23 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	return nlh;
 }
 
-static void progress(const struct kb_run_req *req, const struct kb_run *run)
+/* The samples that arrived since @from, on the progress line. */
+static void progress(const struct kb_run_req *req, const struct kb_run *run,
+		     size_t from)
 {
-	const struct kb_sample *s;
-	uint32_t n = KB_DEFAULT_SAMPLES;
+	struct kb_progress_step step = {
+		.alg = run->impl.alg_name,
+		.who = run->impl.driver_name,
+		.samples = KB_DEFAULT_SAMPLES,
+	};
 
-	if (!req->progress || !run->samples)
-		return;
 	if (req->given & (1U << KB_P_SAMPLES))
-		n = req->param[KB_P_SAMPLES];
-	s = &run->sample[run->samples - 1];
-	fprintf(stderr, "\r\033[K[%s %u B %u/%u]", run->impl.driver_name,
-		s->size, s->index + 1, n);
+		step.samples = req->param[KB_P_SAMPLES];
+	for (; from < run->samples; from++) {
+		step.size = run->sample[from].size;
+		step.sample = run->sample[from].index + 1;
+		kb_progress_sample(&step);
+	}
 }
 
 static void cancel(struct kb_genl *g, const struct kb_run *run)
@@ -218,9 +224,11 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 				   .data = run,
 				   .req = nlh,
 				   .attr_name = req->attr_name };
+	size_t seen;
 	int ret = 1;
 
 	while (ret > 0) {
+		seen = run->samples;
 		if (!wait_readable(g)) {
 			if (run->state == KB_RUN_STARTED)
 				cancel(g, run);
@@ -239,7 +247,7 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 			     errno);
 		else if (ret < 0)
 			lost(run, "receiving the run's results", errno);
-		progress(req, run);
+		progress(req, run, seen);
 	}
 	free(r.msg);
 	/* Refused by the job's thread, which set it up after the ack. */
@@ -315,8 +323,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 		collect(&g, nlh, req, run);
 	}
 	free(buf);
-	if (req->progress)
-		fprintf(stderr, "\r\033[K");
+	kb_progress_erase();
 	kb_notice_say(run->notice);
 	ret = 0;
 out:

@@ -38,7 +38,6 @@ struct kb_run_req {
 	const uint32_t *param; /* indexed by enum kb_param */
 	unsigned int given; /* bit n: send param[n] */
 	bool quiet; /* leave reporting a refusal to the caller */
-	bool progress; /* show progress on stderr */
 	bool no_verify; /* a run: measure without verifying first */
 	const struct kb_cpus *cpus; /* a run: the CPUs to measure on at once */
 	bool latency; /* a run: time every request */

@@ -17,7 +17,9 @@
 #include "bench/paths.h"
 #include "bench/stats.h"
 #include "bench/measure.h"
+#include "output/legend.h"
 #include "output/path_table.h"
+#include "output/results.h"
 #include "output/table.h"
 
 static const char *const col_label[KB_COL_COUNT] = {
@@ -85,7 +87,8 @@ static void print_cell(FILE *f, const struct kb_run *run, uint32_t size, int w,
 		have > 0 && spread > KB_SPREAD_MARK ? '~' : ' ');
 }
 
-static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size)
+static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size,
+			int w)
 {
 	double k, o, spread;
 	char num[KB_FMT3_MAX];
@@ -94,12 +97,11 @@ static void print_ratio(FILE *f, const struct kb_path_table *t, uint32_t size)
 	hk = median(t->col[KB_COL_KERNEL], size, &k, &spread);
 	ho = median(t->col[KB_COL_OPENSSL], size, &o, &spread);
 	if (!hk || !ho)
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "n/a");
+		fprintf(f, "  %*s", w, "n/a");
 	else if (hk < 0 || ho < 0 || o <= 0)
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL), "-");
+		fprintf(f, "  %*s", w, "-");
 	else
-		fprintf(f, "  %*s", (int)strlen(RATIO_LABEL),
-			kb_fmt3(k / o, num, sizeof(num)));
+		fprintf(f, "  %*s", w, kb_fmt3(k / o, num, sizeof(num)));
 }
 
 static bool has_ratio(const struct kb_path_table *t)
@@ -107,16 +109,23 @@ static bool has_ratio(const struct kb_path_table *t)
 	return shown(t, KB_COL_KERNEL) && shown(t, KB_COL_OPENSSL);
 }
 
-static void print_head(FILE *f, const struct kb_path_table *t)
+static void print_title(FILE *f, const struct kb_path_table *t)
+{
+	fprintf(f, "%s %s, %" PRIu32 "-bit key, kernel vs userspace: MB/s",
+		t->alg, t->decrypt ? "decrypt" : "encrypt", t->key_bits);
+	if (t->legend)
+		fputc('\n', f);
+	else
+		fprintf(f,
+			" (10^6 bytes/s), median of %" PRIu32
+			" samples of %" PRIu32 " ms\n",
+			t->samples, t->sample_ms);
+}
+
+static void print_size_header(FILE *f, const struct kb_path_table *t)
 {
 	int c;
 
-	fprintf(f,
-		"%s %s, %" PRIu32
-		"-bit key, kernel vs userspace: MB/s (10^6 bytes/s), median of %" PRIu32
-		" samples of %" PRIu32 " ms\n",
-		t->alg, t->decrypt ? "decrypt" : "encrypt", t->key_bits,
-		t->samples, t->sample_ms);
 	fprintf(f, "%8s", "size (B)");
 	for (c = 0; c < KB_COL_COUNT; c++)
 		if (shown(t, c))
@@ -181,6 +190,9 @@ static void print_col_notes(FILE *f, const struct kb_path_table *t)
 		else if (kb_run_failed(run))
 			fprintf(f, "%s: failed: %s\n", col_label[c],
 				kb_run_reason(run, reason, sizeof(reason)));
+		else if (c == KB_COL_KERNEL && t->legend)
+			/* The table above names it, the legend says so. */
+			kb_legend_use(t->legend, KB_LEG_KERNEL_COLUMN);
 		else if (c == KB_COL_KERNEL || c == KB_COL_BEST)
 			print_kernel_note(f, t, c);
 		else
@@ -190,32 +202,187 @@ static void print_col_notes(FILE *f, const struct kb_path_table *t)
 	}
 }
 
+static void print_interrupted(FILE *f, const struct marks *m)
+{
+	if (m->interrupted)
+		fprintf(f,
+			"interrupted: the figures are from the samples taken before the stop\n");
+}
+
+/* --verbose: every note under its table. */
 static void print_notes(FILE *f, const struct kb_path_table *t,
 			const struct marks *m)
 {
 	print_col_notes(f, t);
 	if (has_ratio(t))
-		fprintf(f, RATIO_LABEL
-			" = kernel MB/s / OpenSSL MB/s at that size: above 1 the kernel is faster\n");
+		kb_print_legend_entry(f, KB_LEG_RATIO);
 	if (m->spread)
-		fprintf(f,
-			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
-			(int)(KB_SPREAD_MARK * 100));
+		kb_print_legend_entry(f, KB_LEG_SPREAD);
 	if (m->na)
 		fprintf(f,
 			"n/a: a size the mode cannot take (not a whole number of blocks), not measured\n");
 	fprintf(f,
 		"CPU%% = over all of a column's samples, 100 = one CPU: kernel, busy time of all CPUs / wall time; userspace, this process's CPU time (user + system) / wall time\n");
-	if (m->interrupted)
-		fprintf(f,
-			"interrupted: the figures are from the samples taken before the stop\n");
+	print_interrupted(f, m);
+}
+
+/*
+ * Whether a size has its column. With --verbose (no legend) every size
+ * has its row; else a size that no path could take is one line under the
+ * table instead of n/a in every row.
+ */
+static bool size_shown(const void *table, uint32_t size)
+{
+	const struct kb_path_table *t = table;
+	bool columns = false;
+	int c;
+
+	if (!t->legend)
+		return true;
+	for (c = 0; c < KB_COL_COUNT; c++) {
+		const struct kb_run *run = t->col[c];
+
+		if (!shown(t, c) || kb_run_failed(run))
+			continue;
+		if (kb_sizes_has(run->sizes.size, run->sizes.count, size))
+			return true;
+		columns = true;
+	}
+	return !columns;
+}
+
+/* The block of the sizes no column took, where a kernel column says. */
+static uint32_t block_of(const struct kb_path_table *t)
+{
+	int c;
+
+	for (c = 0; c < KB_COL_COUNT; c++)
+		if (shown(t, c) && t->col[c]->impl.block_size)
+			return t->col[c]->impl.block_size;
+	return 0;
+}
+
+/*
+ * Under the table, what is its own: the sizes no column took, what each
+ * column measured, an interruption. The rest goes to the legend.
+ */
+static void print_footer(FILE *f, const struct kb_path_table *t,
+			 const struct marks *m)
+{
+	struct kb_legend *l = t->legend;
+	int c;
+
+	kb_print_sizes_not_taken(f, t->sizes, size_shown, t, block_of(t));
+	print_col_notes(f, t);
+	print_interrupted(f, m);
+	kb_legend_samples(l, t->samples, t->sample_ms);
+	if (has_ratio(t))
+		kb_legend_use(l, KB_LEG_RATIO);
+	if (m->spread)
+		kb_legend_use(l, KB_LEG_SPREAD);
+	if (m->na)
+		kb_legend_use(l, KB_LEG_NA);
+	for (c = 0; c < KB_COL_COUNT; c++)
+		if (shown(t, c))
+			kb_legend_use(l,
+				      c == KB_COL_KERNEL || c == KB_COL_BEST ?
+					      KB_LEG_CPU_KERNEL :
+					      KB_LEG_CPU_USER);
+}
+
+/* --verbose, as before the legend: a row per size, a column per path. */
+static void print_size_rows(FILE *f, const struct kb_path_table *t,
+			    struct marks *m)
+{
+	size_t i;
+	int c;
+
+	print_size_header(f, t);
+	for (i = 0; i < t->sizes->count; i++) {
+		fprintf(f, "%8" PRIu32, t->sizes->size[i]);
+		for (c = 0; c < KB_COL_COUNT; c++)
+			if (shown(t, c))
+				print_cell(f, t->col[c], t->sizes->size[i],
+					   width(c), m);
+		if (has_ratio(t))
+			print_ratio(f, t, t->sizes->size[i],
+				    strlen(RATIO_LABEL));
+		fputc('\n', f);
+	}
+	print_cpu_row(f, t);
+}
+
+/* A size's column, as wide as in the table of implementations above. */
+static int size_width(uint32_t size)
+{
+	char buf[16];
+	int w = snprintf(buf, sizeof(buf), "%" PRIu32, size);
+
+	return w > 7 ? w : 7;
+}
+
+/*
+ * A row per path, a column per size, as the implementations' table
+ * above: its paths are the table's implementation lines, and it is as
+ * long whatever the sizes. Sizes no path took have no column.
+ */
+static void print_path_rows(FILE *f, const struct kb_path_table *t,
+			    struct marks *m)
+{
+	int lw = has_ratio(t) ? strlen(RATIO_LABEL) : strlen("path");
+	char cpu[KB_FMT3_MAX];
+	const char *sep;
+	uint32_t size;
+	bool any;
+	double v;
+	size_t i;
+	int c;
+
+	for (c = 0; c < KB_COL_COUNT; c++)
+		if (shown(t, c) && (int)strlen(col_label[c]) > lw)
+			lw = strlen(col_label[c]);
+	fprintf(f, "  %-*s", lw, "path");
+	for (i = 0; i < t->sizes->count; i++)
+		if (size_shown(t, t->sizes->size[i]))
+			fprintf(f, " %*" PRIu32 " ",
+				size_width(t->sizes->size[i]),
+				t->sizes->size[i]);
+	fprintf(f, " %5s\n", "CPU%");
+	for (c = 0; c < KB_COL_COUNT; c++) {
+		if (!shown(t, c))
+			continue;
+		fprintf(f, "  %-*s", lw, col_label[c]);
+		for (i = 0; i < t->sizes->count; i++) {
+			size = t->sizes->size[i];
+			if (size_shown(t, size))
+				print_cell(f, t->col[c], size,
+					   size_width(size) - 1, m);
+		}
+		v = kb_run_cpu_percent(t->col[c], &any);
+		fprintf(f, " %5s\n",
+			any ? kb_fmt_pct(v, cpu, sizeof(cpu)) : "-");
+	}
+	if (!has_ratio(t))
+		return;
+	fprintf(f, "  %-*s", lw, RATIO_LABEL);
+	for (i = 0, sep = ""; i < t->sizes->count; i++) {
+		size = t->sizes->size[i];
+		if (!size_shown(t, size))
+			continue;
+		/* The mark's place of the cell before: no trailing blank. */
+		fputs(sep, f);
+		print_ratio(f, t, size, size_width(size) - 1);
+		sep = " ";
+	}
+	fputc('\n', f);
 }
 
 /**
  * kb_print_path_table() - print one algorithm, kernel and userspace paths
  * side by side
  * @f: where to
- * @t: the columns and rows
+ * @t: the columns and rows; with @t->legend, what every table shares goes
+ *     there, to be printed once after the last
  *
  * Return: 0.
  */
@@ -223,30 +390,24 @@ int kb_print_path_table(FILE *f, const struct kb_path_table *t)
 {
 	struct marks m = { 0 };
 	bool any = false;
-	size_t i;
 	int c;
 
-	print_head(f, t);
+	print_title(f, t);
 	for (c = 0; c < KB_COL_COUNT; c++)
 		any |= shown(t, c);
 	if (!any)
 		fprintf(f, "  (no path could measure %s here)\n", t->alg);
-	for (i = 0; any && i < t->sizes->count; i++) {
-		fprintf(f, "%8" PRIu32, t->sizes->size[i]);
-		for (c = 0; c < KB_COL_COUNT; c++)
-			if (shown(t, c))
-				print_cell(f, t->col[c], t->sizes->size[i],
-					   width(c), &m);
-		if (has_ratio(t))
-			print_ratio(f, t, t->sizes->size[i]);
-		fputc('\n', f);
-	}
-	if (any)
-		print_cpu_row(f, t);
+	else if (t->legend)
+		print_path_rows(f, t, &m);
+	else
+		print_size_rows(f, t, &m);
 	for (c = 0; c < KB_COL_COUNT; c++)
 		m.interrupted |= shown(t, c) &&
 				 t->col[c]->state == KB_RUN_INTERRUPTED;
-	print_notes(f, t, &m);
+	if (t->legend)
+		print_footer(f, t, &m);
+	else
+		print_notes(f, t, &m);
 	return 0;
 }
 
@@ -283,7 +444,8 @@ const struct kb_run *kb_best_kernel_run(const struct kb_run *runs, size_t count,
 /**
  * kb_path_table_init() - a side-by-side table with no column yet
  * @t: set up
- * @o: the options: key length, direction, sample time and count, sizes
+ * @o: the options: key length, direction, sample time and count, sizes;
+ *     without --verbose the notes every table shares go to the legend
  * @alg: the algorithm name
  */
 void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
@@ -298,6 +460,7 @@ void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
 			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
 		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
 		.sizes = &o->sizes,
+		.legend = kb_results_legend(o),
 	};
 }
 

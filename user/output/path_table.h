@@ -16,6 +16,7 @@
 #include "bench/result.h"
 #include "bench/run_options.h"
 #include "bench/sizes.h"
+#include "output/legend.h"
 
 /* The columns of the side-by-side table, left to right. */
 enum kb_col {
@@ -42,6 +43,8 @@ struct kb_path_table {
 	const struct kb_sizes *sizes; /* the rows */
 	const struct kb_run *col[KB_COL_COUNT];
 	bool driver_asked; /* the kernel column is `run -d`'s driver */
+	/* Where the notes every table shares go, or NULL: under this one. */
+	struct kb_legend *legend;
 };
 
 int kb_print_path_table(FILE *f, const struct kb_path_table *t);

@@ -19,11 +19,27 @@
 #include "output/csv.h"
 #include "output/gnuplot.h"
 #include "output/imix_report.h"
+#include "output/legend.h"
 #include "output/results.h"
 #include "output/run_json.h"
 #include "output/speed_mr.h"
 #include "output/table.h"
 #include "userspace/libcrypto.h"
+
+/* What the command's tables showed, said once after the last. */
+static struct kb_legend legend;
+
+/**
+ * kb_results_legend() - where a table's notes go
+ * @o: the options
+ *
+ * Return: the command's legend, printed after its last table, or NULL
+ * with --verbose: every table then has its notes under it.
+ */
+struct kb_legend *kb_results_legend(const struct kb_run_opts *o)
+{
+	return o->verbose ? NULL : &legend;
+}
 
 /**
  * kb_print_alg_table() - print the sweep's table of some runs of @alg
@@ -48,6 +64,7 @@ int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
 		.sizes = &o->sizes,
 		.runs = runs->run + first,
 		.count = runs->count - first,
+		.legend = kb_results_legend(o),
 	};
 	size_t i;
 
@@ -100,6 +117,7 @@ static int print_results(const struct kb_run_opts *o,
 {
 	switch (o->output) {
 	case KB_OUT_TABLES:
+		kb_print_legend(stdout, &legend);
 		kb_print_total(stdout, kb_now() - start);
 		return 0;
 	case KB_OUT_JSON:

@@ -12,7 +12,9 @@
 
 #include "bench/result.h"
 #include "bench/run_options.h"
+#include "output/legend.h"
 
+struct kb_legend *kb_results_legend(const struct kb_run_opts *o);
 int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
 		       const struct kb_runs *runs, size_t first);
 int kb_results_finish(const struct kb_run_opts *o, const struct kb_runs *runs,

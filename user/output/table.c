@@ -14,6 +14,7 @@
 #include <linux/kaesbench.h>
 
 #include "bench/stats.h"
+#include "output/legend.h"
 #include "output/table.h"
 
 /* What a table's notes must explain. */
@@ -31,35 +32,6 @@ struct notes {
 static const char *verb(bool decrypt)
 {
 	return decrypt ? "decrypt" : "encrypt";
-}
-
-/**
- * kb_print_kernel_calls() - name the crypto API calls of a kernel run
- * @f: where to
- * @types: bit n: implementation type n was measured
- * @decrypt: decrypt calls rather than encrypt
- */
-void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt)
-{
-	static const char *const fn[] = {
-		[KAESBENCH_IMPL_TYPE_CIPHER] = "crypto_cipher_%s_one()",
-		[KAESBENCH_IMPL_TYPE_SKCIPHER] = "crypto_skcipher_%s()",
-		[KAESBENCH_IMPL_TYPE_LSKCIPHER] = "crypto_lskcipher_%s()",
-		[KAESBENCH_IMPL_TYPE_AEAD] = "crypto_aead_%s()",
-	};
-	bool first = true;
-	unsigned int t;
-
-	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KAESBENCH_IMPL_TYPE_AEAD;
-	     t++) {
-		if (!(types & (1U << t)))
-			continue;
-		fputs(first ? "" : ", ", f);
-		fprintf(f, fn[t], verb(decrypt));
-		first = false;
-	}
-	if (first)
-		fputs("the kernel crypto API", f);
 }
 
 static void print_measured(FILE *f, unsigned int types, bool decrypt,
@@ -190,12 +162,29 @@ static void print_row_head(FILE *f, const struct kb_run *run, int name_w,
 		depth);
 }
 
-static void note_check(struct notes *n, const struct kb_run *run)
+/*
+ * Whether a size has its column. With --verbose (no legend) every size
+ * has; else a size that no row could take is one line under the table
+ * instead of a column of n/a.
+ */
+static bool size_shown(const void *table, uint32_t size)
 {
-	if (run->check.cases && !n->verified)
-		n->verified = run;
-	else if (unverified(run) && !n->unverified)
-		n->unverified = run;
+	const struct kb_table *t = table;
+	bool rows = false;
+	size_t i;
+
+	if (!t->legend)
+		return true;
+	for (i = 0; i < t->count; i++) {
+		const struct kb_run *run = &t->runs[i];
+
+		if (kb_run_failed(run))
+			continue;
+		if (kb_sizes_has(run->sizes.size, run->sizes.count, size))
+			return true;
+		rows = true;
+	}
+	return !rows;
 }
 
 static int print_sweep_row(FILE *f, const struct kb_table *t,
@@ -214,11 +203,11 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 			kb_run_reason(run, reason, sizeof(reason)));
 		return 0;
 	}
-	note_check(n, run);
 	note_type(n, run);
 	n->interrupted |= run->state == KB_RUN_INTERRUPTED;
 	for (i = 0; i < t->sizes->count; i++)
-		if (print_cell(f, run, t->sizes->size[i],
+		if (size_shown(t, t->sizes->size[i]) &&
+		    print_cell(f, run, t->sizes->size[i],
 			       size_width(t->sizes->size[i]), n))
 			return -ENOMEM;
 	v = kb_run_cpu_percent(run, &any);
@@ -228,6 +217,27 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 		kb_fmt3(v, cpb, sizeof(cpb));
 	fprintf(f, " %5s %7s\n", cpu, cpb);
 	return 0;
+}
+
+/* How the rows were verified, before any is printed: the title says it. */
+static void note_checks(const struct kb_table *t, struct notes *n)
+{
+	const struct kb_run *run;
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		run = &t->runs[i];
+		if (kb_run_failed(run))
+			continue;
+		if (run->check.cases && !n->verified)
+			n->verified = run;
+		else if (unverified(run) && !n->unverified)
+			n->unverified = run;
+		if (unverified(run) && t->legend)
+			kb_legend_use(t->legend, run->check.skipped ?
+							 KB_LEG_NO_VERIFY :
+							 KB_LEG_NO_REFERENCE);
+	}
 }
 
 static void print_check_notes(FILE *f, const struct notes *n)
@@ -243,6 +253,13 @@ static void print_check_notes(FILE *f, const struct notes *n)
 			kb_check_words(n->unverified, words, sizeof(words)));
 }
 
+static void print_interrupted(FILE *f)
+{
+	fprintf(f,
+		"interrupted: the figures are from the samples taken before the stop\n");
+}
+
+/* --verbose: every note under its table. */
 static void print_sweep_notes(FILE *f, const struct kb_table *t,
 			      const struct notes *n)
 {
@@ -250,9 +267,7 @@ static void print_sweep_notes(FILE *f, const struct kb_table *t,
 		fprintf(f, "* = what the crypto API hands out for %s\n",
 			t->alg);
 	if (n->spread)
-		fprintf(f,
-			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
-			(int)(KB_SPREAD_MARK * 100));
+		kb_print_legend_entry(f, KB_LEG_SPREAD);
 	if (n->na_block)
 		fprintf(f,
 			"n/a: not a multiple of the %" PRIu32
@@ -260,19 +275,68 @@ static void print_sweep_notes(FILE *f, const struct kb_table *t,
 			n->na_block);
 	fprintf(f,
 		"CPU%% = busy time of all CPUs / wall time, over all of the row's samples (100 = one CPU; includes interrupts and other threads)\n");
-	fprintf(f,
-		"cyc/B = TSC cycles per byte at the largest size measured (median); - where the kernel sent no cycle count\n");
+	kb_print_legend_entry(f, KB_LEG_CYCLES_LARGEST);
 	if (n->interrupted)
-		fprintf(f,
-			"interrupted: the figures are from the samples taken before the stop\n");
+		print_interrupted(f);
 	print_check_notes(f, n);
 	print_measured(f, n->types, t->decrypt, t->wall_s);
+}
+
+/*
+ * Under the table, what is its own: the sizes no row took, an
+ * interruption. The rest is the legend's, said once for every table.
+ */
+static void print_sweep_footer(FILE *f, const struct kb_table *t,
+			       const struct notes *n)
+{
+	struct kb_legend *l = t->legend;
+	uint32_t block = 0;
+	size_t i;
+
+	for (i = 0; i < t->count && !block; i++)
+		if (!kb_run_failed(&t->runs[i]))
+			block = t->runs[i].impl.block_size;
+	kb_print_sizes_not_taken(f, t->sizes, size_shown, t, block);
+	if (n->interrupted)
+		print_interrupted(f);
+	kb_legend_samples(l, t->samples, t->sample_ms);
+	if (n->selected)
+		kb_legend_use(l, KB_LEG_SELECTED);
+	if (n->spread)
+		kb_legend_use(l, KB_LEG_SPREAD);
+	if (n->na_block)
+		kb_legend_use(l, KB_LEG_NA);
+	kb_legend_use(l, KB_LEG_CPU_KERNEL);
+	kb_legend_use(l, KB_LEG_CYCLES_LARGEST);
+	kb_legend_calls(l, n->types, t->alg, t->decrypt);
+}
+
+static void print_sweep_title(FILE *f, const struct kb_table *t,
+			      const struct notes *n)
+{
+	char words[256];
+
+	fprintf(f, "%s %s, %" PRIu32 "-bit key: MB/s", t->alg, verb(t->decrypt),
+		t->key_bits);
+	if (!t->legend) {
+		fprintf(f,
+			" (10^6 bytes/s), median of %" PRIu32
+			" samples of %" PRIu32 " ms\n",
+			t->samples, t->sample_ms);
+		return;
+	}
+	if (n->verified)
+		fprintf(f, "; %s%s",
+			kb_check_words(n->verified, words, sizeof(words)),
+			n->unverified ? " (rows without ?)" : "");
+	fprintf(f, "; runs took %.1f s\n", t->wall_s);
 }
 
 /**
  * kb_print_sweep_table() - print one algorithm's table of a sweep
  * @f: where to
- * @t: the rows and columns
+ * @t: the rows and columns; with @t->legend, what every table shares goes
+ *     there, to be printed once after the last
  *
  * A row whose run failed shows the reason instead of figures.
  *
@@ -290,16 +354,14 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 		    name_w)
 			name_w = strlen(t->runs[i].impl.driver_name) +
 				 unverified(&t->runs[i]);
-	fprintf(f,
-		"%s %s, %" PRIu32
-		"-bit key: MB/s (10^6 bytes/s), median of %" PRIu32
-		" samples of %" PRIu32 " ms\n",
-		t->alg, verb(t->decrypt), t->key_bits, t->samples,
-		t->sample_ms);
+	note_checks(t, &n);
+	print_sweep_title(f, t, &n);
 	fprintf(f, "  %-*s %5s", name_w, "implementation", "depth");
 	for (i = 0; i < t->sizes->count; i++)
-		fprintf(f, " %*" PRIu32 " ", size_width(t->sizes->size[i]),
-			t->sizes->size[i]);
+		if (size_shown(t, t->sizes->size[i]))
+			fprintf(f, " %*" PRIu32 " ",
+				size_width(t->sizes->size[i]),
+				t->sizes->size[i]);
 	fprintf(f, " %5s %7s\n", "CPU%", "cyc/B");
 	if (!t->count)
 		fprintf(f, "  (no implementation of %s is registered)\n",
@@ -307,7 +369,10 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 	for (i = 0; i < t->count; i++)
 		if (print_sweep_row(f, t, &t->runs[i], name_w, &n))
 			return -ENOMEM;
-	print_sweep_notes(f, t, &n);
+	if (t->legend)
+		print_sweep_footer(f, t, &n);
+	else
+		print_sweep_notes(f, t, &n);
 	return 0;
 }
 
@@ -357,26 +422,48 @@ static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
 	fprintf(f, " %8zu\n", s->samples);
 }
 
-static void print_run_notes(FILE *f, const struct kb_run *run, bool spread)
+/* --verbose: what the columns and marks mean, under the table. */
+static void print_run_legend(FILE *f, const struct kb_run *run, bool spread)
+{
+	fprintf(f,
+		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n");
+	kb_print_legend_entry(f, KB_LEG_US_PER_OP);
+	fprintf(f,
+		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU%% = the measuring thread alone\n");
+	kb_print_legend_entry(f, KB_LEG_CYCLES);
+	kb_print_legend_entry(f, KB_LEG_CPU_CYCLES);
+	if (kb_run_has_latency(run))
+		kb_print_legend_entry(f, KB_LEG_LATENCY);
+	if (spread)
+		kb_print_legend_entry(f, KB_LEG_SPREAD);
+}
+
+/* The same, to be said once after every table. */
+static void note_run_legend(struct kb_legend *l, const struct kb_run *run,
+			    bool spread, uint32_t sample_ms, uint32_t samples)
+{
+	static const enum kb_legend_entry always[] = {
+		KB_LEG_RANGE,	   KB_LEG_US_PER_OP, KB_LEG_CPU_KERNEL,
+		KB_LEG_THREAD_CPU, KB_LEG_CYCLES,    KB_LEG_CPU_CYCLES,
+	};
+	size_t i;
+
+	kb_legend_samples(l, samples, sample_ms);
+	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		kb_legend_use(l, always[i]);
+	if (kb_run_has_latency(run))
+		kb_legend_use(l, KB_LEG_LATENCY);
+	if (spread)
+		kb_legend_use(l, KB_LEG_SPREAD);
+}
+
+/* The run's own notes: how it ended, was verified, what it measured. */
+static void print_run_notes(FILE *f, const struct kb_run *run)
 {
 	char words[256];
 
-	fprintf(f,
-		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n"
-		"\u00b5s/op = 10^6 / (ops/s): time per request at that rate, not its latency when depth > 1\n"
-		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU%% = the measuring thread alone\n"
-		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count\n"
-		"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not\n");
-	if (kb_run_has_latency(run))
-		fprintf(f,
-			"p50, p99 \u00b5s = request latency from submission to completion: medians over the samples of each sample's percentile\n");
-	if (spread)
-		fprintf(f,
-			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
-			(int)(KB_SPREAD_MARK * 100));
 	if (run->state == KB_RUN_INTERRUPTED)
-		fprintf(f,
-			"interrupted: the figures are from the samples taken before the stop\n");
+		print_interrupted(f);
 	fprintf(f, "%s\n", kb_check_words(run, words, sizeof(words)));
 	print_measured(f,
 		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
@@ -409,11 +496,13 @@ static void print_invalid(FILE *f, const struct kb_run *run)
  * @run: the run
  * @sample_ms: the duration of a sample, for the title
  * @samples: samples per size, for the title
+ * @legend: where what the columns and marks mean goes, to be said once
+ *	    after every table; NULL: under this one
  *
  * Return: 0, or -ENOMEM.
  */
 int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
-		       uint32_t samples)
+		       uint32_t samples, struct kb_legend *legend)
 {
 	bool spread = false, latency = kb_run_has_latency(run);
 	struct kb_summary sum;
@@ -442,7 +531,11 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 			return -ENOMEM;
 		print_size_row(f, &sum, latency, &spread);
 	}
-	print_run_notes(f, run, spread);
+	if (legend)
+		note_run_legend(legend, run, spread, sample_ms, samples);
+	else
+		print_run_legend(f, run, spread);
+	print_run_notes(f, run);
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "bench/result.h"
 #include "bench/sizes.h"
+#include "output/legend.h"
 
 struct kb_table {
 	const char *alg;
@@ -24,13 +25,14 @@ struct kb_table {
 	const struct kb_run *runs; /* the rows */
 	size_t count;
 	double wall_s; /* spent running the rows */
+	/* Where the notes every table shares go, or NULL: under this one. */
+	struct kb_legend *legend;
 };
 
 int kb_print_sweep_table(FILE *f, const struct kb_table *t);
 int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
-		       uint32_t samples);
+		       uint32_t samples, struct kb_legend *legend);
 void kb_print_total(FILE *f, double seconds);
-void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
 const char *kb_fmt_pct(double v, char *buf, size_t len);
 const char *kb_check_words(const struct kb_run *run, char *buf, size_t len);
 void kb_print_no_verify_header(FILE *f);

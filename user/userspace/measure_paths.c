@@ -90,6 +90,31 @@ static int run_openssl(const struct kb_run_opts *o, struct kb_runs *runs,
 }
 
 /**
+ * kb_user_paths_samples() - how many samples kb_measure_user_paths() takes
+ * @o: the options: the paths, sizes and samples per size
+ * @alg: the algorithm name
+ * @afalg: whether AF_ALG is there to be measured
+ * @openssl: whether libcrypto is
+ *
+ * For the progress line's time left.
+ *
+ * Return: the count.
+ */
+size_t kb_user_paths_samples(const struct kb_run_opts *o, const char *alg,
+			     bool afalg, bool openssl)
+{
+	size_t i, sizes = 0, paths = 0;
+
+	if (afalg && (o->paths & KB_PATHS_AFALG))
+		paths += 2; /* copy and zero-copy */
+	if (openssl && (o->paths & KB_PATHS_OPENSSL))
+		paths++;
+	for (i = 0; i < o->sizes.count; i++)
+		sizes += kb_path_size_fits(alg, o->sizes.size[i]);
+	return paths * sizes * kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
+}
+
+/**
  * kb_measure_user_paths() - measure the userspace paths @o->paths selects
  * @o: the options
  * @alg: the algorithm name

@@ -18,7 +18,9 @@
 #include <x86intrin.h>
 #endif
 
+#include "bench/paths.h"
 #include "kernel/runner.h"
+#include "output/progress.h"
 #include "userspace/measuring_loop.h"
 
 static uint64_t clock_ns(clockid_t id)
@@ -110,6 +112,24 @@ static int loop(struct kb_upath *p, uint64_t ns, uint64_t *ops)
 	}
 }
 
+/* A sample taken: on the progress line, after its path's name. */
+static void progress(const struct kb_umeasure *m, const struct kb_run *run,
+		     const struct kb_sample *s)
+{
+	char who[128];
+	struct kb_progress_step step = {
+		.alg = run->impl.alg_name,
+		.who = who,
+		.size = s->size,
+		.sample = s->index + 1,
+		.samples = m->samples,
+	};
+
+	snprintf(who, sizeof(who), "%s %s", kb_path_label(run->path),
+		 run->impl.driver_name);
+	kb_progress_sample(&step);
+}
+
 static int sample(struct kb_upath *p, const struct kb_umeasure *m,
 		  uint32_t size, uint32_t index, struct kb_run *run)
 {
@@ -130,7 +150,10 @@ static int sample(struct kb_upath *p, const struct kb_umeasure *m,
 	s.bytes = s.ops * size;
 	if (ret)
 		return ret;
-	return kb_run_add_sample(run, &s);
+	ret = kb_run_add_sample(run, &s);
+	if (!ret)
+		progress(m, run, &s);
+	return ret;
 }
 
 static int one_size(struct kb_upath *p, const struct kb_umeasure *m,
@@ -170,6 +193,7 @@ int kb_upath_measure(struct kb_upath *p, const struct kb_umeasure *m,
 
 	for (i = 0; !ret && i < run->sizes.count; i++)
 		ret = one_size(p, m, run->sizes.size[i], run);
+	kb_progress_erase();
 	run->wall_s = kb_now() - start;
 	run->state = ret == -EINTR ? KB_RUN_INTERRUPTED : KB_RUN_ENDED;
 	run->status = ret;
