@@ -96,6 +96,10 @@ install_program "$(command -v chrt)" usr/bin/chrt
 # of its own, not over a busybox link (cp would write through it).
 rm -f "$root/usr/bin/setpriv"
 install_program "$(command -v setpriv)" usr/bin/setpriv
+# 41-progress.sh runs the tool under a pseudo-terminal with util-linux's
+# script, in place of busybox's.
+rm -f "$root/usr/bin/script"
+install_program "$(command -v script)" usr/bin/script
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
 if command -v cryptsetup >/dev/null; then
 	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup

@@ -87,49 +87,59 @@ aesni_in_use() {
 
 VIRTIO=virtio_crypto_aes_cbc
 
-virtio_priority() {
-	kaesbench list --json |
-		jq -r --arg d "$VIRTIO" '.implementations[] |
-			select(.driver == $d) | .priority'
-}
-
-virtio_selected() {
-	kaesbench list --json |
-		jq -e --arg d "$VIRTIO" 'any(.implementations[];
-			.driver == $d and .selected)' >/dev/null
-}
-
-offload_below_crossover() {
-	was=$(virtio_priority)
-	[ -n "$was" ] || fail "no $VIRTIO"
-	kaesbench priority "$VIRTIO" 10000 || fail "priority failed"
-	virtio_selected || { kaesbench priority "$VIRTIO" "$was";
-		fail "$VIRTIO is not selected at priority 10000"; }
-	doctor_json
-	kaesbench priority "$VIRTIO" "$was" >/dev/null ||
-		fail "cannot restore the priority"
-	[ "$(virtio_priority)" = "$was" ] || fail "priority not restored"
-	! virtio_selected || fail "$VIRTIO still selected"
-	finding KB-OFFLOAD-BELOW-CROSSOVER \
-		'(.summary | startswith("cbc(aes) goes to the offload engine virtio_crypto_aes_cbc")) and
-		 (.evidence | any(startswith("crossover: "))) and
-		 (.fix | startswith("kaesbench priority virtio_crypto_aes_cbc "))' ||
-		fail "the offload below its crossover is not reported"
-	# Under TCG virtio-crypto's round trip through QEMU costs
-	# milliseconds: one request at a time, it loses to the CPU at 1424 B.
-	finding KB-OFFLOAD-LOSES-AT-DEPTH \
-		'(.summary | startswith("cbc(aes) goes to the offload engine virtio_crypto_aes_cbc, but at 1424 B")) and
-		 (.summary | test("faster at depth 1[, ]")) and
-		 (.evidence | any(startswith("virtio_crypto_aes_cbc by depth at 1424 B"))) and
-		 (.fix | test("kaesbench priority [^ ]+ 10001"))' ||
-		fail "the offload losing at low depths is not reported"
-}
-
 driver_priority() {
 	kaesbench list --json |
 		jq -r --arg d "$1" '.implementations[] |
 			select(.driver == $d) | .priority'
 }
+
+driver_selected() {
+	kaesbench list --json |
+		jq -e --arg d "$1" 'any(.implementations[];
+			.driver == $d and .selected)' >/dev/null
+}
+
+# A slow offload engine raised over cbc(aes): kaesbench_faulty completing
+# each request a jiffy or more late, asynchronously, as an engine would;
+# so slow at every depth that the CPU wins beyond any noise. Not
+# virtio-crypto: how it fares against the CPU is up to the emulator (on
+# 7.2 under TCG it nearly matches cbc-aes-aesni at 1424 B).
+SLOW_ENGINE=kaesbench_faulty_cbc_aes
+
+offload_below_crossover() {
+	grep -q '^kaesbench_faulty ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench_faulty.ko ||
+		fail "insmod kaesbench_faulty failed"
+	echo late >/sys/module/kaesbench_faulty/parameters/fault
+	echo 1 >/sys/module/kaesbench_faulty/parameters/delay_ms
+	was=$(driver_priority "$SLOW_ENGINE")
+	[ -n "$was" ] || fail "no $SLOW_ENGINE"
+	kaesbench priority "$SLOW_ENGINE" 10000 || fail "priority failed"
+	driver_selected "$SLOW_ENGINE" || { kaesbench priority "$SLOW_ENGINE" "$was";
+		fail "$SLOW_ENGINE is not selected at priority 10000"; }
+	doctor_json
+	kaesbench priority "$SLOW_ENGINE" "$was" >/dev/null ||
+		fail "cannot restore the priority"
+	[ "$(driver_priority "$SLOW_ENGINE")" = "$was" ] ||
+		fail "priority not restored"
+	! driver_selected "$SLOW_ENGINE" || fail "$SLOW_ENGINE still selected"
+	echo none >/sys/module/kaesbench_faulty/parameters/fault
+	unload kaesbench_faulty || fail "kaesbench_faulty stays loaded"
+	finding KB-OFFLOAD-BELOW-CROSSOVER \
+		'(.summary | startswith("cbc(aes) goes to the offload engine \($e)")) and
+		 (.evidence | any(startswith("crossover: "))) and
+		 (.fix | startswith("kaesbench priority \($e) "))' \
+		--arg e "$SLOW_ENGINE" ||
+		fail "the offload below its crossover is not reported"
+	finding KB-OFFLOAD-LOSES-AT-DEPTH \
+		'(.summary | startswith("cbc(aes) goes to the offload engine \($e), but at 1424 B")) and
+		 (.summary | test("faster at depth 1[, ]")) and
+		 (.evidence | any(startswith("\($e) by depth at 1424 B"))) and
+		 (.fix | test("kaesbench priority [^ ]+ 10001"))' \
+		--arg e "$SLOW_ENGINE" ||
+		fail "the offload losing at low depths is not reported"
+}
+
 
 AESNI_CBC=cbc-aes-aesni
 
@@ -241,7 +251,7 @@ ktap_test "doctor: aesni_intel unloaded: names the module and the fix" \
 ktap_test "doctor: aesni_intel blacklisted: names the blacklist" \
 	aesni_blacklisted
 ktap_test "doctor: aesni_intel loaded: reports AES-NI in use" aesni_in_use
-KTAP_TIMEOUT=300 ktap_test "doctor: virtio-crypto raised over cbc(aes): below its crossover, losing at low depths" \
+KTAP_TIMEOUT=300 ktap_test "doctor: a slow offload engine raised over cbc(aes): below its crossover, losing at low depths" \
 	offload_below_crossover
 KTAP_TIMEOUT=300 ktap_test "doctor: cbc-aes-aesni lowered below a slower cbc(aes): names it and its priority command" \
 	faster_not_selected
