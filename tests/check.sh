@@ -6,6 +6,7 @@
 # own test, the packaging checks (install, completion, dkms, the kernel's
 # compiler, kselftest, netlink spec), the in-VM suite on each series, and
 # last that the host's kernel images, headers and /boot are as they were.
+# The VM stage runs beside the host stages after the first few.
 # The debug kernel's suite is make check-debug. Ends with one summary line
 # per stage and "check: N passed, N failed".
 
@@ -25,18 +26,19 @@ failed=0
 summary=
 
 # stage NAME COMMAND...: a stage counts as one test unless it reports its
-# own "N passed, N failed" line.
+# own "N passed, N failed" line. Its output goes to $stage_log first.
+stage_log=$cache/stage.log
 stage() {
 	name=$1
 	shift
 	echo "### $name"
 	began=$(date +%s)
-	"$@" >"$cache/stage.log" 2>&1
+	"$@" >"$stage_log" 2>&1
 	rc=$?
-	cat "$cache/stage.log"
+	cat "$stage_log"
 	# Every "LABEL: N passed, N failed" line (one per kernel in the VM stage).
 	counts=$(sed -n 's/^[^ ]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' \
-		"$cache/stage.log" |
+		"$stage_log" |
 		awk '{ p += $1; f += $2 } END { if (NR) print p, f }')
 	if [ -n "$counts" ]; then
 		# shellcheck disable=SC2086 # two numbers
@@ -74,36 +76,80 @@ for s in $(echo $host_series $series | tr ' ' '\n' | awk '!seen[$0]++'); do
 done
 # ynl, the netlink schemas and the kselftest framework.
 ksrc=$(scripts/kernel-source.sh) || exit 1
+# Every kernel fetched, its headers unpacked and its build root made, one
+# at a time, before the VM stage and the host stages share them.
+for kver in $kvers; do
+	tests/vm/kernel.sh fetch "$kver" "$cache/kernels" >/dev/null 2>&1 &&
+		scripts/kbuild.sh where "$kver" >/dev/null 2>&1 ||
+		echo "check: $kver could not be fetched or built for" >&2
+done
 
 for s in $unresolved; do
 	stage "kernel series $s" sh -c \
 		"echo 'series $s: its kernel could not be resolved (see above)'; exit 1"
 done
 stage "build" make -s tool test-tools
+# The host stages that time things (OpenSSL's rate, the progress line)
+# first, on an otherwise quiet machine.
 stage "unit tests" make -s -C user check
-stage "include cycles (user, kmod)" make -s include-cycles
-stage "fuzz parsers (libFuzzer, ASan, UBSan)" make -s -C tests/fuzz check
 stage "results formats (host)" tests/results/host.sh
 stage "host tests" tests/host/doctor.sh
 stage "make run decisions (host)" tests/host/run.sh
 stage "progress line (host, pty)" tests/host/progress.sh
-stage "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check
-stage "checkpatch" scripts/lint.sh style
+
+# The VM stage, the longest by far, runs beside the other host stages,
+# which run at nice 19: they take the cycles the VMs leave idle (waits
+# for timeouts, sleeps), and the VMs keep theirs. Its output, counts and
+# summary line come back through files.
+vm_out=$cache/vm-stage.out
+(
+	passed=0 failed=0 summary=
+	stage_log=$cache/vm-stage.log
+	# shellcheck disable=SC2086
+	stage "vm" tests/vm/rig.sh check $series
+	echo "$passed $failed" >"$cache/vm-stage.counts"
+	printf '%s' "$summary" >"$cache/vm-stage.summary"
+) >"$vm_out" 2>&1 &
+vm_stage=$!
+
+# nicely NAME COMMAND...: a host stage at nice 19, beside the VM stage.
+nicely() {
+	name=$1
+	shift
+	stage "$name" nice -n 19 "$@"
+}
+
+nicely "include cycles (user, kmod)" make -s include-cycles
+nicely "fuzz parsers (libFuzzer, ASan, UBSan)" make -s -C tests/fuzz check
+nicely "fuzz generator (ASan, UBSan, reproducible)" make -s -C tests/tools check
+nicely "checkpatch" scripts/lint.sh style
 # shellcheck disable=SC2086
-stage "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
-stage "vm verdict" tests/vm/verdict-test.sh
+nicely "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
+nicely "vm verdict" tests/vm/verdict-test.sh
 # shellcheck disable=SC2086
-stage "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
-stage "bash completion" tests/packaging/completion.sh
+nicely "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
+nicely "bash completion" tests/packaging/completion.sh
 # shellcheck disable=SC2086
-stage "dkms ($kvers )" tests/packaging/dkms.sh $kvers
+nicely "dkms ($kvers )" tests/packaging/dkms.sh $kvers
 # shellcheck disable=SC2086
-stage "kernel compiler ($kvers )" tests/packaging/compiler.sh $kvers
-stage "kselftest install" tests/packaging/kselftest.sh
-stage "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
+nicely "kernel compiler ($kvers )" tests/packaging/compiler.sh $kvers
+nicely "kselftest install" tests/packaging/kselftest.sh
+nicely "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
-# shellcheck disable=SC2086
-stage "vm" tests/vm/rig.sh check $series
+
+wait "$vm_stage"
+cat "$vm_out"
+if read -r vm_passed vm_failed <"$cache/vm-stage.counts"; then
+	passed=$((passed + vm_passed))
+	failed=$((failed + vm_failed))
+	summary="$summary$(cat "$cache/vm-stage.summary")
+"
+else
+	failed=$((failed + 1))
+	summary="${summary}vm: FAILED (no result)
+"
+fi
+rm -f "$cache/vm-stage.counts" "$cache/vm-stage.summary"
 
 stage "host system unchanged" tests/packaging/host-state.sh compare \
 	"$cache/host-state.before"
