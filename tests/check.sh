@@ -134,6 +134,8 @@ nicely "dkms ($kvers )" tests/packaging/dkms.sh $kvers
 # shellcheck disable=SC2086
 nicely "kernel compiler ($kvers )" tests/packaging/compiler.sh $kvers
 nicely "kselftest install" tests/packaging/kselftest.sh
+# shellcheck disable=SC2086 # the first release: the tree is built once
+nicely "a built tree" tests/packaging/built-tree.sh $kvers
 nicely "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
 

@@ -160,11 +160,11 @@ gu_engine() {
 }
 
 # gu_driver_of SPEC: the driver a template instance named by SPEC
-# registered; SPEC names its inner parts by driver, but sha256, which the
-# kernel picks (sha256-generic, sha256-lib, ...).
+# registered; SPEC names its inner parts by driver, but hmac(sha256),
+# which the kernel picks: hmac(sha256-generic), or 7.x's hmac-sha256-lib.
 gu_driver_of() {
 	# A basic regular expression: parentheses are themselves in it.
-	pattern=$(echo "$1" | sed 's/sha256/sha256[^,()]*/g')
+	pattern=$(echo "$1" | sed 's/hmac(sha256)/hmac[-(]sha256[^,()]*)\{0,1\}/g')
 	sed -n "s/^driver *: \($pattern\)\$/\1/p" /proc/crypto | head -n 1
 }
 
@@ -413,9 +413,18 @@ wedged_call() {
 # callback as rfc4106 and seqiv do.
 gu_queue_drivers() {
 	if ! gu_has_cryptd; then
+		# Inner parts by their drivers' names: 7.x's hmac(sha256) is
+		# hmac-sha256-lib, and an instance asked for by a name that is
+		# not its own is built again, and refused (EEXIST). Asking
+		# registers it all the same.
+		spec="authenc(hmac(sha256),virtio_crypto_aes_cbc)"
+		grep -q '^kaesbench ' /proc/modules ||
+			insmod /opt/kaesbench/kaesbench.ko 2>/dev/null
+		kaesbench verify -d "$spec" --cases 1 >/dev/null 2>&1
+		authenc=$(gu_driver_of "$spec")
 		echo virtio_crypto_aes_cbc
-		echo "authenc(hmac(sha256),virtio_crypto_aes_cbc)"
-		echo "echainiv(authenc(hmac(sha256),virtio_crypto_aes_cbc))"
+		echo "${authenc:-$spec}"
+		echo "echainiv(${authenc:-$spec})"
 		return
 	fi
 	echo "cryptd(cbc($SOFT_AES))"
