@@ -72,7 +72,7 @@ timeout --kill-after=10 "$vm_timeout" \
 	-append "console=ttyS0 loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \
 	-object cryptodev-backend-builtin,id=cd0 \
 	-device virtio-crypto-pci,cryptodev=cd0 \
-	-serial "file:$console" -serial "file:$output" &
+	-serial "file:$console" -serial "file:$output" 2>"$logdir/qemu.log" &
 qemu=$!
 
 # sed -u: a pipe must not hold the stream back in a buffer.
@@ -84,5 +84,10 @@ wait $tailer 2>/dev/null || true
 tr -d '\r' <"$output" >"$output.tmp" && mv "$output.tmp" "$output"
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	echo "# boot.sh: the VM did not finish within $vm_timeout s" >>"$output"
+elif [ $rc -ne 0 ]; then
+	# QEMU's own messages (its backend's notes among them) are kept
+	# out of the output; they matter when QEMU fails.
+	echo "boot.sh: qemu exited $rc; see $logdir/qemu.log:" >&2
+	tail -n 5 "$logdir/qemu.log" >&2
 fi
 exit $rc

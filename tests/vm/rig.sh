@@ -51,13 +51,18 @@ locate_kernel() {
 	esac
 }
 
-# Locates the series' kernel, builds the module and the test modules
-# against it and packs the initramfs; sets what locate_kernel sets,
-# vmlinuz and initramfs.
-prepare() {
-	locate_kernel "$1"
+# Sets, once locate_kernel has, vmlinuz and initramfs: what boots.
+boot_files() {
 	vmlinuz=$kroot/boot/vmlinuz-$kver
 	initramfs=$cache/initramfs-$kver.$$.cpio.gz
+}
+
+# Locates the series' kernel, builds the module and the test modules
+# against it and packs the initramfs; sets what locate_kernel and
+# boot_files set.
+prepare() {
+	locate_kernel "$1"
+	boot_files
 
 	# Per process, so that two rigs sharing a cache do not collide.
 	build=$cache/build/$kver.$$
@@ -153,7 +158,25 @@ run() {
 	mode=$1
 	series=$2
 	shift 2
-	prepare "$series"
+	# apt's, kbuild's and the packing's chatter to a log: the terminal
+	# shows kaesbench's output, and on failure where to look. ($$ is
+	# this shell's in the subshell too: the same initramfs name.)
+	mkdir -p "$cache/logs"
+	log=$cache/logs/prepare-$mode-$series.log
+	set +e
+	(
+		set -e
+		prepare "$series"
+	) >"$log" 2>&1
+	rc=$?
+	set -e
+	if [ "$rc" -ne 0 ]; then
+		echo "kaesbench: the $series VM could not be prepared; see $log:" >&2
+		tail -n 10 "$log" >&2
+		return 1
+	fi
+	locate_kernel "$series" >>"$log" 2>&1
+	boot_files
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
 	logs=$cache/logs/$mode-$kver

@@ -164,7 +164,7 @@ gu_engine() {
 # which the kernel picks: hmac(sha256-generic), or 7.x's hmac-sha256-lib.
 gu_driver_of() {
 	# A basic regular expression: parentheses are themselves in it.
-	pattern=$(echo "$1" | sed 's/hmac(sha256)/hmac[-(]sha256[^,()]*)\{0,1\}/g')
+	pattern=$(echo "$1" | sed 's/hmac(sha256)/hmac[-(]sha256[^,()]*)\\{0,1\\}/g')
 	sed -n "s/^driver *: \($pattern\)\$/\1/p" /proc/crypto | head -n 1
 }
 
