@@ -8,10 +8,12 @@
  * stealing), RFC 3686 CTR, GCM (SP 800-38D, with its own GHASH),
  * CCM (SP 800-38C), the ESP forms RFC 4106, RFC 4543 (GMAC) and RFC 4309,
  * and authenc(hmac(SHA),cbc/rfc3686) with the kernel's HMAC (not AES, so
- * not under test). What the verifier compares an implementation with where
- * the kernel has no generic AES. Written for being right, not fast; only
- * encryption is needed of the skciphers, since the verifier checks
- * decryption against the plaintext.
+ * not under test), and the IV generators seqiv and echainiv over those
+ * AEADs, for decryption only (their IVs come from a salt of each
+ * instance's own: what they encrypt is checked by decrypting it). What the
+ * verifier compares an implementation with where the kernel has no generic
+ * AES. Written for being right, not fast; only encryption is needed of the
+ * skciphers, since the verifier checks decryption against the plaintext.
  */
 
 #include <crypto/authenc.h>
@@ -104,6 +106,58 @@ static int open_authenc(struct kaesbench_refmode *m, const char *alg)
 	return 0;
 }
 
+/* The IV an AEAD takes, which seqiv and echainiv write into the packet. */
+static u32 aead_iv_size(const struct kaesbench_refmode *m)
+{
+	switch (m->id) {
+	case KAESBENCH_REFMODE_GCM:
+		return 12;
+	case KAESBENCH_REFMODE_CCM:
+		return BLOCK;
+	case KAESBENCH_REFMODE_RFC4106:
+	case KAESBENCH_REFMODE_RFC4543:
+	case KAESBENCH_REFMODE_RFC4309:
+		return 8;
+	case KAESBENCH_REFMODE_AUTHENC:
+		return m->inner == KAESBENCH_REFMODE_CBC ? BLOCK : 8;
+	default:
+		return 0;
+	}
+}
+
+static int open_one(struct kaesbench_refmode *m, const char *alg)
+{
+	m->id = find(alg);
+	return m->id ? 0 : open_authenc(m, alg);
+}
+
+/* "seqiv(rfc4106(gcm(aes)))": the AEAD inside, and its IV's size. */
+static int open_geniv(struct kaesbench_refmode *m, const char *alg)
+{
+	static const char *const genivs[] = { "seqiv(", "echainiv(" };
+	char inner[64];
+	unsigned int i;
+	size_t n;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(genivs); i++)
+		if (str_has_prefix(alg, genivs[i]))
+			break;
+	if (i == ARRAY_SIZE(genivs))
+		return open_one(m, alg);
+	alg += strlen(genivs[i]);
+	n = strlen(alg);
+	if (!n || n > sizeof(inner) || alg[n - 1] != ')')
+		return -ENOENT;
+	memcpy(inner, alg, n - 1);
+	inner[n - 1] = '\0';
+	err = open_one(m, inner);
+	if (err)
+		return err;
+	m->gen_iv = aead_iv_size(m);
+	return m->gen_iv ? 0 : -ENOENT;
+}
+
 /**
  * kaesbench_refmode_open() - kaesbench's own mode for an algorithm
  * @m: zeroed; set up on success, to be closed whatever the result
@@ -114,8 +168,7 @@ static int open_authenc(struct kaesbench_refmode *m, const char *alg)
  */
 int kaesbench_refmode_open(struct kaesbench_refmode *m, const char *alg)
 {
-	m->id = find(alg);
-	return m->id ? 0 : open_authenc(m, alg);
+	return open_geniv(m, alg);
 }
 
 /**
@@ -769,11 +822,14 @@ static int authenc_decrypt(const struct kaesbench_refmode *m, const u8 *in,
  * @len: the plaintext's
  * @iv: the IV
  *
- * Return: 0, or -EINVAL for lengths the algorithm refuses.
+ * Return: 0, -EINVAL for lengths the algorithm refuses, or -EOPNOTSUPP
+ * for an IV generator, whose IV no other instance could reproduce.
  */
 int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
 				   u8 *buf, u32 ad, u32 len, const u8 *iv)
 {
+	if (m->gen_iv)
+		return -EOPNOTSUPP;
 	switch (m->id) {
 	case KAESBENCH_REFMODE_CCM:
 	case KAESBENCH_REFMODE_RFC4309:
@@ -792,7 +848,12 @@ int kaesbench_refmode_aead_encrypt(const struct kaesbench_refmode *m,
  * @out: the plaintext is written after its first @ad bytes (not @in)
  * @ad: the associated data's length
  * @cryptlen: the ciphertext's and the tag's
- * @iv: the IV
+ * @iv: the IV; an IV generator's is read from @in instead
+ *
+ * seqiv and echainiv decrypt as ESP input does: the IV after the associated
+ * data is read from the packet, and their AEAD takes it as associated data
+ * too (crypto/seqiv.c, crypto/echainiv.c); the plaintext then starts after
+ * it in @out.
  *
  * Return: 0, -EBADMSG when the tag does not match, -EINVAL for lengths
  * the algorithm refuses.
@@ -803,6 +864,13 @@ int kaesbench_refmode_aead_decrypt(const struct kaesbench_refmode *m,
 {
 	u32 len;
 
+	if (m->gen_iv) {
+		if (cryptlen < m->gen_iv)
+			return -EINVAL;
+		iv = in + ad;
+		ad += m->gen_iv;
+		cryptlen -= m->gen_iv;
+	}
 	if (cryptlen < m->authsize)
 		return -EINVAL;
 	len = cryptlen - m->authsize;

@@ -36,6 +36,7 @@ struct kaesbench_refmode {
 	enum kaesbench_refmode_id inner;	/* authenc's cipher */
 	struct crypto_shash *mac;		/* authenc's HMAC */
 	u32 authsize;
+	u32 gen_iv;	/* seqiv, echainiv: the IV's bytes in the packet */
 	struct kaesbench_refaes key;
 	struct kaesbench_refaes tweak;	/* XTS */
 	u64 hh[16], hl[16];	/* GCM's hash key times 0 to 15 */

@@ -48,8 +48,15 @@ esp_transforms_pass() {
 	for alg in "rfc4106(gcm(aes))" "rfc4543(gcm(aes))" "rfc4309(ccm(aes))" \
 		"rfc3686(ctr(aes))" "authenc(hmac(sha1),cbc(aes))" \
 		"authenc(hmac(sha256),cbc(aes))" \
-		"authenc(hmac(sha256),rfc3686(ctr(aes)))"; do
-		if kaesbench verify -a "$alg" --cases 64 >/tmp/verify 2>&1; then
+		"authenc(hmac(sha256),rfc3686(ctr(aes)))" \
+		"echainiv(authenc(hmac(sha256),cbc(aes)))" \
+		"seqiv(rfc4106(gcm(aes)))" \
+		"seqiv(authenc(hmac(sha1),rfc3686(ctr(aes))))"; do
+		# An IV generator's output is decrypted by the reference, which
+		# on 7.x is kaesbench's own seqiv or echainiv decryption.
+		if kaesbench verify -a "$alg" --cases 64 >/tmp/verify 2>&1 &&
+			awk '/^PASS/ { n++; if ($4 !~ /'"$REF_ANY"'/) bad = 1 }
+				END { exit bad || !n }' /tmp/verify; then
 			grep '^PASS' /tmp/verify
 		else
 			cat /tmp/verify
@@ -58,7 +65,8 @@ esp_transforms_pass() {
 	done
 	[ "$failures" -eq 0 ]
 }
-ktap_test "the IPsec ESP transforms verify" esp_transforms_pass
+ktap_test "the IPsec ESP transforms verify, with the IV generators ESP output uses" \
+	esp_transforms_pass
 
 load_broken() {
 	grep -q '^kaesbench_broken ' /proc/modules ||
