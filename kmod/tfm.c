@@ -170,6 +170,17 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 
 	tfm->front = front;
 	err = alloc_tfm(tfm, name);
+	if (err == -EEXIST) {
+		/*
+		 * A template instance whose inner parts were named by
+		 * algorithm: the crypto API built it under its own driver
+		 * name, found no match for the name asked, built it again and
+		 * refused the twin. The first one stays registered.
+		 */
+		NL_SET_ERR_MSG(extack,
+			       "the crypto API registered it under another driver name: ask for that one, as /proc/crypto lists it");
+		return err;
+	}
 	if (err) {
 		NL_SET_ERR_MSG(extack, "the crypto API cannot provide it");
 		return err;

@@ -15,7 +15,11 @@
 # after which every run is refused. The queue tests starve a worker that
 # holds requests on CPU 1 with a real-time spinner, as a loaded machine
 # may: cryptd's, or on kernels without cryptd (7.x) the crypto engine
-# thread of virtio_crypto, pinned there for the test.
+# thread of virtio_crypto, pinned there for the test. There the templates
+# that copy the completion callback (authenc, echainiv) are tested over
+# the faulty driver, which holds their requests: 7.x's virtio_crypto
+# completes them from a BH workqueue on another CPU, not from the engine
+# thread, so starving that does not hold them.
 
 GIVEN_UP="never completed: kaesbench stays loaded until reboot"
 KERNEL_REPORTS='Oops|BUG:|WARNING:|Call Trace|hard LOCKUP|soft lockup|rcu.*stall'
@@ -168,12 +172,37 @@ gu_driver_of() {
 	sed -n "s/^driver *: \($pattern\)\$/\1/p" /proc/crypto | head -n 1
 }
 
-# gu_instantiate DRIVER: a template instance registered (the tool runs
-# --cpus of registered implementations only), by a verification of it.
-gu_instantiate() {
-	kaesbench verify -d "$1" --cases 8 >/tmp/given-up.out 2>&1 ||
-		fail "verification of $1 failed: $(cat /tmp/given-up.out)"
-	echo "instantiated $1"
+# gu_registered SPEC: sets registered to the driver of SPEC's instance
+# (the tool runs --cpus of registered implementations only), registering
+# it first, by a verification of it, where there is none. One already
+# there is used as it is: asked for by a name that is not its own (sha256,
+# not the driver the kernel picked), the crypto API would build it again,
+# and refuse the twin (EEXIST). So an IV generator is asked for over the
+# driver of what it wraps.
+gu_registered() {
+	registered=$(gu_driver_of "$1")
+	[ -n "$registered" ] && return
+	case $1 in
+	seqiv\(* | echainiv\(*)
+		inner=${1#*(}
+		gu_registered "${inner%)}"
+		ask="${1%%(*}($registered)"
+		;;
+	*) ask=$1 ;;
+	esac
+	# Named by algorithm inside (hmac(sha256)), it is refused as built
+	# twice (EEXIST), and registered all the same.
+	kaesbench verify -d "$ask" --cases 8 >/tmp/given-up.out 2>&1 ||
+		grep -q 'under another driver name' /tmp/given-up.out ||
+		fail "verification of $ask failed: $(cat /tmp/given-up.out)"
+	registered=$(gu_driver_of "$1")
+	[ -n "$registered" ] || fail "no driver of $1 registered (asked for $ask)"
+	# Its self-tests may still run when the twin is refused: a use by
+	# its own name waits for them, as any user's would (a fault set
+	# meanwhile would fail them).
+	kaesbench verify -d "$registered" --cases 8 >/tmp/given-up.out 2>&1 ||
+		fail "verification of $registered failed: $(cat /tmp/given-up.out)"
+	echo "instantiated $registered"
 }
 
 # Each test starts with kaesbench loaded: one that let rmmod unload it
@@ -198,7 +227,7 @@ given_up_setup() {
 	# kernel without cryptd (7.2: CONFIG_CRYPTO_CRYPTD is not set) has no
 	# cryptd queue: its queue tests use virtio_crypto's engine.
 	if gu_has_cryptd; then
-		gu_instantiate "cryptd(ctr($SOFT_AES))"
+		gu_registered "cryptd(ctr($SOFT_AES))"
 	else
 		echo "$(uname -r) has no cryptd: the queue tests use $(gu_engine) on CPU 1"
 	fi
@@ -409,22 +438,15 @@ wedged_call() {
 # gcm(aes)'s self-tests (rc=-22), a WARN that panics the VM: there cryptd
 # is under gcm_base, for its ctr (the same copy of the callback, one level
 # further down). Without cryptd: virtio_crypto's engine queues the
-# request, and authenc and echainiv (the ESP transform for CBC) copy the
-# callback as rfc4106 and seqiv do.
+# request; authenc and echainiv (the ESP transform for CBC), which copy
+# the callback as rfc4106 and seqiv do, over the faulty driver's first
+# copy, which holds them (given_up_in_template). Names only: nothing is
+# registered before the tests run.
 gu_queue_drivers() {
 	if ! gu_has_cryptd; then
-		# Inner parts by their drivers' names: 7.x's hmac(sha256) is
-		# hmac-sha256-lib, and an instance asked for by a name that is
-		# not its own is built again, and refused (EEXIST). Asking
-		# registers it all the same.
-		spec="authenc(hmac(sha256),virtio_crypto_aes_cbc)"
-		grep -q '^kaesbench ' /proc/modules ||
-			insmod /opt/kaesbench/kaesbench.ko 2>/dev/null
-		kaesbench verify -d "$spec" --cases 1 >/dev/null 2>&1
-		authenc=$(gu_driver_of "$spec")
 		echo virtio_crypto_aes_cbc
-		echo "${authenc:-$spec}"
-		echo "echainiv(${authenc:-$spec})"
+		echo "authenc(hmac(sha256),$GU_FAULTY)"
+		echo "echainiv(authenc(hmac(sha256),$GU_FAULTY))"
 		return
 	fi
 	echo "cryptd(cbc($SOFT_AES))"
@@ -507,13 +529,8 @@ given_up_in_queue() {
 		exit "$KSFT_SKIP"
 	}
 	# Just before: an instance registered since may have replaced it.
-	# One already there is used as it is: asked for by a name that is
-	# not its own (sha256, not the driver the kernel picked), the crypto
-	# API would build it again, and refuse the twin (EEXIST).
-	driver=$(gu_driver_of "$1")
-	[ -n "$driver" ] || gu_instantiate "$1"
-	driver=$(gu_driver_of "$1")
-	[ -n "$driver" ] || fail "no driver of $1 registered"
+	gu_registered "$1"
+	driver=$registered
 	engine=
 	if ! gu_has_cryptd; then
 		engine=$(gu_engine)
@@ -565,6 +582,43 @@ given_up_in_queue() {
 	gu_no_reports
 }
 
+# given_up_in_template SPEC: 64 requests of 64 KiB to a template instance
+# over the faulty driver, which holds them ("never"): rmmod is refused
+# while they wait, the run ends with the timeout, kaesbench is pinned, and
+# the instance only is given up (the faulty driver's copy under it is not:
+# kaesbench knows what it asked for). Leaving "never", the driver
+# completes them, and the template's own completion (authenc's HMAC,
+# echainiv's copy of the callback) runs then, into memory kaesbench left
+# to it: no kernel report, and the driver under it works again.
+given_up_in_template() {
+	gu_loaded
+	gu_registered "$1"
+	driver=$registered
+	held=$(gu_count held)
+	gu_set_fault never
+	trap 'gu_set_fault none' EXIT
+	start=$(gu_now_cs)
+	kaesbench run -d "$driver" --depth 64 -b 65536 -t 30000 -r 1 -w 0 \
+		--no-verify >/tmp/template.out 2>&1 &
+	pid=$!
+	sleep 1
+	out=$(rmmod kaesbench 2>&1) && fail "rmmod worked with requests held"
+	echo "rmmod, requests held: $out"
+	echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
+	wait "$pid"
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	out=$(cat /tmp/template.out)
+	given_up_run
+	gu_pinned "$driver"
+	gu_set_fault none
+	gu_until 5 "the held requests completing" gu_none_held
+	kaesbench verify -d "$GU_FAULTY" --cases 4 >/tmp/template.out 2>&1 ||
+		fail "$GU_FAULTY does not verify again: $(cat /tmp/template.out)"
+	sleep 1
+	gu_no_reports
+}
+
 ktap_test "given-up tests set up: kaesbench_faulty with 6 copies, a queue probe" \
 	given_up_setup
 ktap_test "fault never, during a run: given up after 10 s, kaesbench pinned" \
@@ -583,8 +637,16 @@ ktap_test "$1 queued, its worker starved: given up, pinned; completed safely lat
 	given_up_in_queue "$1" no
 shift
 for driver; do
-	ktap_test "$driver queued, rmmod refused meanwhile: given up, pinned; completed safely later" \
-		given_up_in_queue "$driver" yes
+	case $driver in
+	*"$GU_FAULTY"*)
+		ktap_test "$driver held by the driver under it, rmmod refused meanwhile: given up, pinned; completed safely later" \
+			given_up_in_template "$driver"
+		;;
+	*)
+		ktap_test "$driver queued, rmmod refused meanwhile: given up, pinned; completed safely later" \
+			given_up_in_queue "$driver" yes
+		;;
+	esac
 done
 
 # The eighth implementation with a request given up: from then on every
@@ -599,7 +661,7 @@ eighth_given_up() {
 	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
 	for driver in "$SOFT_AES" cbc-aes-aesni; do
 		expect_failure 1 "no more runs until reboot" \
-			kaesbench run -d $driver -b 16 -t 10 -r 1 -w 0 || return 1
+			kaesbench run -d "$driver" -b 16 -t 10 -r 1 -w 0 || return 1
 	done
 	expect_failure 1 "no more runs until reboot" \
 		kaesbench verify -d "$SOFT_AES" --cases 1 || return 1
