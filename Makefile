@@ -5,7 +5,8 @@
 #   make              build module and tool (KDIR= or KERNELDIR= picks the
 #                     kernel build tree; default: the running kernel's)
 #   make run          benchmark this machine, or a VM if it cannot load modules
-#   make check        unit tests, static checks, the VM suite on 6.1 and 6.12
+#   make check        unit tests, static checks, the VM suite on 6.1, 6.12
+#                     and Debian sid's latest
 #   make fuzz         the tool's parsers under libFuzzer on this host
 #                     (FUZZ_SECONDS=300 each), then the netlink fuzzer's
 #                     long run in a 6.12 VM (FUZZ_COUNT=1000000 messages),

@@ -17,10 +17,8 @@ cd "$top" || exit 2
 cache=${KAESBENCH_CACHE:-$top/.cache}
 # The kernel series of the VM stage, and of the host stages (sparse, W=1,
 # install, dkms, the kernel's compiler): adding the next is one word here.
-# latest is Debian sid's kernel (tests/vm/kernel.sh). Its VM suite passes
-# but for 98-given-up's two authenc queue tests (Documentation/testing.rst),
-# so it boots only when asked: KAESBENCH_SERIES="6.1 6.12 latest".
-series=${KAESBENCH_SERIES:-6.1 6.12}
+# latest is Debian sid's kernel (tests/vm/kernel.sh).
+series=${KAESBENCH_SERIES:-6.1 6.12 latest}
 host_series=${KAESBENCH_HOST_SERIES:-6.1 6.12 latest}
 start=$(date +%s)
 passed=0
