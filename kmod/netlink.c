@@ -136,6 +136,8 @@ static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_VERIFY_CASES] = NLA_POLICY_FULL_RANGE(NLA_U32,
 							   &cases_range),
 	[KAESBENCH_A_VERIFY_SEED] = { .type = NLA_U64 },
+	[KAESBENCH_A_RUN_DEPTH] = NLA_POLICY_RANGE(NLA_U32, 1,
+						   KAESBENCH_MAX_DEPTH),
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -334,6 +336,7 @@ static int parse_verify(struct genl_info *info,
 		return err;
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
 	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
+	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
 	params->seed = seed ? nla_get_u64(seed) : get_random_u64();
 	return 0;
 }

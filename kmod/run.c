@@ -85,6 +85,7 @@ static struct kaesbench_verify *quick_verify(const struct measurer *m)
 	struct kaesbench_verify_params vp = {
 		.key_bits = m->params.key_bits,
 		.cases = KAESBENCH_QUICK_CASES,
+		.depth = m->params.depth,
 		.seed = get_random_u64(),
 	};
 	struct kaesbench_impl same;
@@ -221,7 +222,9 @@ static const struct measurer *refusing(const struct kaesbench_run *run)
 static int check_first(struct kaesbench_job *job, struct kaesbench_run *run)
 {
 	struct measurer *m = first(run);
-	u64 bytes = m->w.bytes * run->nworkers;
+	/* Only the first thread verifies. */
+	u64 verify = m->verify ? kaesbench_verify_bytes(m->verify) : 0;
+	u64 bytes = (m->w.bytes - verify) * run->nworkers + verify;
 	u64 room = ((u64)totalram_pages() << PAGE_SHIFT) / 4;
 
 	if (kaesbench_given_up(m->impl.driver_name))

@@ -7,9 +7,17 @@
  * hands drivers (odd lengths, misaligned and scattered buffers) rather than
  * the tidy ones of the self-tests. A fast wrong answer must never be shown
  * as a throughput figure.
+ *
+ * At depth N, N cases are in progress together, each in a slot of its own
+ * (its request, buffers and wait): every slot's next request is submitted,
+ * then each is waited for, in whatever order the driver completes them,
+ * then each result is checked. So N requests are in flight together, as
+ * under a network stack's load, and nothing is in flight between rounds.
  */
 
+#include <linux/gfp.h>
 #include <linux/kmemleak.h>
+#include <linux/mm.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/scatterlist.h>
@@ -53,16 +61,43 @@ struct vcase {
 	u8 iv[IV_MAX];
 };
 
-struct kaesbench_verify {
-	struct kaesbench_verify_params params;
-	struct kaesbench_tfm impl;
-	struct kaesbench_ref ref;
-	char alg_name[CRYPTO_MAX_ALG_NAME];
+/* A case's requests, in order; an aead without associated data has no AAD. */
+enum vstep {
+	STEP_ENCRYPT,
+	STEP_DECRYPT,
+	STEP_TAG,
+	STEP_AAD,
+	STEP_DONE,
+};
+
+/*
+ * A case in progress. What its request points to (scatterlists, IV,
+ * buffers) is here, not on the stack: a request that never completes is
+ * left to the driver, which may still use it.
+ */
+struct vslot {
+	struct vcase c;
 	union {
 		struct skcipher_request *sk;
 		struct aead_request *aead;
 	} req;
 	struct crypto_wait wait;
+	u8 iv[IV_MAX];
+	u8 *plain;		/* [aad | data] */
+	u8 *expect;		/* the reference's [aad | ciphertext | tag] */
+	u8 *src;
+	u8 *dst;
+	enum vstep step;	/* the request submitted, or next */
+	bool busy;		/* a case in progress */
+	int ret;		/* the submission's, then the completion's */
+	u64 submitted_ns;
+};
+
+struct kaesbench_verify {
+	struct kaesbench_verify_params params;
+	struct kaesbench_tfm impl;
+	struct kaesbench_ref ref;
+	char alg_name[CRYPTO_MAX_ALG_NAME];
 	struct kaesbench_wait_class wait_class;
 	u32 block_size;
 	u32 iv_size;
@@ -70,23 +105,21 @@ struct kaesbench_verify {
 	u32 gen_iv;		/* room for the IV an IV generator writes */
 	u32 fixed_aad;		/* U32_MAX: random per case */
 	bool cts;		/* any length of one block or more */
-	u8 *plain;		/* [aad | data] */
-	u8 *expect;		/* the reference's [aad | ciphertext | tag] */
-	u8 *src;
-	u8 *dst;
-	u8 *out;		/* gathered from dst */
-	/*
-	 * What the implementation's request points to (scatterlists, IV) is
-	 * here, not on the stack: a request that never completes is left to
-	 * the driver, which may still use it.
-	 */
-	struct vcase cur;
-	u8 iv[IV_MAX];
-	u32 done;
+	u32 depth;		/* slots: 1 for a synchronous implementation */
+	struct vslot *slots;
+	u8 *out;		/* gathered from a slot's dst, one at a time */
+	u32 done;		/* cases passed */
+	u64 requests;		/* completed and checked */
+	u64 wrong;		/* of those, wrong */
+	u64 errors;		/* of those, failed */
+	u64 data_bytes;		/* of those requests' data */
+	u64 slowest_ns;		/* from a submission to its completion seen */
 	bool stuck;		/* a request never completed */
+	u64 stop_ns;		/* when the stop was seen; 0: not stopped */
 	struct kaesbench_watch *watch;	/* the verifying thread's */
 	u64 bytes;		/* allocated for buffers and requests */
 	bool failed;
+	int fail_status;	/* what the cases end with: the first failure's */
 	struct vcase fail;
 	u32 fail_op;		/* enum kaesbench_case_op */
 	int fail_err;
@@ -133,47 +166,100 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 
 #define VERIFY_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
 
-static int alloc_requests(struct kaesbench_verify *v)
+static int alloc_request(struct kaesbench_verify *v, struct vslot *sl)
 {
 	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
 
-	kaesbench_init_wait(&v->wait, &v->wait_class);
+	kaesbench_init_wait(&sl->wait, &v->wait_class);
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		v->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
-		if (!v->req.sk)
+		sl->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
+		if (!sl->req.sk)
 			return -ENOMEM;
-		v->bytes += kmalloc_size_roundup(sizeof(*v->req.sk) +
+		v->bytes += kmalloc_size_roundup(sizeof(*sl->req.sk) +
 						 crypto_skcipher_reqsize(v->impl.sk));
-		skcipher_request_set_callback(v->req.sk, flags, crypto_req_done,
-					      &v->wait);
+		skcipher_request_set_callback(sl->req.sk, flags,
+					      crypto_req_done, &sl->wait);
 		break;
 	case KAESBENCH_IMPL_TYPE_AEAD:
-		v->req.aead = aead_request_alloc(v->impl.aead, VERIFY_GFP);
-		if (!v->req.aead)
+		sl->req.aead = aead_request_alloc(v->impl.aead, VERIFY_GFP);
+		if (!sl->req.aead)
 			return -ENOMEM;
-		v->bytes += kmalloc_size_roundup(sizeof(*v->req.aead) +
+		v->bytes += kmalloc_size_roundup(sizeof(*sl->req.aead) +
 						 crypto_aead_reqsize(v->impl.aead));
-		aead_request_set_callback(v->req.aead, flags, crypto_req_done,
-					  &v->wait);
+		aead_request_set_callback(sl->req.aead, flags, crypto_req_done,
+					  &sl->wait);
 		break;
+	}
+	return 0;
+}
+
+/*
+ * Whole pages, not kmalloc()'s power of two (128 KiB for 64 KiB and a
+ * little): at depth 64 that is 17 MiB instead of 32.
+ */
+static u8 *alloc_buffer(struct kaesbench_verify *v)
+{
+	u8 *buf = alloc_pages_exact(BUF_LEN, VERIFY_GFP);
+
+	if (buf)
+		v->bytes += PAGE_ALIGN(BUF_LEN);
+	return buf;
+}
+
+static void free_buffer(u8 *buf)
+{
+	if (buf)
+		free_pages_exact(buf, BUF_LEN);
+}
+
+static int alloc_slots(struct kaesbench_verify *v)
+{
+	u32 i;
+	int err;
+
+	v->slots = kcalloc(v->depth, sizeof(*v->slots), VERIFY_GFP);
+	if (!v->slots)
+		return -ENOMEM;
+	v->bytes += kmalloc_size_roundup(v->depth * sizeof(*v->slots));
+	v->out = alloc_buffer(v);
+	if (!v->out)
+		return -ENOMEM;
+	for (i = 0; i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		err = alloc_request(v, sl);
+		if (err)
+			return err;
+		sl->plain = alloc_buffer(v);
+		sl->expect = alloc_buffer(v);
+		sl->src = alloc_buffer(v);
+		sl->dst = alloc_buffer(v);
+		if (!sl->plain || !sl->expect || !sl->src || !sl->dst)
+			return -ENOMEM;
 	}
 	v->bytes += v->ref.bytes;
 	return 0;
 }
 
-static int alloc_buffers(struct kaesbench_verify *v)
+static void free_slots(struct kaesbench_verify *v)
 {
-	u8 **bufs[] = { &v->plain, &v->expect, &v->src, &v->dst, &v->out };
-	unsigned int i;
+	u32 i;
 
-	for (i = 0; i < ARRAY_SIZE(bufs); i++) {
-		*bufs[i] = kmalloc(BUF_LEN, VERIFY_GFP);
-		if (!*bufs[i])
-			return -ENOMEM;
-		v->bytes += kmalloc_size_roundup(BUF_LEN);
+	for (i = 0; v->slots && i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+			skcipher_request_free(sl->req.sk);
+		else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
+			aead_request_free(sl->req.aead);
+		free_buffer(sl->plain);
+		free_buffer(sl->expect);
+		free_buffer(sl->src);
+		free_buffer(sl->dst);
 	}
-	return 0;
+	kfree(v->slots);
+	free_buffer(v->out);
 }
 
 static void destroy(void *work)
@@ -183,21 +269,13 @@ static void destroy(void *work)
 	/*
 	 * The driver may still use what a stuck request points to: all of
 	 * it stays allocated, on purpose, and is no leak for kmemleak
-	 * (kaesbench_give_up() said so).
+	 * (kaesbench_give_up() said so); the slots are reached from here.
 	 */
 	if (v->stuck) {
 		kmemleak_not_leak(v);
 		return;
 	}
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-		skcipher_request_free(v->req.sk);
-	else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
-		aead_request_free(v->req.aead);
-	kfree(v->plain);
-	kfree(v->expect);
-	kfree(v->src);
-	kfree(v->dst);
-	kfree(v->out);
+	free_slots(v);
 	kaesbench_ref_close(&v->ref);
 	kaesbench_tfm_close(&v->impl);
 	kaesbench_wait_class_release(&v->wait_class);
@@ -265,9 +343,11 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 		err = -EOPNOTSUPP;
 		goto err_free;
 	}
-	err = alloc_requests(v);
-	if (!err)
-		err = alloc_buffers(v);
+	/* As a run: a synchronous call returns with its work done. */
+	v->depth = impl->flags & KAESBENCH_IMPL_F_ASYNC ?
+		   clamp_t(u32, params->depth, 1, KAESBENCH_MAX_DEPTH) : 1;
+	v->params.depth = v->depth;
+	err = alloc_slots(v);
 	if (err) {
 		NL_SET_ERR_MSG(extack, "cannot allocate the verification buffers");
 		goto err_free;
@@ -338,8 +418,9 @@ static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
 	sg_mark_end(&l->sg[l->nsegs - 1]);
 }
 
-static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
+static void draw_case(struct kaesbench_verify *v, u32 index, struct vslot *sl)
 {
+	struct vcase *c = &sl->c;
 	struct rnd_state rnd;
 	u32 short_lens = 5 * v->block_size + 1;
 	u32 room;
@@ -357,7 +438,7 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
 	c->in_place = draw(&rnd, 2);
 	prandom_bytes_state(&rnd, c->iv, v->iv_size);
 	kaesbench_fix_iv(v->alg_name, c->iv);
-	prandom_bytes_state(&rnd, v->plain, c->aad_len + c->len);
+	prandom_bytes_state(&rnd, sl->plain, c->aad_len + c->len);
 	/* Room for the tag on both sides, so either can be in place. */
 	room = c->aad_len + v->gen_iv + c->len + v->tag_len;
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
@@ -366,11 +447,11 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vcase *c)
 		c->dst.offset = draw(&rnd, MAX_OFFSET);
 		return;
 	}
-	scatter(&rnd, v->src, room, &c->src);
+	scatter(&rnd, sl->src, room, &c->src);
 	if (c->in_place)
 		c->dst = c->src;
 	else
-		scatter(&rnd, v->dst, room, &c->dst);
+		scatter(&rnd, sl->dst, room, &c->dst);
 }
 
 /*
@@ -383,47 +464,69 @@ static struct scatterlist *dst_sg(struct vcase *c)
 }
 
 /*
- * A request that does not complete within KAESBENCH_REQUEST_TIMEOUT_MS,
- * or within KAESBENCH_STOP_GRACE_MS of a stop, is given up: -ETIMEDOUT or
- * -EINTR, its memory left to the driver.
+ * A completion, as the verifier sees it: a bound on the driver's latency,
+ * since requests are waited for in slot order.
  */
-static int wait_for(struct kaesbench_verify *v, int err)
+static int seen(struct kaesbench_verify *v, struct vslot *sl, int err)
 {
-	unsigned int waited_ms = 0, stopped_ms = 0;
+	v->slowest_ns = max(v->slowest_ns, ktime_get_ns() - sl->submitted_ns);
+	return err;
+}
+
+/*
+ * A request that does not complete within KAESBENCH_REQUEST_TIMEOUT_MS of
+ * its submission, or within KAESBENCH_STOP_GRACE_MS of a stop, is given
+ * up: -ETIMEDOUT or -EINTR, its memory (all of the verification's) left
+ * to the driver.
+ */
+static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
+{
+	u64 now;
 
 	kaesbench_alive(v->watch);
-	if (err != -EINPROGRESS && err != -EBUSY)
-		return err;
-	while (!kaesbench_wait_slice(&v->wait.completion)) {
+	if (sl->ret != -EINPROGRESS && sl->ret != -EBUSY)
+		return seen(v, sl, sl->ret);
+	while (!kaesbench_wait_slice(&sl->wait.completion)) {
 		kaesbench_alive(v->watch);
-		waited_ms += KAESBENCH_WAIT_SLICE_MS;
-		if (kaesbench_stopping(v->watch))
-			stopped_ms += KAESBENCH_WAIT_SLICE_MS;
-		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
-		    stopped_ms < KAESBENCH_STOP_GRACE_MS)
+		now = ktime_get_ns();
+		if (!v->stop_ns && kaesbench_stopping(v->watch))
+			v->stop_ns = now;
+		if (now - sl->submitted_ns <
+		    KAESBENCH_REQUEST_TIMEOUT_MS * NSEC_PER_MSEC &&
+		    (!v->stop_ns ||
+		     now - v->stop_ns < KAESBENCH_STOP_GRACE_MS * NSEC_PER_MSEC))
 			continue;
 		v->stuck = true;
 		kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)),
 				  "a verification request", v->bytes);
-		return stopped_ms >= KAESBENCH_STOP_GRACE_MS ? -EINTR :
-							       -ETIMEDOUT;
+		return now - sl->submitted_ns <
+		       KAESBENCH_REQUEST_TIMEOUT_MS * NSEC_PER_MSEC ? -EINTR :
+								      -ETIMEDOUT;
 	}
-	return v->wait.err;
+	return seen(v, sl, sl->wait.err);
 }
 
-static __printf(4, 5) int fail(struct kaesbench_verify *v,
-			       const struct vcase *c, u32 op,
+/*
+ * A case that went wrong: the first one is kept, to be reported with its
+ * case; the cases go on, so that the counts say how many of how many
+ * requests were wrong or failed.
+ */
+static __printf(5, 6) int fail(struct kaesbench_verify *v,
+			       const struct vcase *c, u32 op, int status,
 			       const char *fmt, ...)
 {
 	va_list args;
 
+	if (v->failed)
+		return status;
 	v->failed = true;
+	v->fail_status = status;
 	v->fail = *c;
 	v->fail_op = op;
 	va_start(args, fmt);
 	vsnprintf(v->message, sizeof(v->message), fmt, args);
 	va_end(args);
-	return -EBADMSG;
+	return status;
 }
 
 static const char *op_name(u32 op)
@@ -438,22 +541,40 @@ static const char *op_name(u32 op)
 	return names[op];
 }
 
-/* Compares what the implementation wrote with what it should have. */
-static int compare(struct kaesbench_verify *v, struct vcase *c, u32 op,
-		   u32 skip, const u8 *want, u32 len)
+/* The first byte of @len where @got and @want differ, or -1. */
+static s32 first_difference(const u8 *got, const u8 *want, u32 len)
 {
 	u32 i;
 
+	for (i = 0; i < len; i++)
+		if (got[i] != want[i])
+			return i;
+	return -1;
+}
+
+/* A decryption is compared with the plaintext: the reference's, in effect. */
+static int output_differs(struct kaesbench_verify *v, const struct vcase *c,
+			  u32 op, s32 offset)
+{
+	if (!v->failed)
+		v->fail_offset = offset;
+	v->wrong++;
+	return fail(v, c, op, -EBADMSG,
+		    "case %u: %s output differs from %s at byte %d of %u, at depth %u",
+		    c->index, op_name(op), v->ref.name, offset, c->len,
+		    v->depth);
+}
+
+/* Compares what the implementation wrote with what it should have. */
+static int compare(struct kaesbench_verify *v, struct vslot *sl, u32 op,
+		   u32 skip, const u8 *want, u32 len)
+{
+	struct vcase *c = &sl->c;
+	s32 offset;
+
 	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->out, skip + len);
-	for (i = 0; i < len; i++) {
-		if (v->out[skip + i] != want[i]) {
-			v->fail_offset = i;
-			return fail(v, c, op,
-				    "case %u: %s output differs from %s at byte %u of %u",
-				    c->index, op_name(op), v->ref.name, i, len);
-		}
-	}
-	return 0;
+	offset = first_difference(v->out + skip, want, len);
+	return offset < 0 ? 0 : output_differs(v, c, op, offset);
 }
 
 static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
@@ -461,14 +582,17 @@ static int impl_error(struct kaesbench_verify *v, const struct vcase *c,
 {
 	if (err == -EINTR)	/* stopped: not the implementation's doing */
 		return err;
-	v->fail_err = err;
+	v->errors++;
+	if (!v->failed)
+		v->fail_err = err;
 	if (err == -ETIMEDOUT && v->stuck)
-		fail(v, c, op, "case %u: %s did not complete within %u ms",
-		     c->index, op_name(op), KAESBENCH_REQUEST_TIMEOUT_MS);
-	else
-		fail(v, c, op, "case %u: %s of %u bytes failed (%d)", c->index,
-		     op_name(op), c->len, err);
-	return err;
+		return fail(v, c, op, err,
+			    "case %u: %s did not complete within %u ms, at depth %u",
+			    c->index, op_name(op),
+			    KAESBENCH_REQUEST_TIMEOUT_MS, v->depth);
+	return fail(v, c, op, err,
+		    "case %u: %s of %u bytes failed (%d), at depth %u", c->index,
+		    op_name(op), c->len, err, v->depth);
 }
 
 static int reference_failed(struct kaesbench_verify *v, int err)
@@ -478,233 +602,377 @@ static int reference_failed(struct kaesbench_verify *v, int err)
 	return err;
 }
 
-static int skcipher_case(struct kaesbench_verify *v, struct vcase *c)
+static const u32 step_op[] = {
+	[STEP_ENCRYPT] = KAESBENCH_CASE_OP_ENCRYPT,
+	[STEP_DECRYPT] = KAESBENCH_CASE_OP_DECRYPT,
+	[STEP_TAG] = KAESBENCH_CASE_OP_TAG,
+	[STEP_AAD] = KAESBENCH_CASE_OP_AAD,
+};
+
+static void start(struct vslot *sl)
 {
+	reinit_completion(&sl->wait.completion);
+	sl->submitted_ns = ktime_get_ns();
+}
+
+static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
+{
+	struct vcase *c = &sl->c;
+	bool encrypt = sl->step == STEP_ENCRYPT;
 	u8 iv[IV_MAX];
 	int err;
 
-	/* The reference, linear and out of place. */
-	memcpy(iv, c->iv, v->iv_size);
-	err = kaesbench_ref_encrypt(&v->ref, v->plain, v->expect, c->len, iv);
-	if (err)
-		return reference_failed(v, err);
-
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, c->len);
-	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.completion);
-	skcipher_request_set_crypt(v->req.sk, c->src.sg, dst_sg(c), c->len,
-				   v->iv);
-	err = wait_for(v, crypto_skcipher_encrypt(v->req.sk));
-	if (err)
-		return impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err);
-	err = compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, 0, v->expect, c->len);
-	if (err)
-		return err;
-
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, c->len);
-	memcpy(v->iv, c->iv, v->iv_size);
-	reinit_completion(&v->wait.completion);
-	err = wait_for(v, crypto_skcipher_decrypt(v->req.sk));
-	if (err)
-		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
-	return compare(v, c, KAESBENCH_CASE_OP_DECRYPT, 0, v->plain, c->len);
+	if (encrypt) {
+		/* The reference, linear and out of place. */
+		memcpy(iv, c->iv, v->iv_size);
+		err = kaesbench_ref_encrypt(&v->ref, sl->plain, sl->expect,
+					    c->len, iv);
+		if (err)
+			return reference_failed(v, err);
+	}
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs,
+			    encrypt ? sl->plain : sl->expect, c->len);
+	memcpy(sl->iv, c->iv, v->iv_size);
+	skcipher_request_set_crypt(sl->req.sk, c->src.sg, dst_sg(c), c->len,
+				   sl->iv);
+	start(sl);
+	sl->ret = encrypt ? crypto_skcipher_encrypt(sl->req.sk) :
+			    crypto_skcipher_decrypt(sl->req.sk);
+	return 0;
 }
 
-/* Decrypts @v->expect with one bit flipped; the tag check must refuse it. */
-static int aead_tampered(struct kaesbench_verify *v, struct vcase *c, u32 op,
-			 u32 byte)
+static void aead_submit_crypt(struct vslot *sl, u32 ad, u32 crypt,
+			      const u8 *iv, u32 iv_size, bool encrypt)
 {
-	u32 crypt = v->gen_iv + c->len + v->tag_len;
-	u32 total = c->aad_len + crypt;
-	int err;
+	struct vcase *c = &sl->c;
 
-	memcpy(v->out, v->expect, total);
-	v->out[byte] ^= 1;
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
-	memcpy(v->iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.completion);
-	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
-	if (err == -EBADMSG)
-		return 0;
-	if (err && v->stuck)
-		return impl_error(v, c, op, err);
-	v->fail_err = err;
-	return fail(v, c, op, "case %u: a flipped %s bit was not refused (%d)",
-		    c->index, op == KAESBENCH_CASE_OP_TAG ? "tag" :
-		    "associated data", err);
-}
-
-static int impl_encrypt(struct kaesbench_verify *v, struct vcase *c)
-{
-	u32 ad = c->aad_len, crypt = v->gen_iv + c->len;
-	int err;
-
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->plain, ad + crypt);
-	memcpy(v->iv, c->iv, v->iv_size);
-	aead_request_set_ad(v->req.aead, ad);
-	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c), crypt, v->iv);
-	reinit_completion(&v->wait.completion);
-	err = wait_for(v, crypto_aead_encrypt(v->req.aead));
-	return err ? impl_error(v, c, KAESBENCH_CASE_OP_ENCRYPT, err) : 0;
+	memcpy(sl->iv, iv, iv_size);
+	aead_request_set_ad(sl->req.aead, ad);
+	aead_request_set_crypt(sl->req.aead, c->src.sg, dst_sg(c), crypt,
+			       sl->iv);
+	start(sl);
+	sl->ret = encrypt ? crypto_aead_encrypt(sl->req.aead) :
+			    crypto_aead_decrypt(sl->req.aead);
 }
 
 /*
- * The reference's packet in @v->expect, and the implementation's
- * encryption compared with it.
+ * The encryption: of the plaintext, after the reference's of it into
+ * @sl->expect; with an IV generator, whose output cannot be compared (each
+ * instance has its own salt), room for the IV it writes before the
+ * plaintext.
  */
-static int reference_packet(struct kaesbench_verify *v, struct vcase *c)
+static int aead_submit_encrypt(struct kaesbench_verify *v, struct vslot *sl)
 {
+	struct vcase *c = &sl->c;
 	u32 ad = c->aad_len;
 	u8 iv[IV_MAX];
 	int err;
 
-	/*
-	 * In place, so that the associated data is left as the algorithm
-	 * leaves it: authencesn rearranges it, and out of place others do
-	 * not copy it at all.
-	 */
-	memcpy(v->expect, v->plain, ad + c->len);
-	memcpy(iv, c->iv, v->iv_size);
-	err = kaesbench_ref_aead_encrypt(&v->ref, v->expect, ad, c->len,
-					 v->tag_len, iv);
-	if (err)
-		return reference_failed(v, err);
-
-	err = impl_encrypt(v, c);
-	return err ?: compare(v, c, KAESBENCH_CASE_OP_ENCRYPT, ad,
-			      v->expect + ad, c->len + v->tag_len);
+	if (v->gen_iv) {
+		memmove(sl->plain + ad + v->gen_iv, sl->plain + ad, c->len);
+		memset(sl->plain + ad, 0, v->gen_iv);
+	} else {
+		/*
+		 * In place, so that the associated data is left as the
+		 * algorithm leaves it: authencesn rearranges it, and out of
+		 * place others do not copy it at all.
+		 */
+		memcpy(sl->expect, sl->plain, ad + c->len);
+		memcpy(iv, c->iv, v->iv_size);
+		err = kaesbench_ref_aead_encrypt(&v->ref, sl->expect, ad, c->len,
+						 v->tag_len, iv);
+		if (err)
+			return reference_failed(v, err);
+	}
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, sl->plain,
+			    ad + v->gen_iv + c->len);
+	aead_submit_crypt(sl, ad, v->gen_iv + c->len, c->iv, v->iv_size, true);
+	return 0;
 }
 
 /*
- * An IV generator's output cannot be compared with the reference's: each
- * instance has its own salt. The reference decrypts it instead, reading
+ * An IV generator's encryption, decrypted by the reference, which reads
  * the IV from the packet as ESP input does; the packet is left in
- * @v->expect.
+ * @sl->expect for the decryption.
  */
-static int generated_packet(struct kaesbench_verify *v, struct vcase *c)
+static int generated_check(struct kaesbench_verify *v, struct vslot *sl)
 {
+	struct vcase *c = &sl->c;
 	u32 ad = c->aad_len, data = ad + v->gen_iv;
 	u32 total = data + c->len + v->tag_len;
 	u8 iv[IV_MAX];
-	u32 i;
+	s32 offset;
 	int err;
 
-	err = impl_encrypt(v, c);
-	if (err)
-		return err;
-	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->expect, total);
-	memcpy(v->expect, v->plain, ad);
-
+	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, sl->expect, total);
+	memcpy(sl->expect, sl->plain, ad);
 	memcpy(iv, c->iv, v->iv_size);
-	err = kaesbench_ref_aead_decrypt(&v->ref, v->expect, v->out, ad,
+	err = kaesbench_ref_aead_decrypt(&v->ref, sl->expect, v->out, ad,
 					 v->gen_iv + c->len + v->tag_len, iv);
 	if (err) {
-		v->fail_err = err;
-		return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
-			    "case %u: %s cannot decrypt the encryption (%d)",
-			    c->index, v->ref.name, err);
+		if (!v->failed)
+			v->fail_err = err;
+		v->wrong++;
+		return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT, -EBADMSG,
+			    "case %u: %s cannot decrypt the encryption (%d), at depth %u",
+			    c->index, v->ref.name, err, v->depth);
 	}
-	for (i = 0; i < c->len; i++) {
-		if (v->out[data + i] != v->plain[data + i]) {
-			v->fail_offset = i;
-			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
-				    "case %u: decrypted by %s, the encryption differs at byte %u of %u",
-				    c->index, v->ref.name, i, c->len);
-		}
+	offset = first_difference(v->out + data, sl->plain + data, c->len);
+	if (offset < 0)
+		return 0;
+	if (!v->failed)
+		v->fail_offset = offset;
+	v->wrong++;
+	return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT, -EBADMSG,
+		    "case %u: decrypted by %s, the encryption differs at byte %d of %u, at depth %u",
+		    c->index, v->ref.name, offset, c->len, v->depth);
+}
+
+/* The reference's packet, whole or with one bit flipped (@byte, or -1). */
+static void aead_submit_decrypt(struct kaesbench_verify *v, struct vslot *sl,
+				s32 byte)
+{
+	struct vcase *c = &sl->c;
+	u32 crypt = v->gen_iv + c->len + v->tag_len;
+	u32 total = c->aad_len + crypt;
+
+	memcpy(v->out, sl->expect, total);
+	if (byte >= 0)
+		v->out[byte] ^= 1;
+	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
+	aead_submit_crypt(sl, c->aad_len, crypt, c->iv, v->iv_size, false);
+}
+
+static int aead_submit(struct kaesbench_verify *v, struct vslot *sl)
+{
+	struct vcase *c = &sl->c;
+	u32 total = c->aad_len + v->gen_iv + c->len + v->tag_len;
+
+	switch (sl->step) {
+	case STEP_ENCRYPT:
+		return aead_submit_encrypt(v, sl);
+	case STEP_DECRYPT:
+		aead_submit_decrypt(v, sl, -1);
+		break;
+	case STEP_TAG:
+		aead_submit_decrypt(v, sl, total - 1);
+		break;
+	default:
+		/* The first byte: ESP's IV, last in the associated data, is not. */
+		aead_submit_decrypt(v, sl, 0);
+		break;
 	}
 	return 0;
 }
 
-static int aead_case(struct kaesbench_verify *v, struct vcase *c)
+/* A flipped bit the tag check must refuse. */
+static int tampered_check(struct kaesbench_verify *v, struct vslot *sl,
+			  u32 op, int err)
 {
+	if (err == -EBADMSG)
+		return 0;
+	if (!v->failed)
+		v->fail_err = err;
+	v->wrong++;
+	return fail(v, &sl->c, op, -EBADMSG,
+		    "case %u: a flipped %s bit was not refused (%d), at depth %u",
+		    sl->c.index, op == KAESBENCH_CASE_OP_TAG ? "tag" :
+		    "associated data", err, v->depth);
+}
+
+/* Checks the result of @sl's request, and moves it to its next. */
+static int aead_check(struct kaesbench_verify *v, struct vslot *sl)
+{
+	struct vcase *c = &sl->c;
 	u32 ad = c->aad_len, data = ad + v->gen_iv;
-	u32 total = data + c->len + v->tag_len;
+	enum vstep step = sl->step;
+	u32 op = step_op[step];
+	int err = sl->ret;
+
+	sl->step = step == STEP_TAG && !ad ? STEP_DONE : step + 1;
+	if (step == STEP_TAG || step == STEP_AAD)
+		return tampered_check(v, sl, op, err);
+	if (err)
+		return impl_error(v, c, op, err);
+	if (step == STEP_DECRYPT)
+		return compare(v, sl, op, data, sl->plain + data, c->len);
+	return v->gen_iv ? generated_check(v, sl) :
+	       compare(v, sl, op, ad, sl->expect + ad, c->len + v->tag_len);
+}
+
+static int skcipher_check(struct kaesbench_verify *v, struct vslot *sl)
+{
+	bool encrypt = sl->step == STEP_ENCRYPT;
+	u32 op = step_op[sl->step];
+
+	sl->step = encrypt ? STEP_DECRYPT : STEP_DONE;
+	if (sl->ret)
+		return impl_error(v, &sl->c, op, sl->ret);
+	return compare(v, sl, op, 0, encrypt ? sl->expect : sl->plain,
+		       sl->c.len);
+}
+
+static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
+{
+	struct vcase *c = &sl->c;
+	u8 *src = sl->src + c->src.offset, *dst = sl->dst + c->dst.offset;
+	u32 bs = v->block_size, i;
+	s32 offset;
 	int err;
 
-	/* Room for the IV an IV generator writes, before the plaintext. */
-	if (v->gen_iv) {
-		memmove(v->plain + data, v->plain + ad, c->len);
-		memset(v->plain + ad, 0, v->gen_iv);
+	sl->step = STEP_DONE;
+	err = kaesbench_ref_encrypt(&v->ref, sl->plain, sl->expect, c->len,
+				    NULL);
+	if (err)
+		return reference_failed(v, err);
+	memcpy(src, sl->plain, c->len);
+	for (i = 0; i < c->len; i += bs)
+		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
+	offset = first_difference(dst, sl->expect, c->len);
+	if (offset >= 0)
+		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
+	for (i = 0; i < c->len; i += bs)
+		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
+	offset = first_difference(src, sl->plain, c->len);
+	if (offset >= 0)
+		return output_differs(v, c, KAESBENCH_CASE_OP_DECRYPT, offset);
+	return 0;
+}
+
+/*
+ * Submits each busy slot's next request.
+ * Return: 0, or the reference's error.
+ */
+static int submit_round(struct kaesbench_verify *v)
+{
+	u32 i;
+	int err = 0;
+
+	for (i = 0; i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		if (!sl->busy)
+			continue;
+		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+			err = skcipher_submit(v, sl);
+		else
+			err = aead_submit(v, sl);
+		if (err)
+			break;
 	}
-	err = v->gen_iv ? generated_packet(v, c) : reference_packet(v, c);
-	if (err)
-		return err;
-
-	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->expect, total);
-	memcpy(v->iv, c->iv, v->iv_size);
-	aead_request_set_crypt(v->req.aead, c->src.sg, dst_sg(c),
-			       v->gen_iv + c->len + v->tag_len, v->iv);
-	reinit_completion(&v->wait.completion);
-	err = wait_for(v, crypto_aead_decrypt(v->req.aead));
-	if (err)
-		return impl_error(v, c, KAESBENCH_CASE_OP_DECRYPT, err);
-	err = compare(v, c, KAESBENCH_CASE_OP_DECRYPT, data, v->plain + data,
-		      c->len);
-	if (err)
-		return err;
-
-	err = aead_tampered(v, c, KAESBENCH_CASE_OP_TAG, total - 1);
-	/* The first byte: ESP's IV, last in the associated data, is not. */
-	if (!err && ad)
-		err = aead_tampered(v, c, KAESBENCH_CASE_OP_AAD, 0);
+	/* Those not submitted have nothing to wait for. */
+	for (; i < v->depth; i++)
+		v->slots[i].busy = false;
 	return err;
 }
 
-static int cipher_case(struct kaesbench_verify *v, struct vcase *c)
+/*
+ * Waits for every request of the round, in slot order, whatever order
+ * they complete in. Return: 0, or -ETIMEDOUT or -EINTR for one given up:
+ * the rest may still be in flight, and all is left to the driver.
+ */
+static int wait_round(struct kaesbench_verify *v)
 {
-	u8 *src = v->src + c->src.offset, *dst = v->dst + c->dst.offset;
-	u32 bs = v->block_size, i;
-	int err;
+	u32 i;
 
-	err = kaesbench_ref_encrypt(&v->ref, v->plain, v->expect, c->len, NULL);
-	if (err)
-		return reference_failed(v, err);
-	memcpy(src, v->plain, c->len);
-	for (i = 0; i < c->len; i += bs)
-		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
-	for (i = 0; i < c->len; i++) {
-		if (dst[i] != v->expect[i]) {
-			v->fail_offset = i;
-			return fail(v, c, KAESBENCH_CASE_OP_ENCRYPT,
-				    "case %u: encryption output differs from %s at byte %u of %u",
-				    c->index, v->ref.name, i, c->len);
-		}
-	}
-	for (i = 0; i < c->len; i += bs)
-		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
-	for (i = 0; i < c->len; i++) {
-		if (src[i] != v->plain[i]) {
-			v->fail_offset = i;
-			return fail(v, c, KAESBENCH_CASE_OP_DECRYPT,
-				    "case %u: decryption does not give the plaintext back at byte %u of %u",
-				    c->index, i, c->len);
+	for (i = 0; i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		if (!sl->busy)
+			continue;
+		sl->ret = wait_for(v, sl);
+		if (v->stuck) {
+			impl_error(v, &sl->c, step_op[sl->step], sl->ret);
+			return sl->ret;
 		}
 	}
 	return 0;
 }
 
+/* Checks each result of the round; a case that went wrong ends there. */
+static void check_round(struct kaesbench_verify *v)
+{
+	u32 i;
+	int err;
+
+	for (i = 0; i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		if (!sl->busy)
+			continue;
+		v->requests++;
+		v->data_bytes += sl->c.len;
+		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+			err = skcipher_check(v, sl);
+		else
+			err = aead_check(v, sl);
+		if (err || sl->step == STEP_DONE) {
+			sl->busy = false;
+			if (!err)
+				v->done++;
+		}
+	}
+}
+
+/* Fills idle slots with the next cases. Return: whether any is busy. */
+static bool next_cases(struct kaesbench_verify *v, u32 *next)
+{
+	bool any = false;
+	u32 i;
+
+	for (i = 0; i < v->depth; i++) {
+		struct vslot *sl = &v->slots[i];
+
+		if (!sl->busy && *next < v->params.cases) {
+			draw_case(v, (*next)++, sl);
+			sl->step = STEP_ENCRYPT;
+			sl->busy = true;
+		}
+		any |= sl->busy;
+	}
+	return any;
+}
+
+static int cipher_cases(struct kaesbench_verify *v, u32 *next)
+{
+	struct vslot *sl = &v->slots[0];
+	int err;
+
+	draw_case(v, (*next)++, sl);
+	err = cipher_case(v, sl);
+	/* Its encryption and decryption, as for an skcipher. */
+	v->requests += 2;
+	v->data_bytes += 2 * sl->c.len;
+	if (!err)
+		v->done++;
+	return err == -EBADMSG ? 0 : err;
+}
+
 /**
- * kaesbench_verify_cases() - run a verification's cases, in order
+ * kaesbench_verify_cases() - run a verification's cases, depth at a time
  * @v: the verification
  * @watch: the verifying thread's; says when to stop
  *
- * Return: 0 when every case passed; -EBADMSG at the first that did not;
- * -EINTR when stopped; -ETIME past KAESBENCH_MAX_RUN_MS; another errno
- * when the implementation or the reference failed otherwise.
- * kaesbench_verify_message() says which.
+ * Every case is run, after a failure too, so that the counts say how many
+ * requests of how many were wrong; the first failure is the one reported.
+ *
+ * Return: 0 when every case passed; -EBADMSG when one did not (or the
+ * implementation's error, when that came first); -EINTR when stopped;
+ * -ETIME past KAESBENCH_MAX_RUN_MS; -ETIMEDOUT for a request given up;
+ * another errno when the reference failed. kaesbench_verify_message() says
+ * which.
  */
 int kaesbench_verify_cases(struct kaesbench_verify *v,
 			   struct kaesbench_watch *watch)
 {
 	u64 deadline = ktime_get_ns() + KAESBENCH_MAX_RUN_MS * NSEC_PER_MSEC;
-	struct vcase *c = &v->cur;
-	u32 i;
+	u32 next = 0;
 	int err = 0;
 
 	v->fail_offset = -1;
 	v->watch = watch;
-	for (i = 0; !err && i < v->params.cases; i++) {
+	for (;;) {
+		/* Between rounds nothing is in flight. */
 		if (kaesbench_stopping(watch))
 			return -EINTR;
 		kaesbench_alive(watch);
@@ -714,23 +982,23 @@ int kaesbench_verify_cases(struct kaesbench_verify *v,
 				sizeof(v->message));
 			return -ETIME;
 		}
-		draw_case(v, i, c);
-		switch (v->impl.front) {
-		case KAESBENCH_IMPL_TYPE_CIPHER:
-			err = cipher_case(v, c);
-			break;
-		case KAESBENCH_IMPL_TYPE_SKCIPHER:
-			err = skcipher_case(v, c);
-			break;
-		default:
-			err = aead_case(v, c);
-			break;
+		if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+			if (next >= v->params.cases)
+				break;
+			err = cipher_cases(v, &next);
+		} else {
+			if (!next_cases(v, &next))
+				break;
+			err = submit_round(v);
+			err = wait_round(v) ?: err;
+			if (!err)
+				check_round(v);
 		}
-		if (!err)
-			v->done++;
+		if (err)
+			return err;
 		cond_resched();
 	}
-	return err;
+	return v->failed ? v->fail_status : 0;
 }
 
 static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
@@ -772,7 +1040,17 @@ static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
 int kaesbench_verify_put_result(struct sk_buff *skb,
 				const struct kaesbench_verify *v)
 {
-	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, v->done))
+	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, v->done) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_REQUESTS, v->requests,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_WRONG, v->wrong,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_ERRORS, v->errors,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_BYTES, v->data_bytes,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_SLOWEST_NS, v->slowest_ns,
+			      KAESBENCH_A_PAD))
 		return -EMSGSIZE;
 	return v->failed ? put_case(skb, v) : 0;
 }

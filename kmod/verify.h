@@ -15,6 +15,7 @@ struct kaesbench_verify_params {
 	bool by_alg;
 	u32 key_bits;		/* 0: the algorithm's default */
 	u32 cases;
+	u32 depth;		/* 0: 1; 1 for a synchronous implementation */
 	u64 seed;
 };
 

@@ -115,6 +115,7 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 
 	if (nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
 	    nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, params->cases) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, params->depth) ||
 	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_SEED, params->seed,
 			      KAESBENCH_A_PAD) ||
 	    nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,

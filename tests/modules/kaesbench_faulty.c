@@ -19,6 +19,16 @@
  *             WEDGE_MAX_MS); the request then goes on as the fault set by
  *             then says. Callers that may not sleep are not blocked.
  *   delay_ms  how late "late" completes a request (0 to 60000, default 100)
+ *   corrupt_every, corrupt_depth
+ *             wrong under load only: every corrupt_every-th request
+ *             (0: none, the default) of those submitted while
+ *             corrupt_depth (default 4) or more of its transform's
+ *             requests are queued completes with the last byte of its
+ *             output flipped; while corrupt_every is set, requests are
+ *             gathered for a tick before they are processed, as an
+ *             engine that coalesces interrupts does. Right one request at
+ *             a time, whatever the fault; with "reorder", also out of
+ *             order
  *   drivers   how many copies of the driver to register, set at load (1 to
  *             FAULTY_MAX_DRIVERS, default 1): kaesbench_faulty_cbc_aes,
  *             kaesbench_faulty_cbc_aes_2 and so on, all with the same
@@ -26,10 +36,11 @@
  *             from then on, and each test of that needs one of its own
  *   held      requests "never" holds now
  *   wedged    calls "wedge" blocks now
- *   backlogged, notified, reordered
+ *   backlogged, notified, reordered, corrupted
  *             since load: requests answered -EBUSY, backlogged requests
  *             told -EINPROGRESS when they left the backlog, completions
- *             that overtook an older request (all read only)
+ *             that overtook an older request, outputs flipped (all read
+ *             only)
  *
  * The faults apply only once the crypto manager's self-tests have passed,
  * so that they always see a correct implementation.
@@ -49,6 +60,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/scatterlist.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
@@ -99,6 +111,10 @@ static int fault_mode;		/* enum fault */
 static bool self_tested;	/* passed: faults may apply from now on */
 static unsigned int delay_ms = 100;
 static unsigned int ndrivers = 1;
+static unsigned int corrupt_every;
+static unsigned int corrupt_depth = 4;
+static atomic_t loaded_submissions = ATOMIC_INIT(0);
+static atomic_t corrupted = ATOMIC_INIT(0);
 static atomic_t held = ATOMIC_INIT(0);
 static atomic_t wedged = ATOMIC_INIT(0);
 static atomic_t backlogged = ATOMIC_INIT(0);
@@ -132,6 +148,7 @@ struct faulty_req {
 	struct list_head notify;	/* moved out of the backlog */
 	enum fault fault;
 	bool encrypt;
+	bool corrupt;			/* corrupt_every picked it */
 	unsigned long due;		/* "late": jiffies */
 };
 
@@ -157,6 +174,20 @@ static int faulty_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
 			      crypto_skcipher_decrypt(sub);
 	skcipher_request_zero(sub);
 	return err;
+}
+
+/* corrupt_every: the last byte of a completed request's output, flipped. */
+static void corrupt(struct skcipher_request *req)
+{
+	unsigned int nents = sg_nents(req->dst);
+	u8 last;
+
+	if (!req->cryptlen)
+		return;
+	sg_pcopy_to_buffer(req->dst, nents, &last, 1, req->cryptlen - 1);
+	last ^= 0x01;
+	sg_pcopy_from_buffer(req->dst, nents, &last, 1, req->cryptlen - 1);
+	atomic_inc(&corrupted);
 }
 
 /*
@@ -236,6 +267,8 @@ static void faulty_work(struct work_struct *work)
 			list_del(&rctx->node);
 			err = rctx->fault == FAULT_ERROR ? -EIO :
 			      faulty_crypt(ctx, rctx);
+			if (!err && rctx->corrupt)
+				corrupt(rctx->req);
 			complete_req(rctx, err);
 		}
 		cond_resched();
@@ -267,8 +300,9 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 {
 	struct faulty_tfm *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	struct faulty_req *rctx = skcipher_request_ctx(req);
-	enum fault fault = READ_ONCE(self_tested) ? READ_ONCE(fault_mode) :
-			   FAULT_NONE;
+	bool tested = READ_ONCE(self_tested);
+	enum fault fault = tested ? READ_ONCE(fault_mode) : FAULT_NONE;
+	unsigned int every = tested ? READ_ONCE(corrupt_every) : 0;
 	unsigned int limit;
 	unsigned long delay;
 	int ret = -EINPROGRESS;
@@ -283,8 +317,13 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	rctx->fault = fault;
 	rctx->encrypt = encrypt;
 	rctx->due = jiffies + delay;
+	rctx->corrupt = false;
 
 	spin_lock_bh(&ctx->lock);
+	if (every && ctx->queued >= READ_ONCE(corrupt_depth))
+		rctx->corrupt =
+			(unsigned int)atomic_inc_return(&loaded_submissions) %
+			every == 0;
 	if (fault == FAULT_NEVER) {
 		list_add_tail(&rctx->node, &ctx->held);
 		ctx->nheld++;
@@ -303,7 +342,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	/* Under the lock: once completed, the transform may be freed. */
 	if (fault == FAULT_LATE)
 		queue_delayed_work(faulty_wq, &ctx->work, delay);
-	else if (fault == FAULT_REORDER)
+	else if (fault == FAULT_REORDER || every)
 		/* A tick for the submitter to queue more. */
 		queue_delayed_work(faulty_wq, &ctx->work, 1);
 	else if (fault != FAULT_NEVER && ret != -ENOSPC)
@@ -443,6 +482,17 @@ static const struct kernel_param_ops delay_ops = {
 module_param_cb(delay_ms, &delay_ops, &delay_ms, 0644);
 MODULE_PARM_DESC(delay_ms, "how late \"late\" completes, in ms (0-60000)");
 
+static const struct kernel_param_ops uint_ops = {
+	.set = param_set_uint,
+	.get = param_get_uint,
+};
+module_param_cb(corrupt_every, &uint_ops, &corrupt_every, 0644);
+MODULE_PARM_DESC(corrupt_every,
+		 "flip a byte of every Nth request submitted under load (0: none)");
+module_param_cb(corrupt_depth, &uint_ops, &corrupt_depth, 0644);
+MODULE_PARM_DESC(corrupt_depth,
+		 "requests queued at submission that make it under load (default 4)");
+
 static int drivers_set(const char *val, const struct kernel_param *kp)
 {
 	return param_set_uint_minmax(val, kp, 1, FAULTY_MAX_DRIVERS);
@@ -474,6 +524,8 @@ module_param_cb(notified, &counter_ops, &notified, 0444);
 MODULE_PARM_DESC(notified, "backlogged requests told -EINPROGRESS since load");
 module_param_cb(reordered, &counter_ops, &reordered, 0444);
 MODULE_PARM_DESC(reordered, "completions that overtook an older request");
+module_param_cb(corrupted, &counter_ops, &corrupted, 0444);
+MODULE_PARM_DESC(corrupted, "outputs flipped by corrupt_every since load");
 
 static const struct skcipher_alg faulty_alg = {
 	.base.cra_name = "cbc(aes)",

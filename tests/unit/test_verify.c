@@ -197,6 +197,49 @@ static void test_json(void **state)
 		kb_run_release(&runs[i]);
 }
 
+/*
+ * At depth: how many requests of how many were wrong, and a reproduction
+ * at that depth, since a driver may be wrong only under load.
+ */
+static void test_depth(void **state)
+{
+	struct json_object *o, *v;
+	struct kb_run runs[3];
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	runs[1].check.depth = 8;
+	runs[1].check.done = 250;
+	runs[1].check.requests = 2048;
+	runs[1].check.wrong = 6;
+	runs[1].check.has_requests = true;
+	text = render(&runs[1], 1, false);
+	assert_non_null(strstr(
+		text,
+		"        requests: 2048 checked at depth 8, 6 wrong, 0 failed\n"
+		"        reproduce: kaesbench verify -d cbc-aes-kaesbench-broken --seed 8054088443247347265 --cases 82 --depth 8\n"));
+	assert_non_null(strstr(text, "  250 of 256\n"));
+	free(text);
+	o = kb_verify_to_json(&runs[1]);
+	assert_non_null(o);
+	assert_true(json_object_object_get_ex(o, "depth", &v));
+	assert_int_equal(json_object_get_uint64(v), 8);
+	assert_true(json_object_object_get_ex(o, "requests", &v));
+	assert_int_equal(json_object_get_uint64(v), 2048);
+	assert_true(json_object_object_get_ex(o, "requests_wrong", &v));
+	assert_int_equal(json_object_get_uint64(v), 6);
+	json_object_put(o);
+	/* From a module that does not count requests: no line, nulls. */
+	o = kb_verify_to_json(&runs[0]);
+	assert_true(json_object_object_get_ex(o, "requests", &v));
+	assert_null(v);
+	json_object_put(o);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +247,7 @@ int main(void)
 		cmocka_unit_test(test_seeds_and_errors),
 		cmocka_unit_test(test_totals),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_depth),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,14 +13,17 @@
 
 #include <linux/kaesbench.h>
 
+#include "bench/duration.h"
 #include "bench/environment.h"
 #include "bench/measure.h"
 #include "bench/sizes.h"
+#include "bench/soak.h"
 #include "cmd/verify.h"
 #include "kernel/runner.h"
 #include "options.h"
 #include "output/json_document.h"
 #include "output/progress.h"
+#include "output/soak_report.h"
 #include "output/verify_report.h"
 
 struct verify_opts {
@@ -28,6 +31,7 @@ struct verify_opts {
 	const char *alg;
 	struct kb_run_req req; /* what every job asks */
 	uint32_t param[KB_P_COUNT];
+	uint64_t soak_ms; /* --time: 0 without */
 	bool json;
 	bool help;
 };
@@ -36,7 +40,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: kaesbench verify [-d DRIVER | -a ALGORITHM] [--cases N] [--seed N]\n"
-		"                        [-k BITS] [--json]\n"
+		"                        [--depth N] [--time DURATION] [-k BITS] [--json]\n"
 		"\n"
 		"Check that implementations compute what an independent reference\n"
 		"computes (the kernel's generic AES, or kaesbench's own where the kernel\n"
@@ -47,6 +51,11 @@ static void usage(FILE *f)
 		"  -a, --algorithm NAME    the one the crypto API picks for NAME\n"
 		"      --cases N           cases per implementation (default 256)\n"
 		"      --seed N            draw the cases from N (default: random)\n"
+		"      --depth N           cases in flight together, completing in any\n"
+		"                          order, 1 to 64 (default 1)\n"
+		"      --time DURATION     soak: verify one implementation round after\n"
+		"                          round (of --cases each) until DURATION is up,\n"
+		"                          then sum up; 500ms, 60s, 10m, up to 24h\n"
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
 		"  -j, --json              print JSON\n"
 		"  -h, --help              print this help\n");
@@ -66,10 +75,28 @@ static int number(int c, struct verify_opts *o)
 		ret = kb_parse_u64(optarg, &r->seed);
 		r->has_seed = !ret;
 		return ret;
+	case 'D':
+		r->given |= 1U << KB_P_DEPTH;
+		return kb_parse_u32(optarg, &o->param[KB_P_DEPTH]);
 	default:
 		r->given |= 1U << KB_P_KEY_BITS;
 		return kb_parse_u32(optarg, &o->param[KB_P_KEY_BITS]);
 	}
+}
+
+static int parse_time(const char *who, const char *arg, struct verify_opts *o)
+{
+	int ret = kb_parse_duration(arg, &o->soak_ms);
+
+	if (ret == -ERANGE)
+		fprintf(stderr,
+			"%s: --time \"%s\" is out of range: more than 0, at most 24h\n",
+			who, arg);
+	else if (ret)
+		fprintf(stderr,
+			"%s: --time \"%s\": a whole number and a unit, ms, s, m or h (60s)\n",
+			who, arg);
+	return ret;
 }
 
 static int parse(int argc, char *argv[], struct verify_opts *o)
@@ -79,6 +106,8 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "cases", required_argument, NULL, 'c' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "depth", required_argument, NULL, 'D' },
+		{ "time", required_argument, NULL, 'T' },
 		{ "key-bits", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
@@ -97,6 +126,9 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 	       -1) {
 		if (c == 'd' || c == 'a') {
 			*(c == 'd' ? &o->driver : &o->alg) = optarg;
+		} else if (c == 'T') {
+			if (parse_time(who, optarg, o))
+				goto usage;
 		} else if (c == 'j' || c == 'h') {
 			*(c == 'j' ? &o->json : &o->help) = true;
 		} else if (c == ':') {
@@ -115,6 +147,12 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 	if (optind < argc) {
 		fprintf(stderr, "%s: unexpected argument \"%s\"\n", who,
 			argv[optind]);
+		goto usage;
+	}
+	if (o->soak_ms && !o->driver && !o->alg) {
+		fprintf(stderr,
+			"%s: --time soaks one implementation: give -d DRIVER or -a ALGORITHM\n",
+			who);
 		goto usage;
 	}
 	if (!(o->driver && o->alg))
@@ -222,6 +260,40 @@ static int finish(const struct verify_opts *o, const struct kb_runs *runs,
 	return kb_interrupted() ? KB_EXIT_INTERRUPTED : ret;
 }
 
+static struct json_object *soak_item(const void *s, size_t i)
+{
+	(void)i;
+	return kb_soak_to_json(s);
+}
+
+/* --time: the soak, its summary even when interrupted. */
+static int soak(const struct verify_opts *o)
+{
+	struct kb_soak s = { .ms = o->soak_ms };
+	struct kb_run_req req = o->req;
+	int ret;
+
+	req.driver = o->driver;
+	req.alg = o->alg;
+	if (kb_soak_run(&req, &s)) {
+		fprintf(stderr, "kaesbench: out of memory\n");
+		kb_soak_release(&s);
+		return KB_EXIT_ERROR;
+	}
+	if (!o->json)
+		kb_print_soak(stdout, &s);
+	else if (kb_print_json_list(stdout, "verifications", soak_item, &s, 1,
+				    kb_env_json_here(NULL)))
+		fprintf(stderr, "kaesbench: out of memory\n");
+	if (fflush(stdout) || ferror(stdout))
+		perror("kaesbench: writing the results");
+	ret = kb_soak_failed(&s) ? KB_EXIT_ERROR : KB_EXIT_OK;
+	if (s.interrupted)
+		ret = KB_EXIT_INTERRUPTED;
+	kb_soak_release(&s);
+	return ret;
+}
+
 /**
  * kb_verify_main() - run `kaesbench verify`
  * @argc: argument count, argv[0] being the subcommand name
@@ -247,6 +319,8 @@ int kb_verify_main(int argc, char *argv[])
 	}
 	if (kb_signals_install())
 		return KB_EXIT_ERROR;
+	if (o.soak_ms)
+		return soak(&o);
 	if (o.driver || o.alg) {
 		run = kb_runs_add(&runs);
 		ret = run ? one(&o, NULL, run) : -ENOMEM;

@@ -38,8 +38,15 @@ struct kb_vcase {
 struct kb_check {
 	bool skipped; /* not asked for: --no-verify */
 	uint32_t cases; /* asked for; 0 when the kernel did not verify */
-	uint32_t done; /* cases done, from the end; valid if has_done */
+	uint32_t done; /* cases passed, from the end; valid if has_done */
 	bool has_done;
+	uint32_t depth; /* cases in progress together (KAESBENCH_CMD_VERIFY) */
+	uint64_t requests; /* checked, from the end; valid if has_requests */
+	uint64_t wrong; /* of those, computed wrong */
+	uint64_t errors; /* of those, failed with an error */
+	uint64_t bytes; /* their data */
+	uint64_t slowest_ns; /* submission to completion seen, at most */
+	bool has_requests;
 	uint64_t seed; /* valid if has_seed (KAESBENCH_CMD_VERIFY only) */
 	bool has_seed;
 	char *reference; /* the reference's driver name, or NULL */

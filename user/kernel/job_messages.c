@@ -158,8 +158,8 @@ int kb_run_reply_parse(const struct nlmsghdr *nlh, struct kb_run_reply *r)
 /**
  * kb_verify_reply_parse() - parse the kernel's reply to KAESBENCH_CMD_VERIFY
  * @nlh: the message
- * @r: filled in, but for @r->depth; release it with kb_run_reply_release()
- *     whatever the result
+ * @r: filled in (@r->depth 0 from a module before verification at depth);
+ *     release it with kb_run_reply_release() whatever the result
  *
  * Return: 0, -EINVAL if malformed or lacking the run id, key length, cases,
  * seed, reference or implementation, or -ENOMEM.
@@ -281,6 +281,22 @@ static int end_attr(const struct nlattr *attr, void *data)
 		ret = get_u32(attr, &e->done);
 		e->has_done = ret == MNL_CB_OK;
 		break;
+	case KAESBENCH_A_VERIFY_REQUESTS:
+		ret = get_u64(attr, &e->requests);
+		e->has_requests = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_A_VERIFY_WRONG:
+		ret = get_u64(attr, &e->wrong);
+		break;
+	case KAESBENCH_A_VERIFY_ERRORS:
+		ret = get_u64(attr, &e->errors);
+		break;
+	case KAESBENCH_A_VERIFY_BYTES:
+		ret = get_u64(attr, &e->bytes);
+		break;
+	case KAESBENCH_A_VERIFY_SLOWEST_NS:
+		ret = get_u64(attr, &e->slowest_ns);
+		break;
 	case KAESBENCH_A_VERIFY_CASE:
 		ret = kb_vcase_parse(attr, &e->vcase) ? MNL_CB_ERROR :
 							MNL_CB_OK;
@@ -338,6 +354,7 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 	run->depth = r.depth;
 	run->key_bits = r.key_bits;
 	run->check.cases = r.cases;
+	run->check.depth = r.depth;
 	free(run->check.reference);
 	run->check.reference = r.reference;
 	run->check.seed = r.seed;
@@ -393,6 +410,12 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 	run->status = e.status;
 	run->check.done = e.done;
 	run->check.has_done = e.has_done;
+	run->check.requests = e.requests;
+	run->check.wrong = e.wrong;
+	run->check.errors = e.errors;
+	run->check.bytes = e.bytes;
+	run->check.slowest_ns = e.slowest_ns;
+	run->check.has_requests = e.has_requests;
 	run->check.vcase = e.vcase;
 	run->check.has_case = e.has_case;
 	run->state = KB_RUN_ENDED;

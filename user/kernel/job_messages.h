@@ -35,8 +35,14 @@ struct kb_run_end {
 	uint32_t id;
 	int32_t status;
 	char *message; /* NULL when the kernel sent none */
-	uint32_t done; /* verification cases done, if has_done */
+	uint32_t done; /* verification cases passed, if has_done */
 	bool has_done;
+	uint64_t requests; /* verification requests checked, if has_requests */
+	uint64_t wrong; /* of those, computed wrong, if has_requests */
+	uint64_t errors; /* of those, failed with an error */
+	uint64_t bytes; /* their data */
+	uint64_t slowest_ns; /* submission to completion seen, at most */
+	bool has_requests;
 	bool has_case;
 	struct kb_vcase vcase; /* the case that failed, if has_case */
 	bool refused; /* before any work, as an error reply would have */

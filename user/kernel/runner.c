@@ -106,6 +106,9 @@ static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 				 req->param[KB_P_KEY_BITS]);
 	if (req->has_cases)
 		mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, req->cases);
+	if (req->given & (1U << KB_P_DEPTH))
+		mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_DEPTH,
+				 req->param[KB_P_DEPTH]);
 	if (req->has_seed)
 		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
 	return nlh;

@@ -108,10 +108,21 @@ static void print_failure(FILE *f, const struct kb_run *run)
 	fprintf(f, "        %s\n", run->message ? run->message : strerror(err));
 	fprintf(f, "        %s\n",
 		kb_vcase_layout(&c->vcase, text, sizeof(text)));
+	if (c->has_requests)
+		fprintf(f,
+			"        requests: %" PRIu64
+			" checked at depth %" PRIu32 ", %" PRIu64
+			" wrong, %" PRIu64 " failed\n",
+			c->requests, c->depth ? c->depth : 1, c->wrong,
+			c->errors);
+	/* At depth, a wrong answer may need the load around it. */
 	fprintf(f,
 		"        reproduce: kaesbench verify -d %s --seed %" PRIu64
-		" --cases %" PRIu32 "\n",
+		" --cases %" PRIu32,
 		run->impl.driver_name, c->seed, c->vcase.index + 1);
+	if (c->depth > 1)
+		fprintf(f, " --depth %" PRIu32, c->depth);
+	fputc('\n', f);
 }
 
 static void print_row(FILE *f, const struct kb_run *run, const struct widths *w)
@@ -222,6 +233,17 @@ struct json_object *kb_verify_to_json(const struct kb_run *run)
 	json_object_object_add(o, "cases", c->cases ? u64(c->cases) : NULL);
 	json_object_object_add(o, "cases_done",
 			       c->has_done ? u64(c->done) : NULL);
+	json_object_object_add(o, "depth", c->depth ? u64(c->depth) : NULL);
+	json_object_object_add(o, "requests",
+			       c->has_requests ? u64(c->requests) : NULL);
+	json_object_object_add(o, "requests_wrong",
+			       c->has_requests ? u64(c->wrong) : NULL);
+	json_object_object_add(o, "requests_failed",
+			       c->has_requests ? u64(c->errors) : NULL);
+	json_object_object_add(o, "bytes_checked",
+			       c->has_requests ? u64(c->bytes) : NULL);
+	json_object_object_add(o, "slowest_completion_ns",
+			       c->has_requests ? u64(c->slowest_ns) : NULL);
 	json_object_object_add(o, "status", json_object_new_int(run->status));
 	json_object_object_add(o, "message", str(run->message));
 	json_object_object_add(

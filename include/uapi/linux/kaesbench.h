@@ -274,6 +274,9 @@
  *                              (default 256)
  *    KAESBENCH_A_VERIFY_SEED: NLA_U64, makes the cases reproducible
  *                             (default: random)
+ *    KAESBENCH_A_RUN_DEPTH: NLA_U32, cases in progress together, 1 to
+ *                           KAESBENCH_MAX_DEPTH (default 1); synchronous
+ *                           implementations are verified at depth 1
  *
  * Case i uses a key, IV, data and layout drawn from the seed and i: every
  * length from 0 (where the mode allows it) to five blocks first, then
@@ -282,17 +285,30 @@
  * not adjacent in memory, some shorter than a block; in place or not. Each
  * case encrypts and compares with the reference, decrypts and compares
  * with the plaintext, and for aeads checks that a flipped tag bit and a
- * flipped associated-data bit are refused with -EBADMSG.
+ * flipped associated-data bit are refused with -EBADMSG. At depth N, N
+ * cases are in progress together: each one's next request is submitted,
+ * N in flight at once, then all are waited for, in whatever order they
+ * complete, and checked. Every case runs, after a failure too. Memory: per
+ * case in progress four buffers of 68 KiB and a request, so 17.5 MiB at
+ * depth 64, charged to the caller's memory cgroup.
  *
  * The job's first message, KAESBENCH_CMD_VERIFY, holds KAESBENCH_A_RUN_ID,
  * the implementation as a KAESBENCH_A_IMPL nest,
  * KAESBENCH_A_VERIFY_REFERENCE (NLA_NUL_STRING, the reference's driver
- * name), KAESBENCH_A_VERIFY_SEED, KAESBENCH_A_VERIFY_CASES and
- * KAESBENCH_A_RUN_MEMORY. A KAESBENCH_CMD_RUN_END message follows with
- * KAESBENCH_A_RUN_STATUS 0 when every case passed, -EBADMSG on the first
- * that did not (and KAESBENCH_A_RUN_MESSAGE saying how), another errno if
- * the implementation failed otherwise; KAESBENCH_A_VERIFY_CASES, the cases
- * done; and for a failure, KAESBENCH_A_VERIFY_CASE, a nest:
+ * name), KAESBENCH_A_VERIFY_SEED, KAESBENCH_A_VERIFY_CASES,
+ * KAESBENCH_A_RUN_DEPTH as used and KAESBENCH_A_RUN_MEMORY. A
+ * KAESBENCH_CMD_RUN_END message follows with KAESBENCH_A_RUN_STATUS 0 when
+ * every case passed, -EBADMSG when one did not (KAESBENCH_A_RUN_MESSAGE
+ * says how the first did not), the implementation's errno if that came
+ * first; KAESBENCH_A_VERIFY_CASES, the cases
+ * that passed; KAESBENCH_A_VERIFY_REQUESTS (NLA_U64), the requests
+ * completed and checked, KAESBENCH_A_VERIFY_WRONG (NLA_U64), how many of
+ * those computed a wrong result, KAESBENCH_A_VERIFY_ERRORS (NLA_U64), how
+ * many failed with an error, KAESBENCH_A_VERIFY_BYTES (NLA_U64), their
+ * data, and KAESBENCH_A_VERIFY_SLOWEST_NS (NLA_U64), the longest from a
+ * submission to when the verifier saw it complete (requests are waited for
+ * in order: a bound on the driver's latency); and for the first failure,
+ * KAESBENCH_A_VERIFY_CASE, a nest:
  *
  *        KAESBENCH_CASE_A_INDEX: NLA_U32, i
  *        KAESBENCH_CASE_A_OP: NLA_U32, enum kaesbench_case_op
@@ -396,6 +412,11 @@ enum kaesbench_attr {
 	KAESBENCH_A_RUN_REFUSED,
 	KAESBENCH_A_NOTICE,
 	KAESBENCH_A_RUN_MEMORY,
+	KAESBENCH_A_VERIFY_REQUESTS,
+	KAESBENCH_A_VERIFY_WRONG,
+	KAESBENCH_A_VERIFY_BYTES,
+	KAESBENCH_A_VERIFY_SLOWEST_NS,
+	KAESBENCH_A_VERIFY_ERRORS,
 	__KAESBENCH_A_LAST
 };
 

@@ -43,6 +43,31 @@ verify_all_pass() {
 }
 ktap_test "kaesbench verify passes every AES implementation" verify_all_pass
 
+# verify_clean_at_depth DRIVER: 2500 cases (5000 requests) at depth 8 and
+# at 64, in flight together: no false alarm. A synchronous driver is
+# verified at depth 1 whatever is asked (a call returns with its work
+# done): once, at depth 1.
+verify_clean_at_depth() {
+	depths=1
+	grep -A 12 "^driver *: $1\$" /proc/crypto | grep -q '^async *: yes' &&
+		depths="8 64"
+	for depth in $depths; do
+		kaesbench verify -d "$1" --cases 2500 --depth "$depth" --json \
+			>/tmp/depth.json 2>/tmp/depth.err ||
+			fail "depth $depth: $(cat /tmp/depth.err; jq -c . /tmp/depth.json)"
+		jq -r '.verifications[0] | "\(.driver) at depth \(.depth): \(.result), \(.requests) requests, \(.requests_wrong) wrong, \(.wall_s) s"' \
+			/tmp/depth.json
+		jq -e --argjson d "$depth" '.verifications[0] |
+			.result == "pass" and .depth == $d and
+			.requests >= 5000 and .requests_wrong == 0' \
+			/tmp/depth.json >/dev/null || fail "not 5000 requests right at depth $depth"
+	done
+}
+ktap_test "virtio_crypto_aes_cbc at depth 8 and 64: 10 000 requests, none wrong" \
+	verify_clean_at_depth virtio_crypto_aes_cbc
+ktap_test "cbc-aes-aesni at depth 8 and 64, 10 000 requests (where synchronous: at 1, 5000), none wrong" \
+	verify_clean_at_depth cbc-aes-aesni
+
 esp_transforms_pass() {
 	failures=0
 	for alg in "rfc4106(gcm(aes))" "rfc4543(gcm(aes))" "rfc4309(ccm(aes))" \
@@ -131,6 +156,20 @@ verify_bad_input() {
 		kaesbench verify -d no-such-aes &&
 		expect_failure 1 "out of range" \
 			kaesbench verify -d cbc-aes-aesni --cases 0 &&
+		expect_failure 1 "--depth must be 1 to 64" \
+			kaesbench verify -d cbc-aes-aesni --depth 0 &&
+		expect_failure 1 "--depth must be 1 to 64" \
+			kaesbench verify -d cbc-aes-aesni --depth 65 &&
+		expect_failure 2 'out of range: more than 0, at most 24h' \
+			kaesbench verify -d cbc-aes-aesni --time 0s &&
+		expect_failure 2 'out of range: more than 0, at most 24h' \
+			kaesbench verify -d cbc-aes-aesni --time 25h &&
+		expect_failure 2 'a whole number and a unit, ms, s, m or h' \
+			kaesbench verify -d cbc-aes-aesni --time 60 &&
+		expect_failure 2 'a whole number and a unit, ms, s, m or h' \
+			kaesbench verify -d cbc-aes-aesni --time 5y &&
+		expect_failure 2 '--time soaks one implementation' \
+			kaesbench verify --time 5s &&
 		expect_failure 2 "Usage" kaesbench verify --frobnicate
 }
 ktap_test "verify of an unknown driver or bad options is refused" \

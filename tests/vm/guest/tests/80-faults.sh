@@ -199,6 +199,115 @@ fault_backlog() {
 ktap_test "fault backlog (-EBUSY beyond 2 queued): figures, verified" \
 	fault_backlog
 
+# wrong_under_load [FAULT]: the faulty driver flips a byte of every 5th
+# request submitted while 4 or more are queued (with FAULT: reorder, also
+# completing newest first). One case at a time it is never wrong, and
+# verify passes; at depth 8 it is caught, the first wrong case named with
+# its depth, and the counts of wrong requests are exactly what the driver
+# flipped.
+wrong_under_load() {
+	set_fault "${1:-none}"
+	echo 5 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 5 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"; set_fault none' EXIT
+	before=$(faulty_count corrupted)
+	kaesbench verify -d $FAULTY --cases 256 --seed 7 >/tmp/load.out 2>&1 ||
+		fail "wrong one request at a time: $(cat /tmp/load.out)"
+	grep '^PASS' /tmp/load.out
+	[ "$(faulty_count corrupted)" -eq "$before" ] ||
+		fail "flipped at depth 1"
+	reordered=$(faulty_count reordered)
+	kaesbench verify -d $FAULTY --cases 256 --seed 7 --depth 8 --json \
+		>/tmp/load.json 2>&1
+	rc=$?
+	kaesbench verify -d $FAULTY --cases 256 --seed 7 --depth 8 \
+		>/tmp/load.out 2>&1
+	cat /tmp/load.out
+	flipped=$(($(faulty_count corrupted) - before))
+	echo "flipped by the driver in the two runs: $flipped; reordered: $(($(faulty_count reordered) - reordered))"
+	[ "$rc" -eq 1 ] || fail "verify --depth 8 exited $rc, expected 1"
+	grep -q "^FAIL .*$FAULTY" /tmp/load.out || fail "no FAIL row"
+	grep -Eq "case [0-9]+: (en|de)cryption output differs .*, at depth 8\$" \
+		/tmp/load.out || fail "the failure does not say its depth"
+	grep -q "reproduce: .* --depth 8\$" /tmp/load.out ||
+		fail "the reproduction is not at depth 8"
+	jq -e '.verifications[0] | .result == "fail" and .depth == 8 and
+		.requests_wrong > 0 and .requests > .requests_wrong' \
+		/tmp/load.json >/dev/null || fail "the JSON does not say so"
+	wrong=$(jq '.verifications[0].requests_wrong' /tmp/load.json)
+	shown=$(sed -n 's/^ *requests: [0-9]* checked at depth 8, \([0-9]*\) wrong, 0 failed$/\1/p' \
+		/tmp/load.out)
+	[ -n "$shown" ] || fail "no count of wrong requests"
+	# Which requests are flipped depends on timing; each one is a case
+	# found wrong, and the count misses none.
+	[ $((wrong + shown)) -eq "$flipped" ] ||
+		fail "$wrong and $shown wrong; the driver flipped $flipped"
+	if [ "${1:-}" = reorder ]; then
+		[ "$(faulty_count reordered)" -gt "$reordered" ] ||
+			fail "nothing completed out of order"
+	fi
+}
+ktap_test "right alone, wrong under load: verify passes, verify --depth 8 catches it with the count" \
+	wrong_under_load
+ktap_test "the same completing out of order: caught by verify --depth 8" \
+	wrong_under_load reorder
+
+# The soak (verify --time) at depth 8 against the same driver: it goes on
+# past the first wrong round, counts every wrong request, and shows the
+# first wrong round with the seed and depth that reproduce it.
+soak_catches() {
+	echo 5 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 5 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"' EXIT
+	before=$(faulty_count corrupted)
+	start=$(cut -d ' ' -f 1 /proc/uptime)
+	kaesbench verify -d $FAULTY --time 30s --depth 8 >/tmp/soak.out 2>&1
+	rc=$?
+	took=$(awk -v s="$start" '{ printf "%d", $1 - s }' /proc/uptime)
+	cat /tmp/soak.out
+	flipped=$(($(faulty_count corrupted) - before))
+	echo "exit $rc after $took s; the driver flipped $flipped"
+	[ "$rc" -eq 1 ] || fail "exit $rc, expected 1"
+	[ "$took" -ge 30 ] || fail "ended before its time"
+	[ "$took" -le $((60 * KTAP_SLOWDOWN)) ] || fail "ran far past its time"
+	line=$(grep '^FAIL .* rounds: ' /tmp/soak.out) || fail "no FAIL line"
+	rounds=$(echo "$line" | sed -n 's/.*, \([0-9]*\) rounds:.*/\1/p')
+	wrong=$(echo "$line" | sed -n 's/.* \([0-9]*\) wrong,.*/\1/p')
+	[ "$rounds" -gt 1 ] || fail "the soak stopped at its first wrong round"
+	[ "$wrong" -eq "$flipped" ] ||
+		fail "$wrong wrong counted, the driver flipped $flipped"
+	grep -q "^the first round that went wrong:" /tmp/soak.out ||
+		fail "the first wrong round is not shown"
+	grep -q "reproduce: kaesbench verify -d $FAULTY --seed [0-9]* --cases [0-9]* --depth 8\$" \
+		/tmp/soak.out || fail "no reproduction at depth 8"
+}
+ktap_test "a 30 s soak at depth 8 catches the driver wrong under load, with every wrong request counted" \
+	soak_catches
+
+# Ctrl-C ends a soak with its summary so far, exit 130; a right driver
+# soaked passes.
+soak_interrupted() {
+	kaesbench verify -d $FAULTY --time 2s --depth 4 --json >/tmp/soak.json ||
+		fail "a right driver's soak failed: $(jq -c . /tmp/soak.json)"
+	jq -e '.verifications[0] | .result == "pass" and .soak.rounds > 0 and
+		.soak.requests > 0 and .soak.requests_wrong == 0' /tmp/soak.json \
+		>/dev/null || fail "the JSON does not say it passed"
+	jq -c '.verifications[0].soak' /tmp/soak.json
+	kaesbench verify -d $FAULTY --time 10m >/tmp/soak.out 2>&1 &
+	pid=$!
+	sleep 3
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	cat /tmp/soak.out
+	[ "$rc" -eq 130 ] || fail "exit $rc, expected 130"
+	grep -q '^STOP .* rounds: ' /tmp/soak.out || fail "no summary"
+	grep -q 'interrupted: the counts so far' /tmp/soak.out ||
+		fail "not said to be interrupted"
+}
+ktap_test "a soak: a right driver passes; Ctrl-C ends it with the summary so far, exit 130" \
+	soak_interrupted
+
 # Requests never completed, given up: 98-given-up.sh, last of all, since
 # from the first of them kaesbench stays loaded until reboot. It loads this
 # driver again, in copies.

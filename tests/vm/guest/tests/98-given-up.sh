@@ -130,6 +130,22 @@ gu_refused() {
 		fail "the verification is not refused with the reason"
 }
 
+# gu_rmmod_in_use WHY: rmmod kaesbench is refused, "in use", while WHY.
+gu_rmmod_in_use() {
+	out=$(rmmod kaesbench 2>&1) && fail "rmmod worked with $1"
+	echo "rmmod, $1: $out"
+	echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
+}
+
+# gu_waited PID FILE: the run PID ended; sets rc, took (since $start, in
+# centiseconds) and out (FILE, what it printed).
+gu_waited() {
+	wait "$1"
+	rc=$?
+	took=$(($(gu_now_cs) - start))
+	out=$(cat "$2")
+}
+
 # gu_pinned DRIVER [WHAT]: kaesbench logged that it gave WHAT ("a
 # request", "a verification request", "a synchronous call") to DRIVER up; it stays loaded,
 # refuses DRIVER, lists it as given up, and still runs the software
@@ -258,10 +274,7 @@ never_run() {
 	sleep 1
 	gu_set_fault never
 	start=$(gu_now_cs)
-	wait "$pid"
-	rc=$?
-	took=$(($(gu_now_cs) - start))
-	out=$(cat /tmp/faulty.out)
+	gu_waited "$pid" /tmp/faulty.out
 	given_up_run
 	gu_pinned "$GU_NEVER_RUN"
 }
@@ -559,10 +572,7 @@ given_up_in_queue() {
 	start=$(gu_now_cs)
 	if [ "$2" = yes ]; then
 		sleep 1
-		out=$(rmmod kaesbench 2>&1) &&
-			fail "rmmod worked with requests queued"
-		echo "rmmod, requests queued: $out"
-		echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
+		gu_rmmod_in_use "requests queued"
 	fi
 	gu_until 20 "the run's end" gu_gone "$pid"
 	wait "$pid"
@@ -602,13 +612,8 @@ given_up_in_template() {
 		--no-verify >/tmp/template.out 2>&1 &
 	pid=$!
 	sleep 1
-	out=$(rmmod kaesbench 2>&1) && fail "rmmod worked with requests held"
-	echo "rmmod, requests held: $out"
-	echo "$out" | grep -q "in use" || fail "rmmod does not say in use"
-	wait "$pid"
-	rc=$?
-	took=$(($(gu_now_cs) - start))
-	out=$(cat /tmp/template.out)
+	gu_rmmod_in_use "requests held"
+	gu_waited "$pid" /tmp/template.out
 	given_up_run
 	gu_pinned "$driver"
 	gu_set_fault none
