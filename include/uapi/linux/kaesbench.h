@@ -245,8 +245,10 @@
  *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
  *
  * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
- * with 4 KiB pages. A run verifying first adds, once, five
- * buffers of 128 KiB, the verification (8 KiB at most) and two requests.
+ * with 4 KiB pages. A run verifying first adds, once, its verification at
+ * the run's depth D (see KAESBENCH_CMD_VERIFY): 1 + 4 x D buffers of 68 KiB,
+ * D requests of the driver's, and at most 8 KiB + D x 2 KiB of the rest
+ * (the cases' state, the reference's request, kmalloc's rounding up).
  * KAESBENCH_A_RUN_MEMORY reports exactly that sum, as allocated.
  *
  * KAESBENCH_CMD_CANCEL
