@@ -138,6 +138,8 @@ static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_VERIFY_SEED] = { .type = NLA_U64 },
 	[KAESBENCH_A_RUN_DEPTH] = NLA_POLICY_RANGE(NLA_U32, 1,
 						   KAESBENCH_MAX_DEPTH),
+	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
+							validate_cpus),
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -338,12 +340,14 @@ static int parse_verify(struct genl_info *info,
 	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
 	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
 	params->seed = seed ? nla_get_u64(seed) : get_random_u64();
+	params->cpu = -1;
 	return 0;
 }
 
 /* As run_doit(): the job's thread answers with KAESBENCH_CMD_VERIFY. */
 static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct nlattr *cpus = info->attrs[KAESBENCH_A_RUN_CPUS];
 	struct kaesbench_verify_params params;
 	struct kaesbench_verify_job *vj;
 	int err;
@@ -352,7 +356,9 @@ static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 	      parse_verify(info, &params);
 	if (err)
 		return err;
-	vj = kaesbench_verify_job_alloc(&params);
+	/* validate_cpus() has checked the list: 1 to KAESBENCH_MAX_CPUS. */
+	vj = kaesbench_verify_job_alloc(&params, cpus ? nla_data(cpus) : NULL,
+					cpus ? nla_len(cpus) / sizeof(u32) : 0);
 	if (!vj)
 		return -ENOMEM;
 	return kaesbench_job_start(&genl_family, info, &kaesbench_verify_job_ops,

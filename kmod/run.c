@@ -43,9 +43,10 @@ struct measurer {
 	struct kaesbench_params params;	/* with the defaults its setup used */
 	struct kaesbench_impl impl;
 	struct kaesbench_bench *bench;
-	/* The first thread's, when the run verifies first. */
+	/* Its own, on its CPU, when the run verifies first. */
 	struct kaesbench_verify *verify;
 	bool verifies;
+	bool must_verify;		/* the first does: so must this one */
 	const char *refusal;		/* why setting up failed */
 	int cpu;			/* bound to, or -1 */
 	struct step step;
@@ -87,6 +88,7 @@ static struct kaesbench_verify *quick_verify(const struct measurer *m)
 		.cases = KAESBENCH_QUICK_CASES,
 		.depth = m->params.depth,
 		.seed = get_random_u64(),
+		.cpu = m->cpu,
 	};
 	struct kaesbench_impl same;
 	struct kaesbench_verify *v;
@@ -114,8 +116,12 @@ static int setup_step(struct kaesbench_worker *w)
 				kaesbench_bench_bytes(m->bench));
 	if (m->verifies) {
 		m->verify = quick_verify(m);
-		if (m->verify)
+		if (m->verify) {
 			w->bytes += kaesbench_verify_bytes(m->verify);
+		} else if (m->must_verify) {
+			m->refusal = "cannot set up the verification on every CPU";
+			return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -176,7 +182,9 @@ static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
 		return -ENOMEM;
 	m->w.teardown = teardown;
 	m->params = run->params;
-	m->verifies = !i && !run->params.no_verify;
+	/* The first without a reference: the run goes on unverified. */
+	m->verifies = !run->params.no_verify && (!i || first(run)->verify);
+	m->must_verify = i && m->verifies;
 	m->cpu = run->params.ncpus ? run->params.cpus[i] : -1;
 	err = kaesbench_worker_start(&m->w, job, m->cpu);
 	if (err) {
@@ -218,31 +226,19 @@ static const struct measurer *refusing(const struct kaesbench_run *run)
 	return first(run);
 }
 
-/* What the first thread found, checked before the others are set up. */
+/*
+ * What the first thread found, checked before the others are set up: the
+ * depth it takes (1 if synchronous) and what it holds, verification
+ * included, are every thread's.
+ */
 static int check_first(struct kaesbench_job *job, struct kaesbench_run *run)
 {
 	struct measurer *m = first(run);
-	/* Only the first thread verifies. */
-	u64 verify = m->verify ? kaesbench_verify_bytes(m->verify) : 0;
-	u64 bytes = (m->w.bytes - verify) * run->nworkers + verify;
-	u64 room = ((u64)totalram_pages() << PAGE_SHIFT) / 4;
 
 	if (kaesbench_given_up(m->impl.driver_name))
 		return refused(job, m, -EBUSY);
-	/* Bounded by the depth the implementation takes: 1 if synchronous. */
-	if (run->nworkers * m->params.depth > KAESBENCH_MAX_INFLIGHT) {
-		strscpy(job->message, "CPUs x depth exceeds "
-			__stringify(KAESBENCH_MAX_INFLIGHT)
-			" for this implementation", sizeof(job->message));
-		return -EINVAL;
-	}
-	if (bytes > room) {
-		snprintf(job->message, sizeof(job->message),
-			 "the run would hold %llu MiB, more than a quarter of this machine's memory",
-			 bytes >> 20);
-		return -ENOMEM;
-	}
-	return 0;
+	return kaesbench_workers_fit(job, run->nworkers, m->params.depth,
+				     m->w.bytes, "the run");
 }
 
 /*
@@ -387,12 +383,16 @@ static int measure(struct kaesbench_job *job)
 	u32 i, n;
 	int err;
 
-	/* A fast wrong answer is worse than none: verify before measuring. */
+	/*
+	 * A fast wrong answer is worse than none: verify before measuring,
+	 * on every CPU at once, as the run will load them.
+	 */
 	if (first(run)->verify) {
-		err = kaesbench_worker_steps(job, run->workers, 1, verify_step,
+		err = kaesbench_worker_steps(job, run->workers, run->nworkers,
+					     verify_step,
 					     KAESBENCH_REQUEST_TIMEOUT_MS);
 		if (err) {
-			run->verify_failed = err != -EINTR && first(run);
+			run->verify_failed = err != -EINTR && !job->message[0];
 			return err;
 		}
 	}
@@ -416,11 +416,17 @@ static int measure(struct kaesbench_job *job)
 	return 0;
 }
 
+static struct kaesbench_verify *verify_of(struct kaesbench_worker *w)
+{
+	return measurer_of(w)->verify;
+}
+
 static int put_verify_result(struct sk_buff *skb, void *work)
 {
 	struct kaesbench_run *run = work;
 
-	return kaesbench_verify_put_result(skb, first(run)->verify);
+	return kaesbench_verify_put_results(skb, run->workers, run->nworkers,
+					    verify_of);
 }
 
 /* The first failure a thread had, for the end message. */
@@ -449,7 +455,9 @@ static void end(struct kaesbench_job *job, int err)
 	const char *message;
 
 	if (run->verify_failed) {
-		message = kaesbench_verify_message(first(run)->verify);
+		message = kaesbench_verify_results_message(run->workers,
+							   run->nworkers,
+							   verify_of);
 		kaesbench_job_send_end(job, err, message, put_verify_result);
 		return;
 	}

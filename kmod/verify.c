@@ -516,6 +516,7 @@ static __printf(5, 6) int fail(struct kaesbench_verify *v,
 			       const char *fmt, ...)
 {
 	va_list args;
+	size_t len;
 
 	if (v->failed)
 		return status;
@@ -524,8 +525,11 @@ static __printf(5, 6) int fail(struct kaesbench_verify *v,
 	v->fail = *c;
 	v->fail_op = op;
 	va_start(args, fmt);
-	vsnprintf(v->message, sizeof(v->message), fmt, args);
+	len = vsnprintf(v->message, sizeof(v->message), fmt, args);
 	va_end(args);
+	if (v->params.cpu >= 0 && len < sizeof(v->message))
+		snprintf(v->message + len, sizeof(v->message) - len,
+			 ", on CPU %d", v->params.cpu);
 	return status;
 }
 
@@ -959,8 +963,8 @@ static int cipher_cases(struct kaesbench_verify *v, u32 *next)
  * Return: 0 when every case passed; -EBADMSG when one did not (or the
  * implementation's error, when that came first); -EINTR when stopped;
  * -ETIME past KAESBENCH_MAX_RUN_MS; -ETIMEDOUT for a request given up;
- * another errno when the reference failed. kaesbench_verify_message() says
- * which.
+ * another errno when the reference failed.
+ * kaesbench_verify_results_message() says which.
  */
 int kaesbench_verify_cases(struct kaesbench_verify *v,
 			   struct kaesbench_watch *watch)
@@ -1022,7 +1026,9 @@ static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
 	    (v->fail_err &&
 	     nla_put_s32(skb, KAESBENCH_CASE_A_ERROR, v->fail_err)) ||
 	    (v->fail_offset >= 0 &&
-	     nla_put_u32(skb, KAESBENCH_CASE_A_OFFSET, v->fail_offset))) {
+	     nla_put_u32(skb, KAESBENCH_CASE_A_OFFSET, v->fail_offset)) ||
+	    (v->params.cpu >= 0 &&
+	     nla_put_u32(skb, KAESBENCH_CASE_A_CPU, v->params.cpu))) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}
@@ -1030,29 +1036,87 @@ static int put_case(struct sk_buff *skb, const struct kaesbench_verify *v)
 	return 0;
 }
 
+/* What verifications that ran together came to, summed. */
+struct kaesbench_verify_counts {
+	u32 cases;		/* passed */
+	u64 requests;		/* completed and checked */
+	u64 wrong;		/* of those, wrong */
+	u64 errors;		/* of those, failed */
+	u64 data_bytes;		/* of those requests' data */
+	u64 slowest_ns;		/* the longest of any */
+};
+
+static void count(const struct kaesbench_verify *v,
+		  struct kaesbench_verify_counts *sum)
+{
+	sum->cases += v->done;
+	sum->requests += v->requests;
+	sum->wrong += v->wrong;
+	sum->errors += v->errors;
+	sum->data_bytes += v->data_bytes;
+	sum->slowest_ns = max(sum->slowest_ns, v->slowest_ns);
+}
+
+static int put_result(struct sk_buff *skb,
+		      const struct kaesbench_verify_counts *sum,
+		      const struct kaesbench_verify *failed)
+{
+	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, sum->cases) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_REQUESTS, sum->requests,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_WRONG, sum->wrong,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_ERRORS, sum->errors,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_BYTES, sum->data_bytes,
+			      KAESBENCH_A_PAD) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_SLOWEST_NS,
+			      sum->slowest_ns, KAESBENCH_A_PAD))
+		return -EMSGSIZE;
+	return failed && failed->failed ? put_case(skb, failed) : 0;
+}
+
+/* Of verifications run together, the first thread's that failed. */
+static const struct kaesbench_verify *
+first_failed(struct kaesbench_worker *const *workers, u32 n,
+	     struct kaesbench_verify *(*of)(struct kaesbench_worker *w))
+{
+	const struct kaesbench_verify *v;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		v = workers[i] ? of(workers[i]) : NULL;
+		if (v && v->failed)
+			return v;
+	}
+	return NULL;
+}
+
 /**
- * kaesbench_verify_put_result() - add a verification's outcome to a message
+ * kaesbench_verify_put_results() - add the outcome of verifications run
+ * together (one per CPU) to a message: their counts summed, the first
+ * thread's failure
  * @skb: the message
- * @v: the verification
+ * @workers: their threads, NULL for one lost
+ * @n: how many
+ * @of: a thread's verification (NULL: none)
  *
  * Return: 0, or -EMSGSIZE.
  */
-int kaesbench_verify_put_result(struct sk_buff *skb,
-				const struct kaesbench_verify *v)
+int kaesbench_verify_put_results(struct sk_buff *skb,
+				 struct kaesbench_worker *const *workers, u32 n,
+				 struct kaesbench_verify *(*of)(struct kaesbench_worker *w))
 {
-	if (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, v->done) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_REQUESTS, v->requests,
-			      KAESBENCH_A_PAD) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_WRONG, v->wrong,
-			      KAESBENCH_A_PAD) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_ERRORS, v->errors,
-			      KAESBENCH_A_PAD) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_BYTES, v->data_bytes,
-			      KAESBENCH_A_PAD) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_SLOWEST_NS, v->slowest_ns,
-			      KAESBENCH_A_PAD))
-		return -EMSGSIZE;
-	return v->failed ? put_case(skb, v) : 0;
+	struct kaesbench_verify_counts sum = {};
+	const struct kaesbench_verify *v;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		v = workers[i] ? of(workers[i]) : NULL;
+		if (v)
+			count(v, &sum);
+	}
+	return put_result(skb, &sum, first_failed(workers, n, of));
 }
 
 /**
@@ -1077,14 +1141,29 @@ void kaesbench_verify_destroy(struct kaesbench_verify *v)
 }
 
 /**
- * kaesbench_verify_message() - what went wrong
- * @v: the verification
+ * kaesbench_verify_results_message() - what went wrong in verifications run
+ * together (one per CPU)
+ * @workers: their threads, NULL for one lost
+ * @n: how many
+ * @of: a thread's verification (NULL: none)
  *
- * Return: a description of the failing case or error, or "".
+ * Return: the first thread's failing case in words, else the first other
+ * error's (a reference that failed, the time up), or "".
  */
-const char *kaesbench_verify_message(const struct kaesbench_verify *v)
+const char *
+kaesbench_verify_results_message(struct kaesbench_worker *const *workers,
+				 u32 n,
+				 struct kaesbench_verify *(*of)(struct kaesbench_worker *w))
 {
-	return v->message;
+	const struct kaesbench_verify *v = first_failed(workers, n, of);
+	u32 i;
+
+	for (i = 0; !v && i < n; i++) {
+		v = workers[i] ? of(workers[i]) : NULL;
+		if (v && !v->message[0])
+			v = NULL;
+	}
+	return v ? v->message : "";
 }
 
 /**

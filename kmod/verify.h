@@ -17,10 +17,12 @@ struct kaesbench_verify_params {
 	u32 cases;
 	u32 depth;		/* 0: 1; 1 for a synchronous implementation */
 	u64 seed;
+	int cpu;		/* the thread's, named in a failure; -1: none */
 };
 
 struct kaesbench_verify;
 struct kaesbench_watch;
+struct kaesbench_worker;
 struct sk_buff;
 
 struct kaesbench_verify *
@@ -30,9 +32,13 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 int kaesbench_verify_cases(struct kaesbench_verify *v,
 			   struct kaesbench_watch *watch);
 u64 kaesbench_verify_bytes(const struct kaesbench_verify *v);
-int kaesbench_verify_put_result(struct sk_buff *skb,
-				const struct kaesbench_verify *v);
-const char *kaesbench_verify_message(const struct kaesbench_verify *v);
+const char *
+kaesbench_verify_results_message(struct kaesbench_worker *const *workers,
+				 u32 n,
+				 struct kaesbench_verify *(*of)(struct kaesbench_worker *w));
+int kaesbench_verify_put_results(struct sk_buff *skb,
+				 struct kaesbench_worker *const *workers, u32 n,
+				 struct kaesbench_verify *(*of)(struct kaesbench_worker *w));
 void kaesbench_verify_destroy(struct kaesbench_verify *v);
 const char *kaesbench_verify_reference(const struct kaesbench_verify *verify);
 const struct kaesbench_verify_params *

@@ -3,11 +3,14 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * A KAESBENCH_CMD_VERIFY job: the verification (verify.c) in a thread of
- * its own, which the job's thread waits for within a bound (worker.c).
+ * its own or, on CPUs, in a thread bound to each, all at once; the job's
+ * thread waits for them within a bound (worker.c).
  */
 
 #include <linux/err.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <net/netlink.h>
 #include <uapi/linux/kaesbench.h>
 
@@ -15,7 +18,7 @@
 #include "verify_job.h"
 #include "worker.h"
 
-/* The verifying thread and what it works on: it may outlive the job. */
+/* A verifying thread and what it works on: it may outlive the job. */
 struct verifier {
 	struct kaesbench_worker w;	/* first: freed as the worker */
 	struct kaesbench_verify_params params;
@@ -26,7 +29,10 @@ struct verifier {
 
 struct kaesbench_verify_job {
 	struct kaesbench_verify_params params;
-	struct kaesbench_worker *worker;	/* NULL: none, or lost */
+	u32 cpus[KAESBENCH_MAX_CPUS];	/* a thread bound to each */
+	u32 nworkers;			/* 1 without CPUs */
+	bool bound;
+	struct kaesbench_worker *workers[];	/* NULL: not started, or lost */
 };
 
 static_assert(offsetof(struct verifier, w) == 0);
@@ -34,6 +40,16 @@ static_assert(offsetof(struct verifier, w) == 0);
 static struct verifier *verifier_of(struct kaesbench_worker *w)
 {
 	return container_of(w, struct verifier, w);
+}
+
+static struct kaesbench_verify *verify_of(struct kaesbench_worker *w)
+{
+	return verifier_of(w)->verify;
+}
+
+static struct verifier *first(const struct kaesbench_verify_job *vj)
+{
+	return verifier_of(vj->workers[0]);
 }
 
 static int setup_step(struct kaesbench_worker *w)
@@ -70,9 +86,9 @@ static void teardown(struct kaesbench_worker *w)
 	vr->verify = NULL;
 }
 
-static int setup(struct kaesbench_job *job)
+static int add_verifier(struct kaesbench_job *job,
+			struct kaesbench_verify_job *vj, u32 i)
 {
-	struct kaesbench_verify_job *vj = job->work;
 	struct verifier *vr;
 	int err;
 
@@ -84,34 +100,84 @@ static int setup(struct kaesbench_job *job)
 	}
 	vr->w.teardown = teardown;
 	vr->params = vj->params;
-	err = kaesbench_worker_start(&vr->w, job, -1);
+	vr->params.cpu = vj->bound ? vj->cpus[i] : -1;
+	err = kaesbench_worker_start(&vr->w, job, vr->params.cpu);
 	if (err) {
 		kfree(vr);
-		strscpy(job->message, "cannot start the verifying thread",
+		strscpy(job->message, "cannot start a verifying thread",
 			sizeof(job->message));
 		return err;
 	}
-	vj->worker = &vr->w;
-	err = kaesbench_worker_steps(job, &vj->worker, 1, setup_step,
-				     KAESBENCH_SETUP_TIMEOUT_MS);
-	if (!err || job->message[0])
+	vj->workers[i] = &vr->w;
+	return 0;
+}
+
+/* Why setting up failed, from the thread that knows, in the message. */
+static int refused(struct kaesbench_job *job,
+		   const struct kaesbench_verify_job *vj, int err)
+{
+	const struct verifier *vr;
+	u32 i;
+
+	if (job->message[0])	/* a thread lost or not started: said */
 		return err;
-	if (vr->refusal)
-		strscpy(job->message, vr->refusal, sizeof(job->message));
-	else if (err == -EBUSY)
+	for (i = 0; i < vj->nworkers && vj->workers[i]; i++) {
+		vr = verifier_of(vj->workers[i]);
+		if (vr->refusal) {
+			strscpy(job->message, vr->refusal,
+				sizeof(job->message));
+			return err;
+		}
+	}
+	if (err == -EBUSY)
 		kaesbench_given_up_refusal(job->message, sizeof(job->message),
-					   vr->w.driver);
+					   first(vj)->w.driver);
 	else
 		strscpy(job->message, "cancelled", sizeof(job->message));
 	return err;
 }
 
+/*
+ * The first thread learns the depth the implementation takes and what a
+ * verification holds; the others are set up only if all of them fit.
+ */
+static int setup(struct kaesbench_job *job)
+{
+	struct kaesbench_verify_job *vj = job->work;
+	const struct kaesbench_verify_params *used;
+	int err;
+	u32 i;
+
+	err = add_verifier(job, vj, 0);
+	if (!err)
+		err = kaesbench_worker_steps(job, vj->workers, 1, setup_step,
+					     KAESBENCH_SETUP_TIMEOUT_MS);
+	if (!err) {
+		used = kaesbench_verify_params(first(vj)->verify);
+		err = kaesbench_workers_fit(job, vj->nworkers, used->depth,
+					    first(vj)->w.bytes,
+					    "the verification");
+	}
+	for (i = 1; !err && i < vj->nworkers; i++)
+		err = add_verifier(job, vj, i);
+	if (!err)
+		err = kaesbench_worker_steps(job, vj->workers + 1,
+					     vj->nworkers - 1, setup_step,
+					     KAESBENCH_SETUP_TIMEOUT_MS);
+	return err ? refused(job, vj, err) : 0;
+}
+
 static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 {
 	struct kaesbench_verify_job *vj = job->work;
-	struct verifier *vr = verifier_of(vj->worker);
+	struct verifier *vr = first(vj);
 	const struct kaesbench_verify_params *params =
 		kaesbench_verify_params(vr->verify);
+	u64 bytes = 0;
+	u32 i;
+
+	for (i = 0; i < vj->nworkers; i++)
+		bytes += vj->workers[i]->bytes;
 
 	if (nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
 	    nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, params->cases) ||
@@ -120,7 +186,7 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 			      KAESBENCH_A_PAD) ||
 	    nla_put_string(skb, KAESBENCH_A_VERIFY_REFERENCE,
 			   kaesbench_verify_reference(vr->verify)) ||
-	    nla_put_u64_64bit(skb, KAESBENCH_A_RUN_MEMORY, vr->w.bytes,
+	    nla_put_u64_64bit(skb, KAESBENCH_A_RUN_MEMORY, bytes,
 			      KAESBENCH_A_PAD))
 		return -EMSGSIZE;
 	return kaesbench_impl_put(skb, &vr->impl);
@@ -130,29 +196,33 @@ static int run(struct kaesbench_job *job)
 {
 	struct kaesbench_verify_job *vj = job->work;
 
-	return kaesbench_worker_steps(job, &vj->worker, 1, cases_step,
-				      KAESBENCH_REQUEST_TIMEOUT_MS);
+	return kaesbench_worker_steps(job, vj->workers, vj->nworkers,
+				      cases_step, KAESBENCH_REQUEST_TIMEOUT_MS);
 }
 
 static int put_result(struct sk_buff *skb, void *work)
 {
 	struct kaesbench_verify_job *vj = work;
 
-	return kaesbench_verify_put_result(skb,
-					   verifier_of(vj->worker)->verify);
+	return kaesbench_verify_put_results(skb, vj->workers, vj->nworkers,
+					    verify_of);
 }
 
 static void end(struct kaesbench_job *job, int err)
 {
 	struct kaesbench_verify_job *vj = job->work;
 	const char *message;
+	u32 i;
 
-	/* Lost in a driver call: nothing of it may be read any more. */
-	if (!vj->worker) {
-		kaesbench_job_send_end(job, err, job->message, NULL);
-		return;
+	/* One lost in a driver call: its verification may not be read. */
+	for (i = 0; i < vj->nworkers; i++) {
+		if (!vj->workers[i]) {
+			kaesbench_job_send_end(job, err, job->message, NULL);
+			return;
+		}
 	}
-	message = kaesbench_verify_message(verifier_of(vj->worker)->verify);
+	message = kaesbench_verify_results_message(vj->workers, vj->nworkers,
+						   verify_of);
 	if (err == -EINTR)
 		message = "cancelled";
 	kaesbench_job_send_end(job, err, err ? message : NULL, put_result);
@@ -161,8 +231,10 @@ static void end(struct kaesbench_job *job, int err)
 static void destroy(struct kaesbench_job *job, void *work)
 {
 	struct kaesbench_verify_job *vj = work;
+	u32 i;
 
-	kaesbench_worker_destroy(job, vj->worker);
+	for (i = 0; i < vj->nworkers; i++)
+		kaesbench_worker_destroy(job, vj->workers[i]);
 	kfree(vj);
 }
 
@@ -178,18 +250,29 @@ const struct kaesbench_job_ops kaesbench_verify_job_ops = {
 /**
  * kaesbench_verify_job_alloc() - the work of a verification request
  * @params: the request; copied
+ * @cpus: the CPUs to verify on at once, or NULL for one thread, not bound
+ * @ncpus: how many
  *
  * Nothing is set up yet: that happens in the job's thread.
  *
  * Return: the work, for kaesbench_verify_job_ops, or NULL without memory.
  */
 struct kaesbench_verify_job *
-kaesbench_verify_job_alloc(const struct kaesbench_verify_params *params)
+kaesbench_verify_job_alloc(const struct kaesbench_verify_params *params,
+			   const u32 *cpus, u32 ncpus)
 {
+	u32 nworkers = cpus ? ncpus : 1;
 	struct kaesbench_verify_job *vj;
 
-	vj = kzalloc(sizeof(*vj), GFP_KERNEL_ACCOUNT);
-	if (vj)
-		vj->params = *params;
+	if (WARN_ON_ONCE(!nworkers || nworkers > KAESBENCH_MAX_CPUS))
+		return NULL;
+	vj = kzalloc(struct_size(vj, workers, nworkers), GFP_KERNEL_ACCOUNT);
+	if (!vj)
+		return NULL;
+	vj->params = *params;
+	vj->nworkers = nworkers;
+	vj->bound = !!cpus;
+	if (cpus)
+		memcpy(vj->cpus, cpus, ncpus * sizeof(*cpus));
 	return vj;
 }

@@ -14,6 +14,7 @@ struct kaesbench_verify_job;
 extern const struct kaesbench_job_ops kaesbench_verify_job_ops;
 
 struct kaesbench_verify_job *
-kaesbench_verify_job_alloc(const struct kaesbench_verify_params *params);
+kaesbench_verify_job_alloc(const struct kaesbench_verify_params *params,
+			   const u32 *cpus, u32 ncpus);
 
 #endif /* _KAESBENCH_VERIFY_JOB_H */

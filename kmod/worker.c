@@ -14,10 +14,12 @@
 
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
+#include <linux/mm.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 #include <linux/topology.h>
 
 #include "givenup.h"
@@ -232,6 +234,38 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 		}
 	}
 	return lost ?: err;
+}
+
+/**
+ * kaesbench_workers_fit() - whether a job's threads, each like its first, fit
+ * @job: the job; its message says why not
+ * @n: threads
+ * @depth: requests each keeps in flight, as the first took it (1 for a
+ *	   synchronous implementation)
+ * @bytes: what the first holds
+ * @what: the job in words, for the message ("the run")
+ *
+ * Return: 0; -EINVAL when @n x @depth exceeds KAESBENCH_MAX_INFLIGHT;
+ * -ENOMEM when @n x @bytes exceeds a quarter of the machine's memory.
+ */
+int kaesbench_workers_fit(struct kaesbench_job *job, u32 n, u32 depth,
+			  u64 bytes, const char *what)
+{
+	u64 room = ((u64)totalram_pages() << PAGE_SHIFT) / 4;
+
+	if ((u64)n * depth > KAESBENCH_MAX_INFLIGHT) {
+		strscpy(job->message, "CPUs x depth exceeds "
+			__stringify(KAESBENCH_MAX_INFLIGHT)
+			" for this implementation", sizeof(job->message));
+		return -EINVAL;
+	}
+	if (n * bytes > room) {
+		snprintf(job->message, sizeof(job->message),
+			 "%s would hold %llu MiB, more than a quarter of this machine's memory",
+			 what, (n * bytes) >> 20);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 static int teardown_step(struct kaesbench_worker *w)

@@ -51,6 +51,8 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 			   struct kaesbench_worker **workers, unsigned int n,
 			   int (*step)(struct kaesbench_worker *w),
 			   u32 limit_ms);
+int kaesbench_workers_fit(struct kaesbench_job *job, u32 n, u32 depth,
+			  u64 bytes, const char *what);
 void kaesbench_worker_destroy(struct kaesbench_job *job,
 			      struct kaesbench_worker *w);
 

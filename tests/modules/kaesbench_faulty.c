@@ -22,9 +22,10 @@
  *   corrupt_every, corrupt_depth
  *             wrong under load only: every corrupt_every-th request
  *             (0: none, the default) of those submitted while
- *             corrupt_depth (default 4) or more of its transform's
- *             requests are queued completes with the last byte of its
- *             output flipped; while corrupt_every is set, requests are
+ *             corrupt_depth (default 4) or more requests are queued (in
+ *             all transforms together, as on one device: CPUs that
+ *             submit at once load it too) completes with the last byte
+ *             of its output flipped; while corrupt_every is set, requests are
  *             gathered for a tick before they are processed, as an
  *             engine that coalesces interrupts does. Right one request at
  *             a time, whatever the fault; with "reorder", also out of
@@ -120,6 +121,8 @@ static atomic_t wedged = ATOMIC_INIT(0);
 static atomic_t backlogged = ATOMIC_INIT(0);
 static atomic_t notified = ATOMIC_INIT(0);
 static atomic_t reordered = ATOMIC_INIT(0);
+/* Queued in every transform: the load corrupt_depth is measured by. */
+static atomic_t queued_all = ATOMIC_INIT(0);
 
 /* Every transform, so that leaving "never" finds what they hold. */
 static DEFINE_MUTEX(tfms_lock);
@@ -151,6 +154,13 @@ struct faulty_req {
 	bool corrupt;			/* corrupt_every picked it */
 	unsigned long due;		/* "late": jiffies */
 };
+
+/* Under ctx->lock. */
+static void queued_add(struct faulty_tfm *ctx, int n)
+{
+	ctx->queued += n;
+	atomic_add(n, &queued_all);
+}
 
 /* Called from softirq context too (IPsec), and with bottom halves on. */
 static void complete_req(struct faulty_req *rctx, int err)
@@ -205,14 +215,14 @@ static void take_one(struct faulty_tfm *ctx, struct list_head *taken,
 		list_move(&rctx->node, taken);
 	else
 		list_move_tail(&rctx->node, taken);
-	ctx->queued--;
+	queued_add(ctx, -1);
 	if (!ctx->backlogged)
 		return;
 	next = list_first_entry(&ctx->backlog, struct faulty_req, node);
 	list_move_tail(&next->node, &ctx->queue);
 	list_add_tail(&next->notify, notify);
 	ctx->backlogged--;
-	ctx->queued++;
+	queued_add(ctx, 1);
 }
 
 /*
@@ -320,7 +330,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	rctx->corrupt = false;
 
 	spin_lock_bh(&ctx->lock);
-	if (every && ctx->queued >= READ_ONCE(corrupt_depth))
+	if (every && atomic_read(&queued_all) >= READ_ONCE(corrupt_depth))
 		rctx->corrupt =
 			(unsigned int)atomic_inc_return(&loaded_submissions) %
 			every == 0;
@@ -330,7 +340,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 		atomic_inc(&held);
 	} else if (ctx->queued + ctx->backlogged < limit) {
 		list_add_tail(&rctx->node, &ctx->queue);
-		ctx->queued++;
+		queued_add(ctx, 1);
 	} else if (req->base.flags & CRYPTO_TFM_REQ_MAY_BACKLOG) {
 		list_add_tail(&rctx->node, &ctx->backlog);
 		ctx->backlogged++;
@@ -416,6 +426,7 @@ static void faulty_exit(struct crypto_skcipher *tfm)
 	if (ctx->queued || ctx->backlogged || ctx->nheld)
 		pr_err("transform freed with %u requests outstanding; dropped\n",
 		       ctx->queued + ctx->backlogged + ctx->nheld);
+	atomic_sub(ctx->queued, &queued_all);
 	atomic_sub(ctx->nheld, &held);
 	crypto_free_sync_skcipher(ctx->fallback);
 }
@@ -433,7 +444,7 @@ static void release_held(void)
 			list_for_each_entry(rctx, &ctx->held, node)
 				rctx->fault = FAULT_NONE;
 			list_splice_tail_init(&ctx->held, &ctx->queue);
-			ctx->queued += ctx->nheld;
+			queued_add(ctx, ctx->nheld);
 			atomic_sub(ctx->nheld, &held);
 			ctx->nheld = 0;
 			mod_delayed_work(faulty_wq, &ctx->work, 0);

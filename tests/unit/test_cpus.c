@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -96,12 +97,37 @@ static void test_read_online(void **state)
 	}
 }
 
+/* As Linux writes lists: runs of consecutive CPUs, in the order given. */
+static void test_format(void **state)
+{
+	struct kb_cpus c = { .cpu = { 0, 1, 2, 8 }, .count = 4 };
+	char buf[KB_CPUS_LIST_MAX], small[8];
+	size_t i;
+
+	(void)state;
+	assert_string_equal(kb_cpus_format(&c, buf, sizeof(buf)), "0-2,8");
+	c = (struct kb_cpus){ .cpu = { 3, 1, 2 }, .count = 3 };
+	assert_string_equal(kb_cpus_format(&c, buf, sizeof(buf)), "3,1-2");
+	c.count = 0;
+	assert_string_equal(kb_cpus_format(&c, buf, sizeof(buf)), "");
+	/* 256 CPUs of five digits, none next to another: the longest list. */
+	for (i = 0; i < KAESBENCH_MAX_CPUS; i++)
+		c.cpu[i] = 65535 - 2 * i;
+	c.count = KAESBENCH_MAX_CPUS;
+	kb_cpus_format(&c, buf, sizeof(buf));
+	assert_int_equal(strlen(buf), KAESBENCH_MAX_CPUS * 6 - 1);
+	/* Too long for the buffer: cut, and said to be. */
+	assert_string_equal(kb_cpus_format(&c, small, sizeof(small)),
+			    "6553...");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_read_online),
+		cmocka_unit_test(test_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -203,19 +203,30 @@ static void draw(const char *out, const char *magic)
 		fail_msg("%s does not start with the %s signature", out, magic);
 }
 
+/*
+ * The plots go to a directory of this test's own: the unit tests of two
+ * builds (plain and sanitized) may run at once on one machine.
+ */
 static void test_gnuplot(void **state)
 {
-	char *bad[] = { "plot", "-o", "/tmp/x.svg", DATA("bad-truncated.json"),
-			NULL };
+	char dir[] = "/tmp/kaesbench-test-plot-XXXXXX";
+	char svg[sizeof(dir) + 16], png[sizeof(dir) + 16];
+	char *bad[] = { "plot", "-o", svg, DATA("bad-truncated.json"), NULL };
 	char *usage[] = { "plot", DATA("run-6.12-cbc.json"), NULL };
 
 	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(svg, sizeof(svg), "%s/plot.svg", dir);
+	snprintf(png, sizeof(png), "%s/plot.png", dir);
 	assert_int_equal(kb_plot_main(4, bad), KB_EXIT_USAGE);
 	assert_int_equal(kb_plot_main(2, usage), KB_EXIT_USAGE);
-	if (kb_plot_check("t", "/tmp/kaesbench-test-plot.svg"))
+	if (kb_plot_check("t", svg)) {
+		rmdir(dir);
 		skip(); /* no gnuplot here (make check installs it) */
-	draw("/tmp/kaesbench-test-plot.svg", "<?xml");
-	draw("/tmp/kaesbench-test-plot.png", "\x89PNG");
+	}
+	draw(svg, "<?xml");
+	draw(png, "\x89PNG");
+	assert_int_equal(rmdir(dir), 0);
 }
 
 int main(void)

@@ -240,6 +240,58 @@ static void test_depth(void **state)
 		kb_run_release(&runs[i]);
 }
 
+/*
+ * On CPUs: the same cases on each, so the cell counts them all; the
+ * requests line and the reproduction name the CPUs, the JSON too, and the
+ * case the CPU it failed on.
+ */
+static void test_cpus(void **state)
+{
+	struct json_object *o, *v, *c;
+	struct kb_run runs[3];
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	runs[0].ncpus = 2;
+	runs[0].check.done = 512;
+	text = render(&runs[0], 1, false);
+	assert_non_null(strstr(text, "  512 on 2 CPUs\n"));
+	free(text);
+	runs[1].ncpus = 2;
+	runs[1].cpu_list = strdup("0-1");
+	runs[1].check.depth = 4;
+	runs[1].check.done = 300;
+	runs[1].check.requests = 2400;
+	runs[1].check.wrong = 3;
+	runs[1].check.has_requests = true;
+	runs[1].check.vcase.cpu = 1;
+	runs[1].check.vcase.has_cpu = true;
+	text = render(&runs[1], 1, false);
+	assert_non_null(strstr(text, "  300 of 512 on 2 CPUs\n"));
+	assert_non_null(strstr(
+		text,
+		"        requests: 2400 checked at depth 4 on CPUs 0-1, 3 wrong, 0 failed\n"
+		"        reproduce: kaesbench verify -d cbc-aes-kaesbench-broken --seed 8054088443247347265 --cases 82 --depth 4 --cpus 0-1\n"));
+	free(text);
+	o = kb_verify_to_json(&runs[1]);
+	assert_non_null(o);
+	assert_true(json_object_object_get_ex(o, "cpus", &v));
+	assert_string_equal(json_object_get_string(v), "0-1");
+	assert_true(json_object_object_get_ex(o, "case", &c));
+	assert_true(json_object_object_get_ex(c, "cpu", &v));
+	assert_int_equal(json_object_get_uint64(v), 1);
+	json_object_put(o);
+	/* Without --cpus: null. */
+	o = kb_verify_to_json(&runs[2]);
+	assert_true(json_object_object_get_ex(o, "cpus", &v));
+	assert_null(v);
+	json_object_put(o);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_totals),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_depth),
+		cmocka_unit_test(test_cpus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

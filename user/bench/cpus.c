@@ -8,12 +8,14 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench/cpus.h"
+#include "options.h"
 
 /* Highest CPU number a list may name: far above any machine's. */
 #define CPU_LIMIT 65535
@@ -166,4 +168,65 @@ int kb_cpus_read_online(const char *path, char *buf, size_t len)
 		ret = -EIO;
 	fclose(f);
 	return ret;
+}
+
+/**
+ * kb_cpus_option() - read a --cpus argument against this machine's CPUs
+ * @who: the command, for messages ("kaesbench run")
+ * @arg: the argument
+ * @cpus: filled in
+ *
+ * Return: KB_EXIT_OK; KB_EXIT_USAGE for a bad list (said on stderr,
+ * naming the option); KB_EXIT_ERROR when the online CPUs cannot be read.
+ */
+int kb_cpus_option(const char *who, const char *arg, struct kb_cpus *cpus)
+{
+	char online[4096], why[256];
+	int err;
+
+	err = kb_cpus_read_online(KB_CPUS_ONLINE, online, sizeof(online));
+	if (err) {
+		fprintf(stderr, "%s: --cpus: cannot read %s: %s\n", who,
+			KB_CPUS_ONLINE, strerror(-err));
+		return KB_EXIT_ERROR;
+	}
+	if (kb_cpus_parse(arg, online, cpus, why, sizeof(why))) {
+		fprintf(stderr, "%s: --cpus: %s\n", who, why);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+}
+
+/**
+ * kb_cpus_format() - a CPU list as Linux writes it
+ * @cpus: the list, in any order
+ * @buf: where to write
+ * @len: size of @buf
+ *
+ * Consecutive CPUs, in the order given, become a range: {0, 1, 2, 8} is
+ * "0-2,8". A list that does not fit ends with "...".
+ *
+ * Return: @buf.
+ */
+char *kb_cpus_format(const struct kb_cpus *cpus, char *buf, size_t len)
+{
+	size_t i = 0, j, n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	while (i < cpus->count && n < len) {
+		for (j = i; j + 1 < cpus->count &&
+			    cpus->cpu[j + 1] == cpus->cpu[j] + 1;
+		     j++)
+			;
+		n += snprintf(buf + n, len - n, "%s%" PRIu32, i ? "," : "",
+			      cpus->cpu[i]);
+		if (j > i && n < len)
+			n += snprintf(buf + n, len - n, "-%" PRIu32,
+				      cpus->cpu[j]);
+		i = j + 1;
+	}
+	if (n >= len && len > 4)
+		strcpy(buf + len - 4, "...");
+	return buf;
 }

@@ -18,9 +18,13 @@ struct kb_cpus {
 };
 
 #define KB_CPUS_ONLINE "/sys/devices/system/cpu/online"
+/* Room for kb_cpus_format(): any KAESBENCH_MAX_CPUS CPUs below 65536. */
+#define KB_CPUS_LIST_MAX (KAESBENCH_MAX_CPUS * 6)
 
 int kb_cpus_parse(const char *arg, const char *online, struct kb_cpus *cpus,
 		  char *why, size_t len);
 int kb_cpus_read_online(const char *path, char *buf, size_t len);
+int kb_cpus_option(const char *who, const char *arg, struct kb_cpus *cpus);
+char *kb_cpus_format(const struct kb_cpus *cpus, char *buf, size_t len);
 
 #endif /* KAESBENCH_BENCH_CPUS_H */

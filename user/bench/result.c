@@ -46,6 +46,7 @@ void kb_run_release(struct kb_run *run)
 {
 	kb_impl_release(&run->impl);
 	free(run->message);
+	free(run->cpu_list);
 	free(run->notice);
 	kb_sizes_free(&run->sizes);
 	free(run->sample);

@@ -35,6 +35,7 @@ struct kb_run {
 	uint32_t id;
 	uint32_t depth; /* as used; 0 before the reply */
 	uint32_t ncpus; /* --cpus: on how many CPUs at once; 0 without */
+	char *cpu_list; /* --cpus as Linux writes a list ("0-3,8"), or NULL */
 	uint32_t key_bits; /* as used, else as asked */
 	bool decrypt;
 	int status; /* 0, or the negative errno that ended or refused it */

@@ -195,24 +195,6 @@ static int imix_opt(struct kb_run_opts *o, const char *who, char *argv[])
 	return KB_EXIT_OK;
 }
 
-static int cpus_opt(struct kb_run_opts *o, const char *who)
-{
-	char online[4096], why[256];
-	int err;
-
-	err = kb_cpus_read_online(KB_CPUS_ONLINE, online, sizeof(online));
-	if (err) {
-		fprintf(stderr, "%s: --cpus: cannot read %s: %s\n", who,
-			KB_CPUS_ONLINE, strerror(-err));
-		return KB_EXIT_ERROR;
-	}
-	if (kb_cpus_parse(optarg, online, &o->cpus, why, sizeof(why))) {
-		fprintf(stderr, "%s: --cpus: %s\n", who, why);
-		return KB_EXIT_USAGE;
-	}
-	return KB_EXIT_OK;
-}
-
 static int output_opt(struct kb_run_opts *o, enum kb_output output)
 {
 	o->output = output;
@@ -251,7 +233,7 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	case OPT_IMIX:
 		return imix_opt(o, who, argv);
 	case OPT_CPUS:
-		return cpus_opt(o, who);
+		return kb_cpus_option(who, optarg, &o->cpus);
 	case OPT_LATENCY:
 		o->latency = true;
 		return KB_EXIT_OK;

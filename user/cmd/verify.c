@@ -14,6 +14,7 @@
 #include <linux/kaesbench.h>
 
 #include "bench/duration.h"
+#include "bench/cpus.h"
 #include "bench/environment.h"
 #include "bench/measure.h"
 #include "bench/sizes.h"
@@ -31,6 +32,7 @@ struct verify_opts {
 	const char *alg;
 	struct kb_run_req req; /* what every job asks */
 	uint32_t param[KB_P_COUNT];
+	struct kb_cpus cpus; /* --cpus: on these at once; none without */
 	uint64_t soak_ms; /* --time: 0 without */
 	bool json;
 	bool help;
@@ -40,7 +42,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: kaesbench verify [-d DRIVER | -a ALGORITHM] [--cases N] [--seed N]\n"
-		"                        [--depth N] [--time DURATION] [-k BITS] [--json]\n"
+		"                        [--depth N] [--cpus LIST|all] [--time DURATION]\n"
+		"                        [-k BITS] [--json]\n"
 		"\n"
 		"Check that implementations compute what an independent reference\n"
 		"computes (the kernel's generic AES, or kaesbench's own where the kernel\n"
@@ -53,6 +56,9 @@ static void usage(FILE *f)
 		"      --seed N            draw the cases from N (default: random)\n"
 		"      --depth N           cases in flight together, completing in any\n"
 		"                          order, 1 to 64 (default 1)\n"
+		"      --cpus LIST|all     on these CPUs at once (0-3,8), the same\n"
+		"                          cases on each, --depth of them in flight\n"
+		"                          per CPU (default: one thread, any CPU)\n"
 		"      --time DURATION     soak: verify one implementation round after\n"
 		"                          round (of --cases each) until DURATION is up,\n"
 		"                          then sum up; 500ms, 60s, 10m, up to 24h\n"
@@ -107,6 +113,7 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		{ "cases", required_argument, NULL, 'c' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "depth", required_argument, NULL, 'D' },
+		{ "cpus", required_argument, NULL, 'C' },
 		{ "time", required_argument, NULL, 'T' },
 		{ "key-bits", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
@@ -114,7 +121,7 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		{ 0 }
 	};
 	const char *who = "kaesbench verify";
-	int c;
+	int c, ret;
 
 	memset(o, 0, sizeof(*o));
 	o->req.verify = true;
@@ -129,6 +136,13 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		} else if (c == 'T') {
 			if (parse_time(who, optarg, o))
 				goto usage;
+		} else if (c == 'C') {
+			ret = kb_cpus_option(who, optarg, &o->cpus);
+			if (ret == KB_EXIT_USAGE)
+				goto usage;
+			if (ret)
+				return ret;
+			o->req.cpus = &o->cpus;
 		} else if (c == 'j' || c == 'h') {
 			*(c == 'j' ? &o->json : &o->help) = true;
 		} else if (c == ':') {

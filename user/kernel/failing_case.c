@@ -88,6 +88,10 @@ static int case_attr(const struct nlattr *attr, void *data)
 		ret = get_u32(attr, &c->offset);
 		c->has_offset = ret == MNL_CB_OK;
 		break;
+	case KAESBENCH_CASE_A_CPU:
+		ret = get_u32(attr, &c->cpu);
+		c->has_cpu = ret == MNL_CB_OK;
+		break;
 	default:
 		return MNL_CB_OK;
 	}

@@ -32,6 +32,8 @@ struct kb_vcase {
 	bool has_error;
 	uint32_t offset; /* first byte that differs; valid if has_offset */
 	bool has_offset;
+	uint32_t cpu; /* the CPU it ran on; valid if has_cpu (--cpus) */
+	bool has_cpu;
 };
 
 /* What a verification, or the one a run does first, came to. */

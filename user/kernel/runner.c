@@ -91,6 +91,14 @@ double kb_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void put_cpus(struct nlmsghdr *nlh, const struct kb_run_req *req)
+{
+	if (req->cpus && req->cpus->count)
+		mnl_attr_put(nlh, KAESBENCH_A_RUN_CPUS,
+			     req->cpus->count * sizeof(*req->cpus->cpu),
+			     req->cpus->cpu);
+}
+
 static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 				     const struct kb_run_req *req)
 {
@@ -111,6 +119,7 @@ static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 				 req->param[KB_P_DEPTH]);
 	if (req->has_seed)
 		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
+	put_cpus(nlh, req);
 	return nlh;
 }
 
@@ -138,10 +147,7 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	for (p = 0; p < KB_P_COUNT; p++)
 		if (req->given & (1U << p))
 			mnl_attr_put_u32(nlh, kb_param_attr[p], req->param[p]);
-	if (req->cpus && req->cpus->count)
-		mnl_attr_put(nlh, KAESBENCH_A_RUN_CPUS,
-			     req->cpus->count * sizeof(*req->cpus->cpu),
-			     req->cpus->cpu);
+	put_cpus(nlh, req);
 	if (req->latency)
 		mnl_attr_put(nlh, KAESBENCH_A_RUN_LATENCY, 0, NULL);
 	return nlh;
@@ -293,6 +299,7 @@ static int no_enobufs(struct kb_genl *g)
  */
 int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 {
+	char list[KB_CPUS_LIST_MAX];
 	double start = kb_now();
 	struct nlmsghdr *nlh;
 	struct kb_genl g;
@@ -301,6 +308,12 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 	int ret = -1;
 
 	run->check.skipped = !req->verify && req->no_verify;
+	if (req->cpus && req->cpus->count) {
+		run->ncpus = req->cpus->count;
+		free(run->cpu_list);
+		run->cpu_list =
+			strdup(kb_cpus_format(req->cpus, list, sizeof(list)));
+	}
 	if (kb_genl_open(&g) ||
 	    kb_genl_require_op(
 		    &g, req->verify ? KAESBENCH_CMD_VERIFY : KAESBENCH_CMD_RUN,

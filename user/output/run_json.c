@@ -274,6 +274,7 @@ struct json_object *kb_vcase_to_json(const struct kb_vcase *c)
 	add(o, "segments", segments_json(c));
 	add(o, "error", c->has_error ? json_object_new_int(c->error) : NULL);
 	add(o, "offset", c->has_offset ? u64(c->offset) : NULL);
+	add(o, "cpu", c->has_cpu ? u64(c->cpu) : NULL);
 	return o;
 }
 

@@ -4,7 +4,7 @@
  *
  * The soak's verdict leads its line, as verify's rows do: `grep ^FAIL`
  * finds it. Under a failure, the first round that went wrong, as verify
- * prints it, with the seed and depth that reproduce it.
+ * prints it, with the seed, depth and CPUs that reproduce it.
  */
 
 #include <inttypes.h>
@@ -28,11 +28,14 @@ void kb_print_soak(FILE *f, const struct kb_soak *s)
 {
 	const struct kb_run *r = &s->shown;
 
-	fprintf(f, "soak: %s (%s) against %s, depth %" PRIu32 "\n",
+	fprintf(f, "soak: %s (%s) against %s, depth %" PRIu32,
 		r->impl.driver_name ? r->impl.driver_name : "-",
 		r->impl.alg_name ? r->impl.alg_name : "-",
 		r->check.reference ? r->check.reference : "-",
 		r->check.depth ? r->check.depth : 1);
+	if (r->cpu_list)
+		fprintf(f, " on CPUs %s", r->cpu_list);
+	fputc('\n', f);
 	fprintf(f,
 		"%-6s  %.1f s of %.1f, %" PRIu64 " rounds: %" PRIu64
 		" requests, %.1f MB of data checked, %" PRIu64

@@ -63,11 +63,16 @@ static const char *or_dash(const char *s)
 	return s ? s : "-";
 }
 
-/* The last column: cases done of those asked, or why there are none. */
+/*
+ * The last column: cases done of those asked (on CPUs, on all of them
+ * together: the same cases on each), or why there are none.
+ */
 static const char *cases_cell(const struct kb_run *run, char *buf, size_t len)
 {
 	const struct kb_check *c = &run->check;
-	char reason[512];
+	uint32_t asked = c->cases * (run->ncpus ? run->ncpus : 1);
+	char reason[512], on[32] = "";
+	int n;
 
 	switch (kb_verdict(run)) {
 	case KB_VERDICT_SKIP:
@@ -82,12 +87,16 @@ static const char *cases_cell(const struct kb_run *run, char *buf, size_t len)
 			 kb_run_reason(run, reason, sizeof(reason)));
 		return buf;
 	}
+	if (run->ncpus > 1)
+		snprintf(on, sizeof(on), " on %" PRIu32 " CPUs", run->ncpus);
 	if (run->status && c->has_done)
-		snprintf(buf, len, "%" PRIu32 " of %" PRIu32, c->done,
-			 c->cases);
+		n = snprintf(buf, len, "%" PRIu32 " of %" PRIu32, c->done,
+			     asked);
 	else
-		snprintf(buf, len, "%" PRIu32,
-			 c->has_done ? c->done : c->cases);
+		n = snprintf(buf, len, "%" PRIu32,
+			     c->has_done ? c->done : asked);
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n, "%s", on);
 	return buf;
 }
 
@@ -108,13 +117,16 @@ static void print_failure(FILE *f, const struct kb_run *run)
 	fprintf(f, "        %s\n", run->message ? run->message : strerror(err));
 	fprintf(f, "        %s\n",
 		kb_vcase_layout(&c->vcase, text, sizeof(text)));
-	if (c->has_requests)
+	if (c->has_requests) {
 		fprintf(f,
 			"        requests: %" PRIu64
-			" checked at depth %" PRIu32 ", %" PRIu64
-			" wrong, %" PRIu64 " failed\n",
-			c->requests, c->depth ? c->depth : 1, c->wrong,
-			c->errors);
+			" checked at depth %" PRIu32,
+			c->requests, c->depth ? c->depth : 1);
+		if (run->cpu_list)
+			fprintf(f, " on CPUs %s", run->cpu_list);
+		fprintf(f, ", %" PRIu64 " wrong, %" PRIu64 " failed\n",
+			c->wrong, c->errors);
+	}
 	/* At depth, a wrong answer may need the load around it. */
 	fprintf(f,
 		"        reproduce: kaesbench verify -d %s --seed %" PRIu64
@@ -122,6 +134,8 @@ static void print_failure(FILE *f, const struct kb_run *run)
 		run->impl.driver_name, c->seed, c->vcase.index + 1);
 	if (c->depth > 1)
 		fprintf(f, " --depth %" PRIu32, c->depth);
+	if (run->cpu_list)
+		fprintf(f, " --cpus %s", run->cpu_list);
 	fputc('\n', f);
 }
 
@@ -234,6 +248,7 @@ struct json_object *kb_verify_to_json(const struct kb_run *run)
 	json_object_object_add(o, "cases_done",
 			       c->has_done ? u64(c->done) : NULL);
 	json_object_object_add(o, "depth", c->depth ? u64(c->depth) : NULL);
+	json_object_object_add(o, "cpus", str(run->cpu_list));
 	json_object_object_add(o, "requests",
 			       c->has_requests ? u64(c->requests) : NULL);
 	json_object_object_add(o, "requests_wrong",

@@ -157,9 +157,11 @@
  * KAESBENCH_MAX_RUN_MS is refused at once.
  *
  * Unless told not to, a run first verifies the implementation as
- * KAESBENCH_CMD_VERIFY does, with KAESBENCH_QUICK_CASES cases; if a case
- * fails, nothing is measured and the run ends with -EBADMSG, its message
- * and KAESBENCH_A_VERIFY_CASE, as a verification would.
+ * KAESBENCH_CMD_VERIFY does, with KAESBENCH_QUICK_CASES cases at the run's
+ * depth, on every CPU it measures on at once (each measuring thread its
+ * own cases, with its own transform); if a case fails, nothing is measured
+ * and the run ends with -EBADMSG, its message and KAESBENCH_A_VERIFY_CASE,
+ * as a verification on those CPUs would.
  *
  * The job's first message, KAESBENCH_CMD_RUN, holds KAESBENCH_A_RUN_ID
  * (NLA_U32), KAESBENCH_A_RUN_DEPTH as used, KAESBENCH_A_RUN_KEY_BITS as
@@ -245,10 +247,11 @@
  *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
  *
  * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
- * with 4 KiB pages. A run verifying first adds, once, its verification at
- * the run's depth D (see KAESBENCH_CMD_VERIFY): 1 + 4 x D buffers of 68 KiB,
- * D requests of the driver's, and at most 8 KiB + D x 2 KiB of the rest
- * (the cases' state, the reference's request, kmalloc's rounding up).
+ * with 4 KiB pages. A run verifying first adds, per measuring thread, its
+ * verification at the run's depth D (see KAESBENCH_CMD_VERIFY): 1 + 4 x D
+ * buffers of 68 KiB, D requests of the driver's, and at most 8 KiB + D x
+ * 2 KiB of the rest (the cases' state, the reference's request, kmalloc's
+ * rounding up).
  * KAESBENCH_A_RUN_MEMORY reports exactly that sum, as allocated.
  *
  * KAESBENCH_CMD_CANCEL
@@ -276,6 +279,10 @@
  *                              (default 256)
  *    KAESBENCH_A_VERIFY_SEED: NLA_U64, makes the cases reproducible
  *                             (default: random)
+ *    KAESBENCH_A_RUN_CPUS: NLA_BINARY, as for a run: on each of these
+ *                          CPUs at once a thread bound to it verifies the
+ *                          same cases, with a transform and requests of
+ *                          its own (default: one thread, not bound)
  *    KAESBENCH_A_RUN_DEPTH: NLA_U32, cases in progress together, 1 to
  *                           KAESBENCH_MAX_DEPTH (default 1); synchronous
  *                           implementations are verified at depth 1
@@ -292,7 +299,10 @@
  * N in flight at once, then all are waited for, in whatever order they
  * complete, and checked. Every case runs, after a failure too. Memory: per
  * case in progress four buffers of 68 KiB and a request, so 17.5 MiB at
- * depth 64, charged to the caller's memory cgroup.
+ * depth 64, per CPU, charged to the caller's memory cgroup. A verification
+ * on CPUs whose memory together would exceed a quarter of the machine's is
+ * refused, as a run is, and so are CPUs x depth (as used) over
+ * KAESBENCH_MAX_INFLIGHT.
  *
  * The job's first message, KAESBENCH_CMD_VERIFY, holds KAESBENCH_A_RUN_ID,
  * the implementation as a KAESBENCH_A_IMPL nest,
@@ -303,13 +313,15 @@
  * every case passed, -EBADMSG when one did not (KAESBENCH_A_RUN_MESSAGE
  * says how the first did not), the implementation's errno if that came
  * first; KAESBENCH_A_VERIFY_CASES, the cases
- * that passed; KAESBENCH_A_VERIFY_REQUESTS (NLA_U64), the requests
+ * that passed (on all CPUs together: each counts, as do all that follow,
+ * summed over the CPUs); KAESBENCH_A_VERIFY_REQUESTS (NLA_U64), the requests
  * completed and checked, KAESBENCH_A_VERIFY_WRONG (NLA_U64), how many of
  * those computed a wrong result, KAESBENCH_A_VERIFY_ERRORS (NLA_U64), how
  * many failed with an error, KAESBENCH_A_VERIFY_BYTES (NLA_U64), their
  * data, and KAESBENCH_A_VERIFY_SLOWEST_NS (NLA_U64), the longest from a
  * submission to when the verifier saw it complete (requests are waited for
- * in order: a bound on the driver's latency); and for the first failure,
+ * in order: a bound on the driver's latency); and for the first failure
+ * (on CPUs, that of the first CPU in the list with one),
  * KAESBENCH_A_VERIFY_CASE, a nest:
  *
  *        KAESBENCH_CASE_A_INDEX: NLA_U32, i
@@ -324,6 +336,8 @@
  *        KAESBENCH_CASE_A_ERROR: NLA_S32, what the implementation
  *                                returned, when it was not 0
  *        KAESBENCH_CASE_A_OFFSET: NLA_U32, first byte that differs
+ *        KAESBENCH_CASE_A_CPU: NLA_U32, the CPU it ran on, with
+ *                              KAESBENCH_A_RUN_CPUS
  *
  * Tools must ignore attributes they do not know: newer modules may send more
  * within the same version.
@@ -455,6 +469,7 @@ enum kaesbench_case_attr {
 	KAESBENCH_CASE_A_SEGMENTS,
 	KAESBENCH_CASE_A_ERROR,
 	KAESBENCH_CASE_A_OFFSET,
+	KAESBENCH_CASE_A_CPU,
 	__KAESBENCH_CASE_A_LAST
 };
 

@@ -43,22 +43,30 @@ verify_all_pass() {
 }
 ktap_test "kaesbench verify passes every AES implementation" verify_all_pass
 
-# verify_clean_at_depth DRIVER: 2500 cases (5000 requests) at depth 8 and
-# at 64, in flight together: no false alarm. A synchronous driver is
+# verify_clean_at_depth DRIVER [CPUS]: 2500 cases (5000 requests) at depth
+# 8 and at 64, in flight together: no false alarm. A synchronous driver is
 # verified at depth 1 whatever is asked (a call returns with its work
-# done): once, at depth 1.
+# done): once, at depth 1. With CPUS (all), on every CPU at once, the
+# 2500 cases shared out among them (the same cases on each).
 verify_clean_at_depth() {
 	depths=1
 	grep -A 12 "^driver *: $1\$" /proc/crypto | grep -q '^async *: yes' &&
 		depths="8 64"
+	cases=2500
+	cpus=null
+	if [ -n "${2:-}" ]; then
+		set -- "$1" --cpus "$2"
+		cpus=\"$(cat /sys/devices/system/cpu/online)\"
+		cases=$((2500 / $(grep -c '^processor' /proc/cpuinfo)))
+	fi
 	for depth in $depths; do
-		kaesbench verify -d "$1" --cases 2500 --depth "$depth" --json \
-			>/tmp/depth.json 2>/tmp/depth.err ||
+		kaesbench verify -d "$@" --cases "$cases" --depth "$depth" \
+			--json >/tmp/depth.json 2>/tmp/depth.err ||
 			fail "depth $depth: $(cat /tmp/depth.err; jq -c . /tmp/depth.json)"
-		jq -r '.verifications[0] | "\(.driver) at depth \(.depth): \(.result), \(.requests) requests, \(.requests_wrong) wrong, \(.wall_s) s"' \
+		jq -r '.verifications[0] | "\(.driver) at depth \(.depth) on CPUs \(.cpus): \(.result), \(.cases_done) cases, \(.requests) requests, \(.requests_wrong) wrong, \(.wall_s) s"' \
 			/tmp/depth.json
-		jq -e --argjson d "$depth" '.verifications[0] |
-			.result == "pass" and .depth == $d and
+		jq -e --argjson d "$depth" --argjson cpus "$cpus" '.verifications[0] |
+			.result == "pass" and .depth == $d and .cpus == $cpus and
 			.requests >= 5000 and .requests_wrong == 0' \
 			/tmp/depth.json >/dev/null || fail "not 5000 requests right at depth $depth"
 	done
@@ -67,6 +75,10 @@ ktap_test "virtio_crypto_aes_cbc at depth 8 and 64: 10 000 requests, none wrong"
 	verify_clean_at_depth virtio_crypto_aes_cbc
 ktap_test "cbc-aes-aesni at depth 8 and 64, 10 000 requests (where synchronous: at 1, 5000), none wrong" \
 	verify_clean_at_depth cbc-aes-aesni
+ktap_test "virtio_crypto_aes_cbc on all CPUs at once at depth 8 and 64: 10 000 requests, none wrong" \
+	verify_clean_at_depth virtio_crypto_aes_cbc all
+ktap_test "cbc-aes-aesni on all CPUs at once (at depth 1 where synchronous): none wrong" \
+	verify_clean_at_depth cbc-aes-aesni all
 
 esp_transforms_pass() {
 	failures=0
@@ -170,6 +182,12 @@ verify_bad_input() {
 			kaesbench verify -d cbc-aes-aesni --time 5y &&
 		expect_failure 2 '--time soaks one implementation' \
 			kaesbench verify --time 5s &&
+		expect_failure 2 '--cpus: CPU 7 is offline or does not exist' \
+			kaesbench verify -d cbc-aes-aesni --cpus 7 &&
+		expect_failure 2 '--cpus: "x" is not a CPU list' \
+			kaesbench verify -d cbc-aes-aesni --cpus x &&
+		expect_failure 1 "extack: a CPU does not exist or is offline" \
+			kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)" 30:07000000 &&
 		expect_failure 2 "Usage" kaesbench verify --frobnicate
 }
 ktap_test "verify of an unknown driver or bad options is refused" \

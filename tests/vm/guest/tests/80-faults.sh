@@ -252,6 +252,70 @@ ktap_test "right alone, wrong under load: verify passes, verify --depth 8 catche
 ktap_test "the same completing out of order: caught by verify --depth 8" \
 	wrong_under_load reorder
 
+# A run verifies first at its own depth: the same driver, right one request
+# at a time, is measured at depth 1; at depth 8 its quick verification
+# catches it, and the run shows no figures.
+run_depth_catches() {
+	echo 5 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 5 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"' EXIT
+	faulty_json
+	figures_ok
+	expect_failure 1 \
+		"verification failed: case [0-9]*: .*, at depth 8" \
+		kaesbench run -d $FAULTY -b 64,4096 -t 20 -r 2 -w 0 --depth 8 ||
+		return 1
+	echo "$out" | grep -q 'ops/s\|MB/s' && fail "figures shown"
+	faulty_json --depth 8
+	[ "$rc" -eq 1 ] || fail "the JSON run exited $rc, expected 1"
+	jq -e '.runs[0] | .state == "invalid" and .depth == 8 and
+		(.samples // [] | length == 0)' /tmp/faulty.json >/dev/null ||
+		fail "the JSON does not say invalid at depth 8 without samples"
+}
+ktap_test "a run at depth 8 verifies at depth 8: the driver wrong under load shows no figures" \
+	run_depth_catches
+
+# On CPUs at once: at depth 4 one CPU never has 5 requests queued, and
+# verify passes; on both CPUs at once 8 are in flight, and it is caught,
+# the CPU named, every wrong request counted; a run on both at depth 4
+# verifies the same way first and measures nothing.
+wrong_on_cpus() {
+	echo 5 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 5 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"' EXIT
+	cpus=$(cat /sys/devices/system/cpu/online)
+	kaesbench verify -d $FAULTY --cases 256 --seed 7 --depth 4 \
+		>/tmp/load.out 2>&1 ||
+		fail "wrong at depth 4 on one CPU: $(cat /tmp/load.out)"
+	grep '^PASS' /tmp/load.out
+	before=$(faulty_count corrupted)
+	kaesbench verify -d $FAULTY --cases 256 --seed 7 --depth 4 --cpus all \
+		--json >/tmp/load.json 2>&1
+	expect_failure 1 "^FAIL .* on 2 CPUs\$" \
+		kaesbench verify -d $FAULTY --cases 256 --seed 7 --depth 4 \
+		--cpus all || return 1
+	flipped=$(($(faulty_count corrupted) - before))
+	echo "$out" | grep -Eq "case [0-9]+: .*, at depth 4, on CPU [0-9]+\$" ||
+		fail "the failure does not name its CPU"
+	echo "$out" | grep -q "reproduce: .* --depth 4 --cpus $cpus\$" ||
+		fail "the reproduction is not on CPUs $cpus"
+	shown=$(echo "$out" | sed -n "s/^ *requests: [0-9]* checked at depth 4 on CPUs $cpus, \([0-9]*\) wrong, 0 failed\$/\1/p")
+	[ -n "$shown" ] || fail "no count of wrong requests on CPUs $cpus"
+	jq -e --arg cpus "$cpus" '.verifications[0] | .result == "fail" and
+		.cpus == $cpus and .case.cpu != null and .requests_wrong > 0' \
+		/tmp/load.json >/dev/null || fail "the JSON does not say so"
+	wrong=$(jq '.verifications[0].requests_wrong' /tmp/load.json)
+	echo "wrong: $wrong and $shown; flipped by the driver: $flipped"
+	[ $((wrong + shown)) -eq "$flipped" ] ||
+		fail "$wrong and $shown wrong; the driver flipped $flipped"
+	expect_failure 1 \
+		"verification failed: case [0-9]*: .*, at depth 4, on CPU [0-9]" \
+		kaesbench run -d $FAULTY -b 64 -t 20 -r 1 -w 0 --depth 4 \
+		--cpus all || return 1
+}
+ktap_test "right on one CPU at depth 4, wrong on two at once: verify --cpus all and run --cpus all catch it, naming the CPU" \
+	wrong_on_cpus
+
 # The soak (verify --time) at depth 8 against the same driver: it goes on
 # past the first wrong round, counts every wrong request, and shows the
 # first wrong round with the seed and depth that reproduce it.
