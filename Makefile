@@ -14,7 +14,8 @@
 #   make include-cycles  fails on a cycle of #include lines in user/ or kmod/
 #   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
 #                     built from Debian's source on first use (long)
-#   make bench        kaesbench against tcrypt in one VM boot (a benchmark)
+#   make bench        kaesbench against tcrypt in one VM boot, then what
+#                     checking measured requests costs (benchmarks)
 #   make bench-openssl the OpenSSL path against openssl speed, on this host
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
 #   make style        checkpatch --strict on the module
@@ -116,6 +117,7 @@ check-debug:
 
 bench:
 	@tests/bench/run.sh
+	@tests/bench/check-cost.sh
 
 bench-openssl: tool
 	@tests/bench/openssl.sh

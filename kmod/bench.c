@@ -32,6 +32,7 @@
 #include "givenup.h"
 #include "latency.h"
 #include "pagebuf.h"
+#include "runcheck.h"
 #include "tfm.h"
 #include "wait.h"
 
@@ -50,6 +51,7 @@ struct slot {
 	struct kaesbench_pagebuf ct;	/* aead decrypt: what it reads */
 	u64 submit_ns;		/* with latency only */
 	u64 done_ns;		/* when its completion was first seen */
+	bool checked;		/* started from the known input */
 	u8 iv[IV_MAX];
 };
 
@@ -74,6 +76,7 @@ struct kaesbench_bench {
 	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
 	bool latency;		/* time every request */
 	u64 bytes;		/* allocated for the slots and requests */
+	struct kaesbench_runcheck check;
 	struct kaesbench_latency lat;
 	char error[160];
 	struct kaesbench_wait_class wait_class;
@@ -82,6 +85,7 @@ struct kaesbench_bench {
 
 /* The bounds include/uapi/linux/kaesbench.h documents. */
 static_assert(sizeof(struct slot) <= SZ_2K);
+static_assert(IV_MAX == KAESBENCH_RUNCHECK_IV_MAX);
 static_assert(struct_size_t(struct kaesbench_bench, slots,
 			    KAESBENCH_MAX_DEPTH) <= SZ_8K);
 
@@ -98,11 +102,12 @@ static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 	return err;
 }
 
+/* Return: the key's length, the key in @key; or a negative errno. */
 static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
-		   const struct kaesbench_impl *impl,
+		   const struct kaesbench_impl *impl, u8 *key,
 		   struct netlink_ext_ack *extack)
 {
-	u8 random[KAESBENCH_KEY_MAX], key[KAESBENCH_KEY_MAX];
+	u8 random[KAESBENCH_KEY_MAX];
 	int len, err;
 
 	if (!params->key_bits)
@@ -116,11 +121,12 @@ static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
 	}
 	err = kaesbench_tfm_setkey(&b->tfm, key, len);
 	memzero_explicit(random, sizeof(random));
-	memzero_explicit(key, sizeof(key));
-	if (err)
+	if (err) {
 		NL_SET_ERR_MSG(extack,
 			       "the implementation rejects this key length");
-	return err;
+		return err;
+	}
+	return len;
 }
 
 /* SPI, sequence number (and its high bits) and IV: nothing else. */
@@ -304,9 +310,10 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 					       struct kaesbench_impl *impl,
 					       struct netlink_ext_ack *extack)
 {
+	u8 key[KAESBENCH_KEY_MAX];
 	struct kaesbench_bench *b;
+	int err, key_len;
 	u32 i;
-	int err;
 
 	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL_ACCOUNT);
 	if (!b)
@@ -320,9 +327,11 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 				 extack);
 	if (err)
 		goto err_free;
-	err = set_key(b, params, impl, extack);
-	if (err)
+	key_len = set_key(b, params, impl, key, extack);
+	if (key_len < 0) {
+		err = key_len;
 		goto err_free;
+	}
 	err = set_aead_params(b, params, impl, extack);
 	if (err)
 		goto err_free;
@@ -335,7 +344,17 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 		b->depth = 1;
 	params->depth = b->depth;
 	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
-	b->bytes = kmalloc_size_roundup(struct_size(b, slots, b->depth));
+	err = kaesbench_runcheck_open(&b->check, params->check_every,
+				      b->tfm.front, impl->alg_name, b->decrypt,
+				      b->aad_len, b->tag_len, b->buf_len);
+	if (err) {
+		NL_SET_ERR_MSG(extack, "cannot allocate the request buffers");
+		goto err_free;
+	}
+	kaesbench_runcheck_setkey(&b->check, key, key_len);
+	params->check_every = b->check.every;
+	b->bytes = kmalloc_size_roundup(struct_size(b, slots, b->depth)) +
+		   b->check.bytes;
 	for (i = 0; i < b->depth; i++) {
 		b->slots[i] = alloc_slot(b);
 		if (!b->slots[i] || !slot_complete(b, b->slots[i])) {
@@ -347,9 +366,11 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 		kaesbench_fix_iv(impl->alg_name, b->slots[i]->iv);
 		b->bytes += slot_bytes(b);
 	}
+	memzero_explicit(key, sizeof(key));
 	return b;
 
 err_free:
+	memzero_explicit(key, sizeof(key));
 	kaesbench_bench_destroy(b);
 	return ERR_PTR(err);
 }
@@ -372,6 +393,35 @@ static void cipher_pages(struct kaesbench_bench *b, struct slot *s)
 		}
 		off -= b->block_size;
 	}
+}
+
+/* One request in every check.every starts from the known input. */
+static void load_check(struct kaesbench_bench *b, struct slot *s)
+{
+	bool aead_decrypt = b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
+			    b->decrypt;
+
+	s->checked = kaesbench_runcheck_due(&b->check);
+	/* An aead decryption reads the reference's ciphertext in ct. */
+	if (s->checked)
+		kaesbench_runcheck_load(&b->check,
+					aead_decrypt ? NULL : &s->buf, s->iv);
+}
+
+/* A completed request that started from the known input, compared. */
+static int check_output(struct kaesbench_bench *b, struct slot *s)
+{
+	s32 off;
+
+	if (!s->checked)
+		return 0;
+	s->checked = false;
+	off = kaesbench_runcheck_compare(&b->check, &s->buf);
+	if (off < 0)
+		return 0;
+	return fail(b, -EBADMSG,
+		    "a measured %u-byte request came back wrong from byte %d (request %llu of those checked)",
+		    b->size, off, b->check.checked);
 }
 
 static int submit(struct kaesbench_bench *b, struct slot *s)
@@ -480,6 +530,9 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 		if (err)
 			return fail(b, err, "a %u-byte request failed (%d)",
 				    b->size, err);
+		err = check_output(b, s);
+		if (err)
+			return err;
 		if (b->latency)
 			kaesbench_latency_add(&b->lat, (s->done_ns ?:
 						       ktime_get_ns()) -
@@ -525,8 +578,12 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops)
 		n = 0;
 		while (n < b->batch && b->inflight < b->depth) {
 			s = b->slots[(b->head + b->inflight) % b->depth];
+			load_check(b, s);
 			err = submit(b, s);
 			if (!err) {
+				err = check_output(b, s);
+				if (err)
+					return err;
 				if (b->latency)
 					kaesbench_latency_add(&b->lat,
 							      ktime_get_ns() -
@@ -616,6 +673,7 @@ static int encrypt_into_ct(struct kaesbench_bench *b, u32 i, u32 size)
 int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 			    struct kaesbench_watch *watch)
 {
+	struct slot *s;
 	u64 ops = 0;
 	u32 i;
 	int err;
@@ -623,13 +681,26 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 	bench->size = size;
 	bench->batch = 1;
 	bench->watch = watch;
+	err = kaesbench_runcheck_prepare(&bench->check, size);
+	if (err)
+		return fail(bench, err,
+			    "the reference failed to make the %u-byte check (%d)",
+			    size, err);
 	for (i = 0; i < bench->depth; i++) {
-		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD && bench->decrypt) {
-			err = encrypt_into_ct(bench, i, size);
+		s = bench->slots[i];
+		s->checked = false;
+		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
+		    bench->decrypt) {
+			/* Checked or not, every request decrypts the same. */
+			if (bench->check.every)
+				kaesbench_runcheck_load(&bench->check, &s->ct,
+							s->iv);
+			else
+				err = encrypt_into_ct(bench, i, size);
 			if (err)
 				return err;
 		}
-		setup_requests(bench, bench->slots[i], size);
+		setup_requests(bench, s, size);
 		kaesbench_alive(watch);
 	}
 	if (kaesbench_stopping(watch))
@@ -744,6 +815,19 @@ const char *kaesbench_bench_error(const struct kaesbench_bench *bench)
 }
 
 /**
+ * kaesbench_bench_checked() - what checking the measured requests found
+ * @bench: the measurement
+ * @checked: added to: the requests compared with the reference's output
+ * @wrong: added to: those that differed
+ */
+void kaesbench_bench_checked(const struct kaesbench_bench *bench,
+			     u64 *checked, u64 *wrong)
+{
+	*checked += bench->check.checked;
+	*wrong += bench->check.wrong;
+}
+
+/**
  * kaesbench_bench_bytes() - the memory a measurement holds
  * @bench: the measurement
  *
@@ -788,6 +872,7 @@ void kaesbench_bench_destroy(struct kaesbench_bench *bench)
 	}
 	for (i = 0; i < bench->depth; i++)
 		free_slot(bench, bench->slots[i]);
+	kaesbench_runcheck_close(&bench->check);
 	kaesbench_tfm_close(&bench->tfm);
 	kaesbench_wait_class_release(&bench->wait_class);
 	kfree(bench);

@@ -18,6 +18,7 @@ struct kaesbench_params {
 	bool by_alg;		/* name is an algorithm name, not a driver's */
 	bool decrypt;
 	bool no_verify;		/* skip the quick verification */
+	u32 check_every;	/* measured requests checked: 1 in N; 0 none */
 	u32 key_bits;		/* 0: the algorithm's default */
 	u32 sample_ms;
 	u32 samples;
@@ -70,6 +71,8 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 			    u32 duration_ms, struct kaesbench_sample *sample,
 			    struct kaesbench_watch *watch);
 const char *kaesbench_bench_error(const struct kaesbench_bench *bench);
+void kaesbench_bench_checked(const struct kaesbench_bench *bench,
+			     u64 *checked, u64 *wrong);
 u64 kaesbench_bench_bytes(const struct kaesbench_bench *bench);
 const char *kaesbench_bench_driver(const struct kaesbench_bench *bench);
 void kaesbench_bench_destroy(struct kaesbench_bench *bench);

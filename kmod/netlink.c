@@ -97,6 +97,11 @@ static struct netlink_range_validation warmup_ms_range = {
 	.max = KAESBENCH_MAX_SAMPLE_MS,
 };
 
+static struct netlink_range_validation check_every_range = {
+	.min = 0,
+	.max = KAESBENCH_MAX_CHECK_EVERY,
+};
+
 static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_DRIVER] = { .type = NLA_NUL_STRING,
 				     .len = CRYPTO_MAX_ALG_NAME - 1 },
@@ -120,6 +125,8 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
 							validate_cpus),
 	[KAESBENCH_A_RUN_LATENCY] = { .type = NLA_FLAG },
+	[KAESBENCH_A_RUN_CHECK_EVERY] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							      &check_every_range),
 };
 
 static struct netlink_range_validation cases_range = {
@@ -283,6 +290,10 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	params->aad_len = get_u32(info, KAESBENCH_A_RUN_AAD_LEN, U32_MAX);
 	params->tag_len = get_u32(info, KAESBENCH_A_RUN_TAG_LEN, 0);
 	params->latency = nla_get_flag(info->attrs[KAESBENCH_A_RUN_LATENCY]);
+	/* --no-verify turns both off. */
+	params->check_every = params->no_verify ? 0 :
+			      get_u32(info, KAESBENCH_A_RUN_CHECK_EVERY,
+				      KAESBENCH_CHECK_EVERY);
 	params->nsizes = nla_len(sizes) / sizeof(u32);
 	memcpy(params->sizes, nla_data(sizes), nla_len(sizes));
 	if (cpus) {

@@ -92,3 +92,48 @@ void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,
 		       kaesbench_pagebuf_page(src, i),
 		       min_t(u32, len - i * PAGE_SIZE, PAGE_SIZE));
 }
+
+/**
+ * kaesbench_pagebuf_fill() - copy a linear buffer into the first @len bytes
+ * @dst: the buffer written
+ * @src: @len bytes
+ * @len: at most @dst's length
+ */
+void kaesbench_pagebuf_fill(struct kaesbench_pagebuf *dst, const u8 *src,
+			    u32 len)
+{
+	unsigned int i;
+
+	for (i = 0; i * PAGE_SIZE < len; i++)
+		memcpy(kaesbench_pagebuf_page(dst, i), src + i * PAGE_SIZE,
+		       min_t(u32, len - i * PAGE_SIZE, PAGE_SIZE));
+}
+
+/**
+ * kaesbench_pagebuf_differs() - where a buffer's bytes differ from others
+ * @b: the buffer
+ * @off: where in it to start
+ * @want: what @len bytes from @off should be
+ * @len: bytes, @off + @len at most @b's length
+ *
+ * Return: the first differing byte's offset from @off, or -1.
+ */
+s32 kaesbench_pagebuf_differs(const struct kaesbench_pagebuf *b, u32 off,
+			      const u8 *want, u32 len)
+{
+	u32 done = 0, n, i;
+	const u8 *p;
+
+	while (done < len) {
+		p = kaesbench_pagebuf_page(b, (off + done) / PAGE_SIZE) +
+		    (off + done) % PAGE_SIZE;
+		n = min_t(u32, len - done, PAGE_SIZE - (off + done) % PAGE_SIZE);
+		if (memcmp(p, want + done, n)) {
+			for (i = 0; p[i] == want[done + i]; i++)
+				;
+			return done + i;
+		}
+		done += n;
+	}
+	return -1;
+}

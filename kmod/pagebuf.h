@@ -34,6 +34,10 @@ struct scatterlist *kaesbench_pagebuf_sg(struct kaesbench_pagebuf *b,
 					 u32 len);
 void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,
 			    const struct kaesbench_pagebuf *src, u32 len);
+void kaesbench_pagebuf_fill(struct kaesbench_pagebuf *dst, const u8 *src,
+			    u32 len);
+s32 kaesbench_pagebuf_differs(const struct kaesbench_pagebuf *b, u32 off,
+			      const u8 *want, u32 len);
 
 /* The memory @len bytes take. */
 static inline u64 kaesbench_pagebuf_bytes(u32 len)

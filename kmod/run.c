@@ -284,6 +284,8 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 
 	if (nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, run->params.depth) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, run->params.key_bits) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_CHECK_EVERY,
+			run->params.check_every) ||
 	    put_u64(skb, KAESBENCH_A_RUN_MEMORY, run->bytes))
 		return -EMSGSIZE;
 	if (v && (nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES,
@@ -429,6 +431,27 @@ static int put_verify_result(struct sk_buff *skb, void *work)
 					    verify_of);
 }
 
+/* What checking the measured requests found, on every thread. */
+static int put_checked(struct sk_buff *skb, void *work)
+{
+	struct kaesbench_run *run = work;
+	u64 checked = 0, wrong = 0;
+	struct measurer *m;
+	u32 i;
+
+	if (!run->params.check_every)
+		return 0;
+	for (i = 0; i < run->nworkers; i++) {
+		if (!run->workers[i])
+			continue;
+		m = measurer_of(run->workers[i]);
+		if (!IS_ERR_OR_NULL(m->bench))
+			kaesbench_bench_checked(m->bench, &checked, &wrong);
+	}
+	return put_u64(skb, KAESBENCH_A_RUN_CHECKED, checked) ||
+	       put_u64(skb, KAESBENCH_A_RUN_WRONG, wrong);
+}
+
 /* The first failure a thread had, for the end message. */
 static const char *bench_error(const struct kaesbench_run *run)
 {
@@ -476,7 +499,7 @@ static void end(struct kaesbench_job *job, int err)
 		message = job->message[0] ? job->message : bench_error(run);
 		break;
 	}
-	kaesbench_job_send_end(job, err, message, NULL);
+	kaesbench_job_send_end(job, err, message, put_checked);
 }
 
 static void destroy(struct kaesbench_job *job, void *work)

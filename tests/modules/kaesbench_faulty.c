@@ -30,6 +30,11 @@
  *             engine that coalesces interrupts does. Right one request at
  *             a time, whatever the fault; with "reorder", also out of
  *             order
+ *   corrupt_after
+ *             requests submitted under load, counted from when it is
+ *             written, that are right before corrupt_every picks any: a
+ *             driver that passes a verification and goes wrong later, as
+ *             under a long measurement (default 0)
  *   drivers   how many copies of the driver to register, set at load (1 to
  *             FAULTY_MAX_DRIVERS, default 1): kaesbench_faulty_cbc_aes,
  *             kaesbench_faulty_cbc_aes_2 and so on, all with the same
@@ -114,6 +119,9 @@ static unsigned int delay_ms = 100;
 static unsigned int ndrivers = 1;
 static unsigned int corrupt_every;
 static unsigned int corrupt_depth = 4;
+static unsigned int corrupt_after;
+/* The loaded submission after which corrupt_every may pick one. */
+static atomic_t corrupt_from = ATOMIC_INIT(0);
 static atomic_t loaded_submissions = ATOMIC_INIT(0);
 static atomic_t corrupted = ATOMIC_INIT(0);
 static atomic_t held = ATOMIC_INIT(0);
@@ -314,6 +322,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	enum fault fault = tested ? READ_ONCE(fault_mode) : FAULT_NONE;
 	unsigned int every = tested ? READ_ONCE(corrupt_every) : 0;
 	unsigned int limit;
+	int loaded;
 	unsigned long delay;
 	int ret = -EINPROGRESS;
 
@@ -330,10 +339,11 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	rctx->corrupt = false;
 
 	spin_lock_bh(&ctx->lock);
-	if (every && atomic_read(&queued_all) >= READ_ONCE(corrupt_depth))
-		rctx->corrupt =
-			(unsigned int)atomic_inc_return(&loaded_submissions) %
-			every == 0;
+	if (every && atomic_read(&queued_all) >= READ_ONCE(corrupt_depth)) {
+		loaded = atomic_inc_return(&loaded_submissions);
+		rctx->corrupt = loaded > atomic_read(&corrupt_from) &&
+				(unsigned int)loaded % every == 0;
+	}
 	if (fault == FAULT_NEVER) {
 		list_add_tail(&rctx->node, &ctx->held);
 		ctx->nheld++;
@@ -503,6 +513,24 @@ MODULE_PARM_DESC(corrupt_every,
 module_param_cb(corrupt_depth, &uint_ops, &corrupt_depth, 0644);
 MODULE_PARM_DESC(corrupt_depth,
 		 "requests queued at submission that make it under load (default 4)");
+
+static int corrupt_after_set(const char *val, const struct kernel_param *kp)
+{
+	int err = param_set_uint(val, kp);
+
+	if (!err)
+		atomic_set(&corrupt_from, atomic_read(&loaded_submissions) +
+					  READ_ONCE(corrupt_after));
+	return err;
+}
+
+static const struct kernel_param_ops corrupt_after_ops = {
+	.set = corrupt_after_set,
+	.get = param_get_uint,
+};
+module_param_cb(corrupt_after, &corrupt_after_ops, &corrupt_after, 0644);
+MODULE_PARM_DESC(corrupt_after,
+		 "requests submitted under load, from now on, before corrupt_every picks any");
 
 static int drivers_set(const char *val, const struct kernel_param *kp)
 {

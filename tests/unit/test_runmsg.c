@@ -177,6 +177,39 @@ static void test_run_end(void **state)
 	free(e.message);
 }
 
+/*
+ * The counts of checked measured requests; a wrong one drops every sample
+ * the run took, so that none can be shown, saved or compared.
+ */
+static void test_measured_checks(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run run = { .selected = -1 };
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	nlh = msg_run_reply(buf, 5);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CHECK_EVERY, 32);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_OK);
+	assert_true(run.has_check_every);
+	assert_int_equal(run.check_every, 32);
+	assert_int_equal(kb_run_msg_cb(msg_sample(buf, 5, 16, 0, 1, 1, 1, 0),
+				       &run),
+			 MNL_CB_OK);
+	assert_int_equal(run.samples, 1);
+	nlh = msg_run_end(buf, 5, -EBADMSG,
+			  "a measured 16-byte request came back wrong");
+	msg_put_u64(nlh, KAESBENCH_A_RUN_CHECKED, 40);
+	msg_put_u64(nlh, KAESBENCH_A_RUN_WRONG, 1);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_STOP);
+	assert_true(run.has_measured);
+	assert_int_equal(run.measured_checked, 40);
+	assert_int_equal(run.measured_wrong, 1);
+	assert_int_equal(run.samples, 0);
+	assert_true(kb_run_invalid(&run));
+	kb_run_release(&run);
+}
+
 static void test_collect(void **state)
 {
 	char buf[MSG_BUF_SIZE];
@@ -394,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_sample_bad),
 		cmocka_unit_test(test_run_end),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_measured_checks),
 		cmocka_unit_test(test_verify_reply),
 		cmocka_unit_test(test_run_reply_verified),
 		cmocka_unit_test(test_verify_end),

@@ -275,9 +275,8 @@ static void test_check_words(void **state)
 	char buf[256];
 
 	(void)state;
-	assert_string_equal(
-		kb_check_words(&run, buf, sizeof(buf)),
-		"not verified: no reference for this algorithm");
+	assert_string_equal(kb_check_words(&run, buf, sizeof(buf)),
+			    "not verified: no reference for this algorithm");
 	run.check.skipped = true;
 	assert_string_equal(kb_check_words(&run, buf, sizeof(buf)),
 			    "not verified (--no-verify)");
@@ -287,6 +286,60 @@ static void test_check_words(void **state)
 	assert_string_equal(
 		kb_check_words(&run, buf, sizeof(buf)),
 		"verified first: 96 cases against cbc(aes-generic)");
+}
+
+/*
+ * A request measured came back wrong: the run is invalid, its figures are
+ * gone (the samples of the sizes before too), the reason says which kind
+ * of wrong, and the words count the checks.
+ */
+static void test_measured_wrong(void **state)
+{
+	struct kb_run runs[3];
+	char *text, buf[128];
+	int i;
+
+	(void)state;
+	fixture(runs);
+	assert_null(kb_measured_words(&runs[0], true, buf, sizeof(buf)));
+	runs[0].has_check_every = true;
+	runs[0].check_every = 32;
+	assert_string_equal(kb_measured_words(&runs[0], true, buf, sizeof(buf)),
+			    "1 in 32 measured requests checked");
+	runs[0].has_measured = true;
+	runs[0].measured_checked = 1234;
+	assert_string_equal(
+		kb_measured_words(&runs[0], true, buf, sizeof(buf)),
+		"1 in 32 measured requests checked: 1234, none wrong");
+	assert_string_equal(kb_measured_words(&runs[0], false, buf,
+					      sizeof(buf)),
+			    "1 in 32 measured requests checked");
+	runs[0].check_every = 0;
+	assert_string_equal(kb_measured_words(&runs[0], true, buf, sizeof(buf)),
+			    "measured requests not checked (--check-every 0)");
+	text = render(print_run, &runs[0]);
+	assert_non_null(strstr(
+		text, "\nmeasured requests not checked (--check-every 0)\n"));
+	free(text);
+
+	runs[0].check_every = 32;
+	runs[0].state = KB_RUN_ENDED;
+	runs[0].status = -EBADMSG;
+	runs[0].measured_wrong = 1;
+	runs[0].message = strdup(
+		"a measured 4096-byte request came back wrong from byte 4095 (request 7 of those checked)");
+	assert_true(kb_run_invalid(&runs[0]));
+	assert_string_equal(kb_measured_words(&runs[0], true, buf, sizeof(buf)),
+			    "1 in 32 measured requests checked: 1234, 1 wrong");
+	text = render(print_run, &runs[0]);
+	assert_non_null(strstr(
+		text,
+		"\ninvalid: a measured request was wrong: a measured 4096-byte request came back wrong from byte 4095 (request 7 of those checked)\n"
+		"no figures are shown: of 1234 requests checked while measured, 1 differ from cbc(aes-generic)\n"));
+	assert_null(strstr(text, "MB/s"));
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
 }
 
 static void test_json(void **state)
@@ -366,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_run_table),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_invalid),
+		cmocka_unit_test(test_measured_wrong),
 		cmocka_unit_test(test_check_words),
 	};
 

@@ -70,17 +70,20 @@ bool kb_run_failed(const struct kb_run *run)
 }
 
 /**
- * kb_run_invalid() - whether a run's verification caught a wrong result
+ * kb_run_invalid() - whether a run's implementation computed a wrong result
  * @run: the run
  *
- * Such a run measured nothing: an implementation that computes wrong
- * results has no throughput worth showing.
+ * Its verification first caught it, and it measured nothing, or a request
+ * it measured came back wrong: an implementation that computes wrong
+ * results has no throughput worth showing, not even of the sizes before.
  *
- * Return: true if the kernel sent the case that failed.
+ * Return: true if the kernel sent the case that failed, or counted a wrong
+ * measured request.
  */
 bool kb_run_invalid(const struct kb_run *run)
 {
-	return run->state == KB_RUN_ENDED && run->status && run->check.has_case;
+	return run->state == KB_RUN_ENDED && run->status &&
+	       (run->check.has_case || run->measured_wrong);
 }
 
 /**
@@ -354,7 +357,9 @@ const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len)
 	if (run->state == KB_RUN_REFUSED && err == EPERM)
 		snprintf(buf, len, "%s", kb_run_eperm(run->message));
 	else if (kb_run_invalid(run))
-		snprintf(buf, len, "verification failed: %s",
+		snprintf(buf, len, "%s: %s",
+			 run->check.has_case ? "verification failed" :
+					       "a measured request was wrong",
 			 run->message ? run->message : strerror(err));
 	else if (run->state == KB_RUN_LOST || run->state == KB_RUN_UNAVAILABLE)
 		snprintf(buf, len, "%s", run->message ? run->message : "lost");

@@ -48,6 +48,12 @@ struct kb_run {
 	char *library; /* userspace paths: the library and its version */
 	char *measured; /* userspace paths: what one request is, in words */
 	struct kb_check check; /* the verification, or the run's first one */
+	/* Measured requests checked, one in @check_every (0: none). */
+	uint32_t check_every;
+	bool has_check_every; /* the kernel said (older modules do not) */
+	uint64_t measured_checked; /* from the end, if has_measured */
+	uint64_t measured_wrong; /* of those, wrong */
+	bool has_measured;
 	uint64_t memory_bytes; /* kernel: buffers and requests held; 0 unknown */
 	char *notice; /* the kernel's notice of requests given up, or NULL */
 };

@@ -22,6 +22,7 @@ enum {
 	OPT_DEPTH,
 	OPT_AAD,
 	OPT_TAG,
+	OPT_CHECK_EVERY,
 	OPT_PATHS,
 	OPT_NO_VERIFY,
 	OPT_IMIX,
@@ -39,10 +40,14 @@ static const struct {
 	enum kb_param param;
 	const char *name;
 } numeric[] = {
-	{ 'k', KB_P_KEY_BITS, "-k" },	      { 't', KB_P_SAMPLE_MS, "-t" },
-	{ 'r', KB_P_SAMPLES, "-r" },	      { 'w', KB_P_WARMUP_MS, "-w" },
-	{ OPT_DEPTH, KB_P_DEPTH, "--depth" }, { OPT_AAD, KB_P_AAD, "--aad" },
+	{ 'k', KB_P_KEY_BITS, "-k" },
+	{ 't', KB_P_SAMPLE_MS, "-t" },
+	{ 'r', KB_P_SAMPLES, "-r" },
+	{ 'w', KB_P_WARMUP_MS, "-w" },
+	{ OPT_DEPTH, KB_P_DEPTH, "--depth" },
+	{ OPT_AAD, KB_P_AAD, "--aad" },
 	{ OPT_TAG, KB_P_TAG, "--tag" },
+	{ OPT_CHECK_EVERY, KB_P_CHECK_EVERY, "--check-every" },
 };
 
 /* The options that fill a request attribute but are no numeric parameter. */
@@ -94,7 +99,8 @@ void kb_run_usage(FILE *f, bool sweep)
 		fprintf(f,
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
-			"                 [--tag N] [--no-verify] [--quiet] [--verbose]\n"
+			"                 [--tag N] [--no-verify] [--check-every N] [--quiet]\n"
+			"                 [--verbose]\n"
 			"                 [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
@@ -108,7 +114,8 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-k BITS]\n"
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
-			"                     [--no-verify] [--latency] [--quiet] [--verbose]\n"
+			"                     [--no-verify] [--check-every N] [--latency]\n"
+			"                     [--quiet] [--verbose]\n"
 			"                     [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
@@ -144,7 +151,10 @@ void kb_run_usage(FILE *f, bool sweep)
 		"      --aad N             associated data bytes per aead request\n"
 		"      --tag N             aead tag length\n"
 		"      --no-verify         measure without verifying the implementation\n"
-		"                          against the generic reference first\n"
+		"                          against the reference first, or checking\n"
+		"                          measured requests\n"
+		"      --check-every N     check one measured request in every N against\n"
+		"                          the reference (default 32; 0: none)\n"
 		"  -j, --json              print JSON, every sample and the environment\n"
 		"      --csv[=samples]     print CSV: a row per size, or per sample\n"
 		"      --mr                print the lines of openssl speed -mr\n"
@@ -400,6 +410,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "aad", required_argument, NULL, OPT_AAD },
 		{ "tag", required_argument, NULL, OPT_TAG },
+		{ "check-every", required_argument, NULL, OPT_CHECK_EVERY },
 		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
 		{ "imix", optional_argument, NULL, OPT_IMIX },
 		{ "cpus", required_argument, NULL, OPT_CPUS },

@@ -109,6 +109,10 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_MEMORY:
 		ret = get_u64(attr, &r->memory);
 		break;
+	case KAESBENCH_A_RUN_CHECK_EVERY:
+		ret = get_u32(attr, &r->check_every);
+		r->has_check_every = ret == MNL_CB_OK;
+		break;
 	case KAESBENCH_A_NOTICE:
 		ret = get_str(attr, &r->notice);
 		break;
@@ -306,6 +310,13 @@ static int end_attr(const struct nlattr *attr, void *data)
 		ret = mnl_attr_get_payload_len(attr) ? MNL_CB_ERROR : MNL_CB_OK;
 		e->refused = ret == MNL_CB_OK;
 		break;
+	case KAESBENCH_A_RUN_CHECKED:
+		ret = get_u64(attr, &e->checked);
+		e->has_checked = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_A_RUN_WRONG:
+		ret = get_u64(attr, &e->measured_wrong);
+		break;
 	case KAESBENCH_A_NOTICE:
 		ret = get_str(attr, &e->notice);
 		break;
@@ -350,6 +361,8 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 	free(run->notice);
 	run->notice = r.notice;
 	run->memory_bytes = r.memory;
+	run->check_every = r.check_every;
+	run->has_check_every = r.has_check_every;
 	run->id = r.id;
 	run->depth = r.depth;
 	run->key_bits = r.key_bits;
@@ -418,6 +431,16 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 	run->check.has_requests = e.has_requests;
 	run->check.vcase = e.vcase;
 	run->check.has_case = e.has_case;
+	run->measured_checked = e.checked;
+	run->measured_wrong = e.measured_wrong;
+	run->has_measured = e.has_checked;
+	/*
+	 * A wrong measured request makes every figure of the run worthless,
+	 * those of the sizes before too: none is kept to be shown, saved,
+	 * compared or plotted.
+	 */
+	if (e.measured_wrong)
+		run->samples = 0;
 	run->state = KB_RUN_ENDED;
 	return 0;
 }

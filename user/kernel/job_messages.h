@@ -28,6 +28,8 @@ struct kb_run_reply {
 	char *reference; /* NULL when the run does not verify first */
 	uint64_t seed; /* verifications only */
 	uint64_t memory; /* bytes the job holds; 0 when not told */
+	uint32_t check_every; /* runs: measured requests checked, 1 in N */
+	bool has_check_every;
 	char *notice; /* requests given up, or NULL */
 };
 
@@ -46,6 +48,9 @@ struct kb_run_end {
 	bool has_case;
 	struct kb_vcase vcase; /* the case that failed, if has_case */
 	bool refused; /* before any work, as an error reply would have */
+	uint64_t checked; /* runs: measured requests checked, if has_checked */
+	uint64_t measured_wrong; /* of those, wrong */
+	bool has_checked;
 	char *notice; /* requests given up, or NULL */
 };
 

@@ -39,6 +39,7 @@ const uint16_t kb_param_attr[KB_P_COUNT] = {
 	[KB_P_DEPTH] = KAESBENCH_A_RUN_DEPTH,
 	[KB_P_AAD] = KAESBENCH_A_RUN_AAD_LEN,
 	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
+	[KB_P_CHECK_EVERY] = KAESBENCH_A_RUN_CHECK_EVERY,
 };
 
 static volatile sig_atomic_t stop;

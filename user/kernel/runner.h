@@ -23,6 +23,7 @@ enum kb_param {
 	KB_P_DEPTH,
 	KB_P_AAD,
 	KB_P_TAG,
+	KB_P_CHECK_EVERY,
 	KB_P_COUNT
 };
 

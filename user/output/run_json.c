@@ -331,6 +331,12 @@ static struct json_object *run_json(const struct kb_run *run,
 		add(o, "verified", check_json(&run->check));
 		add(o, "no_verify",
 		    json_object_new_boolean(run->check.skipped));
+		add(o, "check_every",
+		    run->has_check_every ? u64(run->check_every) : NULL);
+		add(o, "measured_checked",
+		    run->has_measured ? u64(run->measured_checked) : NULL);
+		add(o, "measured_wrong",
+		    run->has_measured ? u64(run->measured_wrong) : NULL);
 	}
 	add(o, "cpus_at_once", run->ncpus ? u64(run->ncpus) : NULL);
 	if (add_samples(o, run) || add_summary(o, run) ||

@@ -71,9 +71,51 @@ const char *kb_check_words(const struct kb_run *run, char *buf, size_t len)
 			 "verified first: %" PRIu32 " cases against %s",
 			 c->cases, c->reference);
 	else
+		snprintf(buf, len,
+			 "not verified: no reference for this algorithm");
+	return buf;
+}
+
+/**
+ * kb_measured_words() - how a run checked the requests it measured
+ * @run: the run
+ * @counts: with the counts the end brought
+ * @buf: where to write
+ * @len: size of @buf
+ *
+ * Return: @buf: "1 in 32 measured requests checked: 1234, none wrong", or
+ * why none were ("measured requests not checked (--check-every 0)"); NULL
+ * when there is nothing to say (a module that does not check, a run not
+ * verified, which kb_check_words() says).
+ */
+const char *kb_measured_words(const struct kb_run *run, bool counts, char *buf,
+			      size_t len)
+{
+	const char *alg = run->impl.alg_name ? run->impl.alg_name : "";
+	int n;
+
+	if (!run->has_check_every || !run->check.cases)
+		return NULL;
+	if (!run->check_every) {
 		snprintf(
-			buf, len,
-			"not verified: no reference for this algorithm");
+			buf, len, "measured requests not checked%s",
+			strncmp(alg, "seqiv(", 6) &&
+					strncmp(alg, "echainiv(", 9) ?
+				" (--check-every 0)" :
+				": an IV generator's output depends on a salt of its transform's");
+		return buf;
+	}
+	n = snprintf(buf, len, "1 in %" PRIu32 " measured requests checked",
+		     run->check_every);
+	if (counts && run->has_measured && n >= 0 && (size_t)n < len) {
+		if (run->measured_wrong)
+			snprintf(buf + n, len - n,
+				 ": %" PRIu64 ", %" PRIu64 " wrong",
+				 run->measured_checked, run->measured_wrong);
+		else
+			snprintf(buf + n, len - n, ": %" PRIu64 ", none wrong",
+				 run->measured_checked);
+	}
 	return buf;
 }
 
@@ -242,12 +284,17 @@ static void note_checks(const struct kb_table *t, struct notes *n)
 
 static void print_check_notes(FILE *f, const struct notes *n)
 {
-	char words[256];
+	char words[256], buf[128];
+	const char *measured;
 
-	if (n->verified)
-		fprintf(f, "%s%s\n",
+	if (n->verified) {
+		measured =
+			kb_measured_words(n->verified, false, buf, sizeof(buf));
+		fprintf(f, "%s%s%s%s\n",
 			kb_check_words(n->verified, words, sizeof(words)),
-			n->unverified ? " (rows without ?)" : " (each row)");
+			n->unverified ? " (rows without ?)" : " (each row)",
+			measured ? "; " : "", measured ? measured : "");
+	}
 	if (n->unverified)
 		fprintf(f, "? = %s\n",
 			kb_check_words(n->unverified, words, sizeof(words)));
@@ -465,6 +512,8 @@ static void print_run_notes(FILE *f, const struct kb_run *run)
 	if (run->state == KB_RUN_INTERRUPTED)
 		print_interrupted(f);
 	fprintf(f, "%s\n", kb_check_words(run, words, sizeof(words)));
+	if (kb_measured_words(run, true, words, sizeof(words)))
+		fprintf(f, "%s\n", words);
 	print_measured(f,
 		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
 			       1U << run->impl.type :
@@ -478,6 +527,16 @@ static void print_invalid(FILE *f, const struct kb_run *run)
 	char reason[512], layout[KB_VCASE_TEXT_MAX];
 
 	fprintf(f, "invalid: %s\n", kb_run_reason(run, reason, sizeof(reason)));
+	if (!run->check.has_case) {
+		fprintf(f,
+			"no figures are shown: of %" PRIu64
+			" requests checked while measured, %" PRIu64
+			" differ from %s\n",
+			run->measured_checked, run->measured_wrong,
+			run->check.reference ? run->check.reference :
+					       "the reference");
+		return;
+	}
 	fprintf(f, "  %s\n",
 		kb_vcase_layout(&run->check.vcase, layout, sizeof(layout)));
 	if (run->check.vcase.has_error)

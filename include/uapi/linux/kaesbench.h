@@ -142,6 +142,11 @@
  *                             with SHA-2; else the implementation's
  *                             maximum)
  *    KAESBENCH_A_RUN_NO_VERIFY: NLA_FLAG, skip the quick verification
+ *                               and the check of measured requests
+ *    KAESBENCH_A_RUN_CHECK_EVERY: NLA_U32, check one measured request in
+ *                                 every N, 0 to KAESBENCH_MAX_CHECK_EVERY
+ *                                 (0: none; default
+ *                                 KAESBENCH_CHECK_EVERY; see below)
  *    KAESBENCH_A_RUN_CPUS: NLA_BINARY, CPUs to measure on at once, an
  *                          array of __u32 CPU numbers, 1 to
  *                          KAESBENCH_MAX_CPUS of them, each online and
@@ -163,13 +168,27 @@
  * and the run ends with -EBADMSG, its message and KAESBENCH_A_VERIFY_CASE,
  * as a verification on those CPUs would.
  *
+ * Then, while measuring, each thread checks one request in every
+ * KAESBENCH_A_RUN_CHECK_EVERY it submits: it starts from an input the
+ * reference encrypted (or, decrypting, decrypts the reference's
+ * ciphertext) when the size was prepared, and its output is compared
+ * with the reference's once it completes, among the other requests in
+ * flight. The first wrong one ends the run with -EBADMSG ("a measured
+ * N-byte request came back wrong from byte B ..."): the sample it was in
+ * is not sent, and samples sent before it must not be shown as valid.
+ * Not checked: runs not verified (no reference, KAESBENCH_A_RUN_NO_VERIFY)
+ * and IV generators (seqiv, echainiv: their output depends on a salt
+ * drawn per transform). The check is in the timed window: figures
+ * include its copy and comparison.
+ *
  * The job's first message, KAESBENCH_CMD_RUN, holds KAESBENCH_A_RUN_ID
  * (NLA_U32), KAESBENCH_A_RUN_DEPTH as used, KAESBENCH_A_RUN_KEY_BITS as
  * used, KAESBENCH_A_RUN_MEMORY (NLA_U64, the bytes of buffers, requests
  * and request slots its threads allocated), the implementation chosen as a
  * KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags) and,
  * when the run verifies first, KAESBENCH_A_VERIFY_CASES and
- * KAESBENCH_A_VERIFY_REFERENCE. A run not verified, because it was told
+ * KAESBENCH_A_VERIFY_REFERENCE; and KAESBENCH_A_RUN_CHECK_EVERY as used (0:
+ * the measured requests are not checked). A run not verified, because it was told
  * not to or because the algorithm has no reference, has neither.
  * The run then sends, to the requesting socket and with the request's
  * sequence number, one KAESBENCH_CMD_SAMPLE message per sample:
@@ -228,6 +247,10 @@
  *                            implementation's error otherwise
  *    KAESBENCH_A_RUN_MESSAGE: NLA_NUL_STRING, what went wrong (with
  *                             status only)
+ *    KAESBENCH_A_RUN_CHECKED: NLA_U64, measured requests compared with the
+ *                             reference's output, on all threads (when
+ *                             checked)
+ *    KAESBENCH_A_RUN_WRONG: NLA_U64, of those, wrong (when checked)
  *
  * The run stops, within 100 ms, when the requesting socket is closed and on
  * KAESBENCH_CMD_CANCEL, but for requests in flight: it waits up to
@@ -247,7 +270,9 @@
  *             + 2 KiB (the request slot) + R) + 8 KiB (the measurement),
  *
  * at most 64 x (18 x 2 x 4 KiB + 2 KiB + R) + 8 KiB: 9.1 MiB and 64 R,
- * with 4 KiB pages. A run verifying first adds, per measuring thread, its
+ * with 4 KiB pages. Checking measured requests adds, per measuring thread,
+ * 2 x P x PAGE_SIZE (the known input and output) and the reference's
+ * request. A run verifying first adds, per measuring thread, its
  * verification at the run's depth D (see KAESBENCH_CMD_VERIFY): 1 + 4 x D
  * buffers of 68 KiB, D requests of the driver's, and at most 8 KiB + D x
  * 2 KiB of the rest (the cases' state, the reference's request, kmalloc's
@@ -363,6 +388,9 @@
 #define KAESBENCH_STOP_GRACE_MS 1000
 #define KAESBENCH_MAX_CASES 100000
 #define KAESBENCH_QUICK_CASES 96
+/* Measured requests checked: one in this many, by default (make bench). */
+#define KAESBENCH_CHECK_EVERY 32
+#define KAESBENCH_MAX_CHECK_EVERY 65536
 /* A run's sizes x (warm-up + samples x sample time), at most: one hour. */
 #define KAESBENCH_MAX_RUN_MS 3600000
 /*
@@ -433,6 +461,9 @@ enum kaesbench_attr {
 	KAESBENCH_A_VERIFY_BYTES,
 	KAESBENCH_A_VERIFY_SLOWEST_NS,
 	KAESBENCH_A_VERIFY_ERRORS,
+	KAESBENCH_A_RUN_CHECK_EVERY,
+	KAESBENCH_A_RUN_CHECKED,
+	KAESBENCH_A_RUN_WRONG,
 	__KAESBENCH_A_LAST
 };
 

@@ -80,6 +80,24 @@ ktap_test "virtio_crypto_aes_cbc on all CPUs at once at depth 8 and 64: 10 000 r
 ktap_test "cbc-aes-aesni on all CPUs at once (at depth 1 where synchronous): none wrong" \
 	verify_clean_at_depth cbc-aes-aesni all
 
+# run_checked_clean DRIVER: measured at depth 8 on every CPU at once, every
+# measured request checked against the reference: none wrong.
+run_checked_clean() {
+	kaesbench run -d "$1" -b 16,1024,16384 -t 50 -r 2 -w 0 --depth 8 \
+		--cpus all --check-every 1 --json >/tmp/checked.json \
+		2>/tmp/checked.err || fail "$(cat /tmp/checked.err)"
+	jq -r '.runs[] | select(.path == "kernel") | "\(.driver) on \(.cpus_at_once) CPUs at depth \(.depth): \(.state), 1 in \(.check_every) checked: \(.measured_checked), \(.measured_wrong) wrong"' \
+		/tmp/checked.json
+	jq -e '[.runs[] | select(.path == "kernel")] | length > 0 and
+		all(.state == "ended" and .check_every == 1 and
+		    .measured_checked > 0 and .measured_wrong == 0)' \
+		/tmp/checked.json >/dev/null || fail "not every run checked, or one wrong"
+}
+ktap_test "virtio_crypto_aes_cbc measured at depth 8 on all CPUs, every request checked: none wrong" \
+	run_checked_clean virtio_crypto_aes_cbc
+ktap_test "cbc-aes-aesni measured on all CPUs, every request checked: none wrong" \
+	run_checked_clean cbc-aes-aesni
+
 esp_transforms_pass() {
 	failures=0
 	for alg in "rfc4106(gcm(aes))" "rfc4543(gcm(aes))" "rfc4309(ccm(aes))" \

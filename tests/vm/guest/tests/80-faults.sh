@@ -316,6 +316,46 @@ wrong_on_cpus() {
 ktap_test "right on one CPU at depth 4, wrong on two at once: verify --cpus all and run --cpus all catch it, naming the CPU" \
 	wrong_on_cpus
 
+# The measured requests are checked too: a driver right through the
+# verification (a run's at depth 8 submits about 72 requests under load)
+# and wrong from its 150th such request on, every one, is caught while
+# measured at depth 8 (some 800 requests): exit 1, no figures, the JSON
+# invalid with the counts; --check-every 0 measures it, and says the
+# measured requests were not checked.
+run_checks_measured() {
+	measured="-d $FAULTY -b 64,4096 -t 100 -r 2 -w 0 --depth 8"
+	echo 5 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 1 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"; echo 0 >"$FAULTY_PARAMS/corrupt_after"' EXIT
+	echo 150 >"$FAULTY_PARAMS/corrupt_after"
+	# shellcheck disable=SC2086 # $measured is a word list
+	expect_failure 1 \
+		"a measured request was wrong: a measured [0-9]*-byte request came back wrong from byte" \
+		kaesbench run $measured || return 1
+	echo "$out" | grep -q 'MB/s' && fail "figures shown"
+	echo 150 >"$FAULTY_PARAMS/corrupt_after"
+	# shellcheck disable=SC2086 # $measured is a word list
+	kaesbench run $measured --json >/tmp/faulty.json 2>/tmp/faulty.err
+	rc=$?
+	[ "$rc" -eq 1 ] || fail "the JSON run exited $rc, expected 1"
+	jq -c '.runs[0] | {state, check_every, measured_checked, measured_wrong, samples: (.samples | length)}' \
+		/tmp/faulty.json
+	jq -e '.runs[0] | .state == "invalid" and .check_every == 32 and
+		.measured_wrong >= 1 and .measured_checked >= .measured_wrong and
+		(.samples | length) == 0 and (.summary | length) == 0' \
+		/tmp/faulty.json >/dev/null ||
+		fail "the JSON does not say invalid, with the counts and no samples"
+	echo 150 >"$FAULTY_PARAMS/corrupt_after"
+	# shellcheck disable=SC2086 # $measured is a word list
+	kaesbench run $measured --check-every 0 >/tmp/faulty.out 2>&1 ||
+		fail "--check-every 0 failed: $(cat /tmp/faulty.out)"
+	cat /tmp/faulty.out
+	grep -q '^measured requests not checked (--check-every 0)$' \
+		/tmp/faulty.out || fail "not said that nothing measured was checked"
+}
+ktap_test "a driver wrong only after its verification is caught while measured (1 in 32 checked); --check-every 0 measures it" \
+	run_checks_measured
+
 # The soak (verify --time) at depth 8 against the same driver: it goes on
 # past the first wrong round, counts every wrong request, and shows the
 # first wrong round with the seed and depth that reproduce it.
