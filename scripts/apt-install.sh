@@ -6,6 +6,8 @@
 # installs them, updating apt's lists once if the install fails; as anyone
 # else it prints the apt-get line and fails, having changed nothing.
 #
+# apt's output goes to .cache/logs/apt.log (scripts/logged.sh).
+#
 # With --as-simulated, the lists are not updated (the line printed has no
 # apt-get update): the caller has checked what an apt-get -s of these
 # lists installs, and a newer list might install more.
@@ -33,10 +35,18 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 echo "kaesbench: installing $*" >&2
-install() {
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-		--no-install-recommends "$@" >&2
+logged() {
+	"$(dirname "$0")/logged.sh" apt.log "$@"
 }
-install "$@" && exit 0
-[ -n "$update" ] || exit 1
-apt-get update -q >&2 && install "$@"
+install() {
+	logged env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+		--no-install-recommends "$@"
+}
+if [ -z "$update" ]; then
+	install "$@"
+	exit
+fi
+# A failure here is most often stale lists: said only if the retry fails.
+install "$@" 2>/dev/null && exit 0
+echo "kaesbench: updating apt's package lists, then installing again" >&2
+logged apt-get update -q && install "$@"

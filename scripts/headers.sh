@@ -58,7 +58,8 @@ esac
 hint=
 if ! sim=$(simulate); then
 	if [ "$(id -u)" -eq 0 ]; then
-		apt-get update -q >&2 || true
+		echo "kaesbench: updating apt's package lists" >&2
+		"$(dirname "$0")/logged.sh" apt.log apt-get update -q || true
 		sim=$(simulate) || true
 	else
 		hint="; as root, make run updates apt's package lists first"

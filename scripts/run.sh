@@ -7,6 +7,8 @@
 # and that installs no kernel image (scripts/headers.sh); otherwise run it
 # in a VM booting Debian's 6.12 kernel, saying why.
 #
+# apt's and kbuild's output goes to .cache/logs/ (scripts/logged.sh).
+#
 # usage: scripts/run.sh [KAESBENCH_ARGS...]
 
 set -eu
@@ -28,7 +30,7 @@ as_root() {
 if why=$(scripts/module-support.sh); then
 	scripts/headers.sh
 	scripts/deps.sh build
-	make -s module tool
+	scripts/logged.sh build.log make -s module tool
 	# A module from another build may speak another protocol version.
 	if grep -q '^kaesbench ' /proc/modules; then
 		as_root rmmod kaesbench
@@ -41,5 +43,5 @@ echo "kaesbench: the running kernel ($(uname -r)) cannot load kaesbench.ko:" \
 	"$why; running it in a VM booting Debian's 6.12 kernel instead, whose" \
 	"figures are emulated (qemu TCG), not this machine's." >&2
 scripts/deps.sh vm
-make -s tool test-tools
+scripts/logged.sh build.log make -s tool test-tools
 exec tests/vm/rig.sh run 6.12 "$@"

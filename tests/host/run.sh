@@ -21,6 +21,9 @@ bin=$tmp/bin
 release=6.1.0-99-amd64
 headers=linux-headers-$release
 image=linux-image-$release
+# scripts/logged.sh's logs, away from the tree's .cache/logs.
+KAESBENCH_LOGS=$tmp/logs
+export KAESBENCH_LOGS
 
 # fail EXPECTED: the check fails, showing what the script under test
 # printed and what was expected (check runs each test in a subshell).
@@ -47,8 +50,9 @@ case " $FAKE_INSTALLED " in
 *) echo "dpkg-query: no packages found matching $pkg" >&2; exit 1 ;;
 esac'
 # apt-get -s prints $tmp/simulation, or, while $tmp/stale is there and
-# update has not run, fails as stale lists do; apt-get install makes the
-# build tree a headers package would.
+# update has not run, fails as stale lists do; apt-get install chatters as
+# apt does and makes the build tree a headers package would, or, while
+# $tmp/broken is there, fails as a broken mirror does.
 shim apt-get "case \" \$* \" in
 *' update '*) rm -f $tmp/stale ;;
 *' -s '*)
@@ -58,10 +62,17 @@ shim apt-get "case \" \$* \" in
 	fi
 	cat $tmp/simulation ;;
 *' install '*)
+	echo 'W: Download is performed unsandboxed as root'
+	if [ -e $tmp/broken ]; then
+		echo 'E: Failed to fetch $headers  404  Not Found'
+		exit 100
+	fi
 	mkdir -p $tmp/modules/$release/build
 	touch $tmp/modules/$release/build/Makefile ;;
 esac"
-for tool in make insmod rmmod sudo; do
+# make chatters as kbuild does, and fails: nothing is built.
+shim make "echo 'warning: the compiler differs from the one used to build the kernel'; exit 1"
+for tool in insmod rmmod sudo; do
 	shim "$tool" 'exit 1'
 done
 
@@ -83,7 +94,8 @@ machine() {
 	shift
 	FAKE_INSTALLED="$*"
 	export FAKE_UID FAKE_INSTALLED
-	rm -rf "$tmp/modules" "$tmp/calls" "$tmp/stale"
+	rm -rf "$tmp/modules" "$tmp/calls" "$tmp/stale" "$tmp/broken" \
+		"$KAESBENCH_LOGS"
 	mkdir -p "$tmp/modules"
 	: >"$tmp/calls"
 	safe_simulation
@@ -140,6 +152,25 @@ root_installs_when_safe() {
 		"$tmp/calls" || fail "apt-get install of $headers alone"
 	grep -q "^apt-get -s .*install $headers$" "$tmp/calls" ||
 		fail "a simulation first"
+}
+
+# Quiet: apt's chatter in the log, a line of kaesbench's on the terminal.
+root_installs_quietly() {
+	machine 0 "$image"
+	headers || fail "exit 0"
+	[ "$(cat "$log")" = "kaesbench: installing $headers" ] ||
+		fail "one line: kaesbench: installing $headers"
+	grep -q "unsandboxed" "$KAESBENCH_LOGS/apt.log" ||
+		fail "apt's output in $KAESBENCH_LOGS/apt.log"
+}
+
+root_install_fails_showing_the_log() {
+	machine 0 "$image"
+	: >"$tmp/broken"
+	headers && fail "exit 1"
+	grep -q "failed (exit 100); the log is $KAESBENCH_LOGS/apt.log, its last lines:" \
+		"$log" || fail "the log's path"
+	grep -q "^  E: Failed to fetch $headers" "$log" || fail "apt's error"
 }
 
 root_updates_stale_lists() {
@@ -255,6 +286,19 @@ run_native_needs_headers() {
 	untouched
 }
 
+run_build_fails_showing_the_log() {
+	kernel_tree loads
+	machine 0 "$image"
+	mkdir -p "$tmp/modules/$release/build"
+	touch "$tmp/modules/$release/build/Makefile"
+	make_run && fail "exit 1"
+	grep -q "^kaesbench: 'make -s module tool' failed (exit 1); the log is $KAESBENCH_LOGS/build.log" \
+		"$log" || fail "the build log's path"
+	grep -q "^  warning: the compiler differs" "$log" || fail "its last lines"
+	[ "$(grep -c "compiler differs" "$log")" -eq 1 ] ||
+		fail "kbuild's output once, from the log, not as it ran"
+}
+
 run_falls_back_saying_why() {
 	kernel_tree sigenforce
 	echo Y >"$root/sys/module/module/parameters/sig_enforce"
@@ -285,12 +329,18 @@ check "headers: root, the kernel's image not installed: refused" \
 check "headers: root, the simulation installs an image: refused" \
 	root_refuses_an_image_in_the_simulation
 check "headers: root, safe: apt-get install $headers" root_installs_when_safe
+check "headers: root, safe: apt's output in the log, one line on the terminal" \
+	root_installs_quietly
+check "headers: root, apt fails: the log's path and its last lines, exit 1" \
+	root_install_fails_showing_the_log
 check "headers: root, stale lists: updated, then installed" \
 	root_updates_stale_lists
 check "headers: not root, stale lists: apt's error, nothing run" \
 	not_root_stale_lists_refused
 check "make run: modules load, headers missing: the headers, not a VM" \
 	run_native_needs_headers
+check "make run: the build fails: its log's path and last lines, exit 1" \
+	run_build_fails_showing_the_log
 check "make run: modules cannot load: a VM, the reason in one line" \
 	run_falls_back_saying_why
 
