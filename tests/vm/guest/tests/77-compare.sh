@@ -11,10 +11,11 @@ COMPARE_RUN="-b 1024,16384 -t 20 -r 7 -w 5 --json"
 FAULTY=kaesbench_faulty_cbc_aes
 FAULTY_PARAMS=/sys/module/kaesbench_faulty/parameters
 
-# compare_run FILE DRIVER: one run, saved as JSON.
+# compare_run FILE DRIVER [OPTIONS]: one run, saved as JSON, with OPTIONS
+# (default $COMPARE_RUN).
 compare_run() {
-	# shellcheck disable=SC2086 # $COMPARE_RUN is a word list
-	kaesbench run -d "$2" $COMPARE_RUN >"$1" 2>/tmp/compare.err ||
+	# shellcheck disable=SC2086 # the options are a word list
+	kaesbench run -d "$2" ${3:-$COMPARE_RUN} >"$1" 2>/tmp/compare.err ||
 		{ cat /tmp/compare.err; fail "kaesbench run -d $2 failed"; }
 }
 
@@ -85,9 +86,8 @@ ktap_test "compare: a run against itself, no regression, exit 0" \
 # separation of the samples and a drop of more than 10 % would read as a
 # regression.
 compare_alternate_samples() {
-	kaesbench run -d cbc-aes-aesni -b 1024,16384 -t 20 -r 14 -w 5 --json \
-		>/tmp/aesni.json 2>/tmp/compare.err ||
-		{ cat /tmp/compare.err; fail "kaesbench run failed"; }
+	compare_run /tmp/aesni.json cbc-aes-aesni \
+		"-b 1024,16384 -t 20 -r 14 -w 5 --json"
 	for half in 0 1; do
 		jq --argjson half $half '.runs |= map(.samples |=
 			[group_by(.size)[] | to_entries[] |
