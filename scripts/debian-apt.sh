@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # apt-get and apt-cache against a Debian suite this machine's own apt does
-# not follow (sid, for the newest kernel), through a private configuration:
+# not follow (sid, for the newest kernel), or for an architecture it does
+# not (its own release for arm64), through a private configuration:
 # its own sources list, package lists and download cache under
 # $KAESBENCH_CACHE/apt/SUITE. The system's sources, lists and dpkg
 # database are never read for it nor written. The mirror is the one this
@@ -24,20 +25,38 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
-# The Debian archive this machine's apt uses (not its security archive).
-mirror() {
+# The URIs this machine's apt sources name.
+source_uris() {
 	# shellcheck disable=SC2046 # a file list
-	uri=$(sed -n -e 's/^URIs: *\([^ ]*\).*/\1/p' \
+	sed -n -e 's/^URIs: *\([^ ]*\).*/\1/p' \
 		-e 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) .*/\2/p' \
 		$(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-			/etc/apt/sources.list.d/*.sources 2>/dev/null) |
-		grep -v security | grep -E '/debian/?$' | head -n 1)
+			/etc/apt/sources.list.d/*.sources 2>/dev/null)
+}
+
+# The Debian archive this machine's apt uses (not its security archive).
+mirror() {
+	uri=$(source_uris | grep -v security | grep -E '/debian/?$' | head -n 1)
 	[ -n "$uri" ] || {
 		echo "debian-apt: no Debian mirror in this machine's apt sources" \
 			"(/etc/apt/sources.list*)" >&2
 		exit 1
 	}
 	echo "${uri%/}"
+}
+
+# The suite lines of SUITE. This machine's own release (bookworm on
+# Debian 12) also gets its updates and security suites, as the system's
+# sources have them: its kernels are there (the arm64 series).
+suite_lines() {
+	echo "deb [signed-by=$keyring] $(mirror) $1 main"
+	# shellcheck disable=SC1091 # the machine's
+	[ "$1" = "$(. /etc/os-release && echo "${VERSION_CODENAME:-}")" ] ||
+		return 0
+	echo "deb [signed-by=$keyring] $(mirror) $1-updates main"
+	security=$(source_uris | grep -E '/debian-security/?$' | head -n 1)
+	[ -z "$security" ] ||
+		echo "deb [signed-by=$keyring] ${security%/} $1-security main"
 }
 
 # Writes SUITE's configuration unless it is there; prints its file.
@@ -47,7 +66,7 @@ configure() {
 	if [ ! -e "$conf" ]; then
 		mkdir -p "$dir/lists/partial" "$dir/archives/partial" "$dir/empty"
 		: >"$dir/status"
-		echo "deb [signed-by=$keyring] $(mirror) $1 main" >"$dir/sources.list"
+		suite_lines "$1" >"$dir/sources.list"
 		# Check-Valid-Until: a mirror that is a snapshot serves a Release
 		# whose validity has run out; the signature is still checked.
 		cat >"$conf.tmp" <<-EOF

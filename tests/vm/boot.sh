@@ -3,7 +3,9 @@
 #
 # Boots one kernel of the rig under qemu and streams what the VM reports.
 #
-# usage: tests/vm/boot.sh [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR
+# usage: tests/vm/boot.sh [-A ARCH] [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR
+#   -A ARCH  amd64 (default: qemu-system-x86_64, the PC) or arm64
+#            (qemu-system-aarch64, the virt board)
 #   -m test  run the in-VM suite (default); its KTAP streams to stdout
 #   -m run   run "kaesbench ARGS" and stream its output
 #
@@ -23,15 +25,17 @@ set -eu
 
 mode=test
 args=
-while getopts m:a: opt; do
+arch=amd64
+while getopts A:m:a: opt; do
 	case $opt in
+	A) arch=$OPTARG ;;
 	m) mode=$OPTARG ;;
 	a) args=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 3 ] || { echo "usage: $0 [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
+[ $# -eq 3 ] || { echo "usage: $0 [-A ARCH] [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
 vmlinuz=$1
 initramfs=$2
 logdir=$3
@@ -51,35 +55,70 @@ output=$logdir/output.log
 : >"$console"
 : >"$output"
 
+# The machine, and where the kernel's console and the VM's output (the
+# suite's KTAP, the tool's) go: the PC's two serial ports; on the virt
+# board its one UART and a virtio console (hvc0; virtio_console is built
+# into Debian's arm64 kernels). Pointer authentication's QARMA is slow
+# under TCG: pauth-impdef makes the same instructions cheap.
+case $arch in
+amd64)
+	qemu=qemu-system-x86_64
+	qemu_package=qemu-system-x86
+	machine="-cpu max"
+	serial_console=ttyS0
+	vm_output=/dev/ttyS1
+	output_device="-serial file:$output"
+	;;
+arm64)
+	qemu=qemu-system-aarch64
+	qemu_package=qemu-system-arm
+	machine="-M virt,gic-version=3 -cpu max,pauth-impdef=on"
+	serial_console=ttyAMA0
+	vm_output=/dev/hvc0
+	output_device="-device virtio-serial-pci -chardev file,id=out,path=$output
+		-device virtconsole,chardev=out"
+	;;
+*)
+	echo "boot.sh: unknown architecture '$arch' (amd64, arm64)" >&2
+	exit 2
+	;;
+esac
+command -v "$qemu" >/dev/null || {
+	echo "boot.sh: no $qemu (apt-get install $qemu_package)" >&2
+	exit 1
+}
+
 # The mode travels in a second archive appended to the initramfs: the
 # kernel unpacks concatenated archives in order.
 overlay=$(mktemp -d)
 trap 'rm -rf "$overlay"' EXIT
 mkdir -p "$overlay/root/etc"
 echo "$mode" >"$overlay/root/etc/kaesbench-vm.mode"
+echo "$vm_output" >"$overlay/root/etc/kaesbench-vm.output"
 printf '%s\n' "$args" >"$overlay/root/etc/kaesbench-vm.args"
 echo "$slowdown" >"$overlay/root/etc/kaesbench-vm.slowdown"
 (cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$overlay/conf.cpio.gz"
 cat "$initramfs" "$overlay/conf.cpio.gz" >"$overlay/initramfs"
 
+# shellcheck disable=SC2086 # word lists
 timeout --kill-after=10 "$vm_timeout" \
-	qemu-system-x86_64 \
-	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" -cpu max \
+	"$qemu" $machine \
+	-accel "${KAESBENCH_VM_ACCEL:-tcg,thread=multi}" \
 	-smp "${KAESBENCH_VM_SMP:-2}" -m 2G \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinuz" -initrd "$overlay/initramfs" \
-	-append "console=ttyS0 loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \
+	-append "console=$serial_console loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \
 	-object cryptodev-backend-builtin,id=cd0 \
 	-device virtio-crypto-pci,cryptodev=cd0 \
-	-serial "file:$console" -serial "file:$output" 2>"$logdir/qemu.log" &
-qemu=$!
+	-serial "file:$console" $output_device 2>"$logdir/qemu.log" &
+qemu_pid=$!
 
 # sed -u: a pipe must not hold the stream back in a buffer.
-tail -n +1 -F --pid=$qemu "$output" 2>/dev/null | sed -u 's/\r$//' &
+tail -n +1 -F --pid=$qemu_pid "$output" 2>/dev/null | sed -u 's/\r$//' &
 tailer=$!
 rc=0
-wait $qemu || rc=$?
+wait $qemu_pid || rc=$?
 wait $tailer 2>/dev/null || true
 tr -d '\r' <"$output" >"$output.tmp" && mv "$output.tmp" "$output"
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then

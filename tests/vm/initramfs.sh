@@ -5,6 +5,7 @@
 # module, the kernel's crypto and virtio modules, and the in-VM test suite.
 #
 # usage: tests/vm/initramfs.sh [-i INSTALLED] [-k KSELFTEST] [-y KERNEL_SOURCE]
+#                              [-s SYSROOT -b BUILT]
 #                              RELEASE KERNEL_ROOT MODULE OUT [TEST_MODULE...]
 #   -i INSTALLED what `make install DESTDIR=INSTALLED` staged, put in
 #                /opt/kaesbench/installed for the install test to copy to /
@@ -12,6 +13,11 @@
 #                put in /opt/kselftest
 #   -y KERNEL_SOURCE  from scripts/kernel-source.sh: the ynl CLI, its specs
 #                and ours in /opt/ynl, with python3 and the modules it loads
+#   -s SYSROOT   another architecture's userland (scripts/sysroot.sh): the
+#                programs and their libraries come from there, not from
+#                this machine
+#   -b BUILT     the tree where the tool (user/kaesbench) and the test
+#                tools (tests/tools) were built for the VM (default: this one)
 #   RELEASE      kernel release, e.g. 6.12.117+deb12-amd64
 #   KERNEL_ROOT  the unpacked linux-image package (from kernel.sh fetch)
 #   MODULE       kaesbench.ko built for RELEASE
@@ -25,11 +31,16 @@ set -eu
 installed=
 kselftest=
 ksrc=
-while getopts i:k:y: opt; do
+sysroot=
+top=$(cd "$(dirname "$0")/../.." && pwd)
+built=$top
+while getopts i:k:y:s:b: opt; do
 	case $opt in
 	i) installed=$OPTARG ;;
 	k) kselftest=$OPTARG ;;
 	y) ksrc=$OPTARG ;;
+	s) sysroot=$OPTARG ;;
+	b) built=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -39,7 +50,6 @@ kroot=$2
 module=$3
 out=$4
 shift 4
-top=$(cd "$(dirname "$0")/../.." && pwd)
 
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
@@ -51,17 +61,100 @@ mkdir -p "$root"/bin "$root"/sbin "$root"/usr/bin "$root"/usr/sbin \
 	"$root"/run "$root"/root "$root"/opt/kaesbench "$root"/home/nobody
 chmod 1777 "$root/tmp"
 
-# Copies a program and the shared libraries it loads, at the same paths.
-install_program() {
-	cp -L "$1" "$root/$2"
-	ldd "$1" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++)
-		if ($i ~ /^\//) print $i }' | while read -r lib; do
-		[ -e "$root/$lib" ] || cp -L --parents "$lib" "$root"
+# Where a program or library the VM gets at PATH is on this machine: at
+# PATH, or in the other architecture's userland, whose absolute links
+# point into it.
+source_path() {
+	path=$sysroot$1
+	hops=0
+	while [ -n "$sysroot" ] && [ -L "$path" ] && [ $hops -lt 16 ]; do
+		target=$(readlink "$path")
+		case $target in
+		/*) path=$sysroot$target ;;
+		*) path=$(dirname "$path")/$target ;;
+		esac
+		hops=$((hops + 1))
+	done
+	echo "$path"
+}
+
+# A program's path in the VM: where `command -v` finds it here, or in the
+# other architecture's /usr/bin or /usr/sbin.
+program() {
+	if [ -z "$sysroot" ]; then
+		command -v "$1"
+		return
+	fi
+	for dir in /usr/bin /usr/sbin; do
+		[ -e "$sysroot$dir/$1" ] && { echo "$dir/$1"; return; }
+	done
+	echo "initramfs.sh: no $1 in $sysroot" >&2
+	return 1
+}
+
+# The shared libraries FILE (on this machine) loads, with theirs, as paths
+# in the VM. Another architecture's are read from the ELF headers (its
+# loader cannot run here) and looked up in its userland; its loader is
+# where the headers name it (/lib/ld-linux-aarch64.so.1).
+libraries() {
+	if [ -z "$sysroot" ]; then
+		ldd "$1" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++)
+			if ($i ~ /^\//) print $i }'
+		return
+	fi
+	LC_ALL=C readelf -l "$1" | sed -n 's/.*interpreter: \(.*\)\]$/\1/p'
+	seen=" "
+	queue=$1
+	while [ -n "$queue" ]; do
+		# shellcheck disable=SC2086 # a word list
+		set -- $queue
+		file=$1
+		shift
+		queue=$*
+		# Its RUNPATH (man-db's libraries), then the loader's own.
+		dirs="$(LC_ALL=C readelf -d "$file" |
+			sed -n 's/.*(RUNPATH).*\[\(.*\)\]$/\1/p' | tr : ' ')
+			/usr/lib/$triplet /usr/lib"
+		for name in $(LC_ALL=C readelf -d "$file" |
+			sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+			case $seen in *" $name "*) continue ;; esac
+			seen="$seen$name "
+			for dir in $dirs; do
+				[ -e "$sysroot$dir/$name" ] || continue
+				echo "$dir/$name"
+				queue="$queue $(source_path "$dir/$name")"
+				break
+			done
+		done
 	done
 }
 
-cp /bin/busybox "$root/bin/busybox"
-"$root/bin/busybox" --list-full | while read -r applet; do
+# Copies FILE (on this machine) to DEST in the VM, with the shared
+# libraries it loads at their paths.
+install_file() {
+	mkdir -p "$root/${2%/*}"
+	cp -L "$1" "$root/$2"
+	libraries "$1" | while read -r lib; do
+		[ -e "$root/$lib" ] && continue
+		mkdir -p "$root/${lib%/*}"
+		cp -L "$(source_path "$lib")" "$root/$lib"
+	done
+}
+
+# install_program PATH DEST: the VM's program at PATH (this machine's, or
+# with -s the other architecture's) to DEST.
+install_program() {
+	install_file "$(source_path "$1")" "$2"
+}
+
+triplet=
+[ -z "$sysroot" ] ||
+	triplet=$(cd "$sysroot/usr/lib" && ls -d -- *-linux-gnu | head -n 1)
+
+install_program /bin/busybox bin/busybox
+# The applets of this machine's busybox: the same release as the other
+# architecture's (Debian's), and one that runs here.
+/bin/busybox --list-full | while read -r applet; do
 	[ "$applet" = bin/busybox ] || ln -sf /bin/busybox "$root/$applet"
 done
 # busybox insmod retries a module whose init fails (tcrypt runs twice) and
@@ -72,40 +165,45 @@ for tool in insmod rmmod modprobe lsmod depmod modinfo; do
 	rm -f "$root/bin/$tool" "$root/usr/bin/$tool" "$root/usr/sbin/$tool"
 done
 
-install_program "$top/user/kaesbench" usr/sbin/kaesbench
+install_file "$built/user/kaesbench" usr/sbin/kaesbench
 # The tool dlopen()s libcrypto.so.3 for its OpenSSL path, which ldd does
 # not list: copied by name, at the path the host's loader finds it.
-libcrypto=$(/sbin/ldconfig -p |
-	awk '$1 == "libcrypto.so.3" && /x86-64/ { print $NF; exit }')
+if [ -n "$sysroot" ]; then
+	libcrypto=/usr/lib/$triplet/libcrypto.so.3
+	[ -e "$sysroot$libcrypto" ] || libcrypto=
+else
+	libcrypto=$(/sbin/ldconfig -p |
+		awk '$1 == "libcrypto.so.3" && /x86-64/ { print $NF; exit }')
+fi
 if [ -z "$libcrypto" ]; then
-	echo "initramfs.sh: no libcrypto.so.3 on this host (libssl3)" >&2
+	echo "initramfs.sh: no libcrypto.so.3 ${sysroot:+in $sysroot }(libssl3)" >&2
 	exit 1
 fi
-[ -e "$root/$libcrypto" ] || cp -L --parents "$libcrypto" "$root"
+[ -e "$root/$libcrypto" ] || install_program "$libcrypto" "${libcrypto#/}"
 # The tests read the tool's JSON with jq.
-install_program "$(command -v jq)" usr/bin/jq
+install_program "$(program jq)" usr/bin/jq
 # 95-install.sh asks man-db, with Debian's manpath.config, where the
 # installed page is.
-install_program "$(command -v man)" usr/bin/man
-cp /etc/manpath.config "$root/etc/"
+install_program "$(program man)" usr/bin/man
+cp "$sysroot/etc/manpath.config" "$root/etc/"
 # 92-storms.sh keeps a started job's thread off the CPUs with real-time
 # spinners, to unload the module before that thread first runs.
-install_program "$(command -v chrt)" usr/bin/chrt
+install_program "$(program chrt)" usr/bin/chrt
 # 44-privileges.sh runs the tool with CAP_NET_ADMIN alone, which needs
 # util-linux's setpriv: busybox's cannot narrow the bounding set. By a path
 # of its own, not over a busybox link (cp would write through it).
 rm -f "$root/usr/bin/setpriv"
-install_program "$(command -v setpriv)" usr/bin/setpriv
+install_program "$(program setpriv)" usr/bin/setpriv
 # 41-progress.sh runs the tool under a pseudo-terminal with util-linux's
 # script, in place of busybox's.
 rm -f "$root/usr/bin/script"
-install_program "$(command -v script)" usr/bin/script
+install_program "$(program script)" usr/bin/script
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
-if command -v cryptsetup >/dev/null; then
-	install_program "$(command -v cryptsetup)" usr/sbin/cryptsetup
+if cryptsetup=$(program cryptsetup 2>/dev/null); then
+	install_program "$cryptsetup" usr/sbin/cryptsetup
 fi
-for tool in "$top"/tests/tools/kaesbench-*; do
-	[ -x "$tool" ] && install_program "$tool" "usr/bin/${tool##*/}"
+for tool in "$built"/tests/tools/kaesbench-*; do
+	[ -x "$tool" ] && install_file "$tool" "usr/bin/${tool##*/}"
 done
 # Not in the modules tree: the tests load it by hand, and install it there
 # only to test autoloading by family name.
@@ -116,7 +214,8 @@ done
 
 # The crypto, crypto-driver and virtio modules, with everything they need.
 moddir=lib/modules/$kver
-for sub in kernel/crypto kernel/arch/x86/crypto kernel/lib/crypto \
+for sub in kernel/crypto kernel/arch/x86/crypto kernel/arch/arm64/crypto \
+	kernel/lib/crypto \
 	kernel/drivers/crypto/virtio kernel/drivers/virtio; do
 	[ -d "$kroot/$moddir/$sub" ] || continue
 	find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
@@ -169,10 +268,18 @@ for m in list(sys.modules.values()):
         if cached and os.path.exists(cached):
             print(cached)
 PY
+	# This machine's python finds them; another architecture's
+	# extension modules carry its triplet in their names.
 	while read -r path; do
-		cp --parents "$path" "$root"
+		[ -z "$triplet" ] || path=$(echo "$path" | sed "s/x86_64-linux-gnu/$triplet/")
 		case $path in
 		*.so) install_program "$path" "${path#/}" ;;
+		*)
+			src=$(source_path "$path")
+			[ -e "$src" ] || src=$path
+			mkdir -p "$root/${path%/*}"
+			cp "$src" "$root/$path"
+			;;
 		esac
 	done
 	mkdir -p "$root/opt/ynl/specs"

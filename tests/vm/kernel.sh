@@ -6,9 +6,12 @@
 # apt-get download and unpacked with dpkg-deb -x.
 #
 # usage: tests/vm/kernel.sh release SERIES      print the current release of
-#                                               a series (6.1, 6.12, latest)
+#                                               a series (6.1, 6.12, latest,
+#                                               arm64-6.1, arm64-6.12)
 #        tests/vm/kernel.sh fetch RELEASE DIR   unpack that kernel's image
 #                                               into DIR/RELEASE/root
+#        tests/vm/kernel.sh arch RELEASE        print its architecture
+#                                               (amd64 or arm64)
 #        tests/vm/kernel.sh headers RELEASE DIR unpack its headers into
 #                                               DIR/RELEASE/headers; print
 #                                               the build tree
@@ -16,7 +19,11 @@
 # Releases are resolved from Debian's meta packages at run time, so the rig
 # follows Debian's kernel updates without edits: 6.1 and 6.12 from this
 # machine's apt (Debian 12), latest from whatever sid's linux-image-amd64
-# points to, through scripts/debian-apt.sh.
+# points to, through scripts/debian-apt.sh. The arm64 series are the same
+# Debian 12 kernels built for arm64, from a private configuration of this
+# machine's release with that architecture (this machine's apt has amd64
+# only). Their headers come with the host's linux-kbuild (amd64): its
+# programs (fixdep, modpost) run here, and the cross compiler builds.
 #
 # An unpacked image has boot/vmlinuz-RELEASE and lib/modules/RELEASE, also
 # for kernels packaged since 7.x (linux-binary-*, linux-modules-*, the
@@ -27,23 +34,62 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 apt=$top/scripts/debian-apt.sh
 
+# This machine's Debian release (bookworm), whose arm64 kernels the arm64
+# series are.
+codename() {
+	# shellcheck disable=SC1091 # the machine's
+	(. /etc/os-release && echo "${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}")
+}
+
 # SERIES -> "SUITE META-PACKAGE"
 meta_package() {
 	case "$1" in
 	6.1) echo system linux-image-amd64 ;;
 	6.12) echo system linux-image-6.12-amd64 ;;
 	latest) echo sid linux-image-amd64 ;;
+	arm64-6.1) echo "$(codename) linux-image-arm64:arm64" ;;
+	arm64-6.12) echo "$(codename) linux-image-6.12-arm64:arm64" ;;
 	*)
-		echo "kernel.sh: unknown series '$1' (6.1, 6.12 or latest)" >&2
+		echo "kernel.sh: unknown series '$1' (6.1, 6.12, latest," \
+			"arm64-6.1 or arm64-6.12)" >&2
 		exit 2
 		;;
 	esac
 }
 
-# PACKAGE's dependencies whose names match PATTERN, one a line.
+# A release's architecture, from Debian's flavour suffix: arm64 or amd64.
+arch_of() {
+	case "$1" in
+	*-arm64) echo arm64 ;;
+	*) echo amd64 ;;
+	esac
+}
+
+# Sets suite (the apt configuration that has RELEASE's PACKAGE) and arch.
+locate_package() {
+	arch=$(arch_of "$1")
+	if [ "$arch" = arm64 ]; then
+		suite=$(codename)
+	else
+		suite=$("$apt" which "$2")
+	fi
+}
+
+# PACKAGE's dependencies whose names match PATTERN, one a line, without
+# an architecture qualifier (apt names an architecture-independent
+# dependency of another architecture's package "<NAME:ARCH>").
 depends() {
 	"$apt" "$suite" apt-cache depends "$1" 2>/dev/null |
-		awk -v re="$2" '$1 == "Depends:" && $2 ~ re { print $2 }'
+		awk -v re="$2" '$1 == "Depends:" {
+			gsub(/[<>]/, "", $2); sub(/:[a-z0-9]+$/, "", $2)
+			if ($2 ~ re) print $2 }'
+}
+
+# PACKAGES... for $arch, as apt names another architecture's.
+for_arch() {
+	for pkg; do
+		if [ "$arch" = amd64 ]; then echo "$pkg"; else echo "$pkg:$arch"; fi
+	done
 }
 
 release() {
@@ -62,7 +108,8 @@ release() {
 			"as root, 'apt-get update' may help" >&2
 		exit 1
 	fi
-	echo "${image#linux-image-}"
+	image=${image#linux-image-}
+	echo "${image%:*}"
 }
 
 absolute() {
@@ -89,16 +136,16 @@ fetch() {
 	kver=$1
 	dest=$(absolute "$2")/$kver
 	[ -e "$dest/.complete" ] && return 0
-	suite=$("$apt" which "linux-image-$kver")
+	locate_package "$kver" "linux-image-$kver"
 
 	rm -rf "$dest/root"
 	# 7.x: the image package is empty and depends on the kernel
 	# (linux-binary-*), its modules and its System.map (linux-base-*).
-	parts=$(depends "linux-image-$kver" '^linux-' | grep -Fx \
+	parts=$(depends "$(for_arch "linux-image-$kver")" '^linux-' | grep -Fx \
 		-e "linux-binary-$kver" -e "linux-modules-$kver" \
 		-e "linux-base-$kver" || true)
-	# shellcheck disable=SC2086 # a word list
-	unpack "$dest/deb" "$dest/root" "linux-image-$kver" $parts
+	# shellcheck disable=SC2046,SC2086 # word lists
+	unpack "$dest/deb" "$dest/root" $(for_arch "linux-image-$kver" $parts)
 	root=$dest/root
 	if [ ! -d "$root/lib/modules" ] && [ -d "$root/usr/lib/modules" ]; then
 		ln -s usr/lib "$root/lib"
@@ -147,11 +194,15 @@ headers() {
 	dest=$(absolute "$2")/$kver
 	kbuild=$dest/headers/usr/src/linux-headers-$kver
 	if [ ! -e "$dest/.headers-complete" ]; then
-		suite=$("$apt" which "linux-headers-$kver")
-		parts=$(depends "linux-headers-$kver" '^linux-(headers|kbuild)-')
-		# shellcheck disable=SC2086 # a word list
-		unpack "$dest/headers-deb" "$dest/headers" \
-			"linux-headers-$kver" $parts
+		locate_package "$kver" "linux-headers-$kver"
+		headers=$(for_arch "linux-headers-$kver")
+		# The common part is architecture-independent; the kbuild
+		# programs are this machine's.
+		parts=$(depends "$headers" '^linux-(headers|kbuild)-')
+		# shellcheck disable=SC2046,SC2086 # word lists
+		unpack "$dest/headers-deb" "$dest/headers" "$headers" \
+			$(echo "$parts" | grep '^linux-headers-') \
+			$(echo "$parts" | grep '^linux-kbuild-' | sed 's/$/:amd64/')
 		sed -i "s|/usr/src/|$dest/headers/usr/src/|g" "$kbuild/Makefile"
 		add_checker_probe "$kbuild"
 		touch "$dest/.headers-complete"
@@ -161,10 +212,12 @@ headers() {
 
 case "${1:-}" in
 release) release "$2" ;;
+arch) arch_of "$2" ;;
 fetch) fetch "$2" "$3" ;;
 headers) headers "$2" "$3" ;;
 *)
-	echo "usage: $0 release SERIES | fetch RELEASE DIR | headers RELEASE DIR" >&2
+	echo "usage: $0 release SERIES | arch RELEASE | fetch RELEASE DIR |" \
+		"headers RELEASE DIR" >&2
 	exit 2
 	;;
 esac

@@ -51,8 +51,10 @@ locate_kernel() {
 	esac
 }
 
-# Sets, once locate_kernel has, vmlinuz and initramfs: what boots.
+# Sets, once locate_kernel has, vmlinuz and initramfs: what boots, and
+# arch, what qemu emulates.
 boot_files() {
+	arch=$("$rig/kernel.sh" arch "$kver")
 	vmlinuz=$kroot/boot/vmlinuz-$kver
 	initramfs=$cache/initramfs-$kver.$$.cpio.gz
 }
@@ -67,11 +69,26 @@ prepare() {
 	# Per process, so that two rigs sharing a cache do not collide.
 	build=$cache/build/$kver.$$
 	rm -rf "$build"
-	mkdir -p "$build"
+	mkdir -p "$build/tests"
 	# -p: the tool built in user/ stays up to date for make install.
 	cp -rp "$top/Makefile" "$top/Kbuild" "$top/kmod" "$top/include" \
 		"$top/user" "$top/Documentation" "$top/contrib" \
 		"$top/tests/modules" "$build/"
+	cp -rp "$top/tests/tools" "$build/tests/"
+	# Another architecture's VM runs the tool and the test tools built
+	# here against its Debian userland (scripts/sysroot.sh), which the
+	# initramfs then takes its programs from; the kernel's headers name
+	# their cross compiler themselves (.kernelvariables).
+	cross=
+	extras=
+	if [ "$arch" != amd64 ]; then
+		sysroot=$("$top/scripts/sysroot.sh" dir "$arch")
+		cross="$top/scripts/sysroot.sh run $arch"
+		make -s -C "$build/user" clean >&2
+		make -s -C "$build/tests/tools" clean >&2
+		$cross make -s -C "$build/tests/tools" >&2
+		extras="-s $sysroot -b $build"
+	fi
 	# shellcheck disable=SC2086 # $krun is a word list
 	$krun make -s -C "$kbuild" M="$build" modules >&2
 	# shellcheck disable=SC2086
@@ -81,13 +98,13 @@ prepare() {
 	# shellcheck disable=SC2086
 	$krun make -s -C "$build" install-module KDIR="$kbuild" \
 		DESTDIR="$build/installed" >&2
-	make -s -C "$build" install-tool DESTDIR="$build/installed" >&2
+	# shellcheck disable=SC2086 # $cross is a word list
+	$cross make -s -C "$build" install-tool DESTDIR="$build/installed" >&2
 	# With Debian's linux-source: the kselftest as a CI fleet installs it
 	# and the ynl CLI (96-kselftest.sh, 97-ynl.sh; they skip without).
-	extras=
 	if ksrc=$("$top/scripts/kernel-source.sh" 2>/dev/null); then
 		"$top/scripts/kselftest-install.sh" "$build/kselftest" >/dev/null
-		extras="-k $build/kselftest -y $ksrc"
+		extras="$extras -k $build/kselftest -y $ksrc"
 	fi
 
 	# shellcheck disable=SC2086 # $extras is a word list
@@ -115,7 +132,7 @@ check_series() {
 	echo "# booting $kver"
 	start=$(date +%s)
 	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
-		"$rig/boot.sh" -m test "$vmlinuz" "$initramfs" "$logs" ||
+		"$rig/boot.sh" -A "$arch" -m test "$vmlinuz" "$initramfs" "$logs" ||
 		true
 	rc=0
 	line=$("$rig/verdict.sh" "$logs" "$kver") || rc=1
@@ -181,7 +198,7 @@ run() {
 		"emulation are not hardware figures; compare ratios only."
 	logs=$cache/logs/$mode-$kver
 	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
-		"$rig/boot.sh" -m "$mode" -a "$*" "$vmlinuz" "$initramfs" \
+		"$rig/boot.sh" -A "$arch" -m "$mode" -a "$*" "$vmlinuz" "$initramfs" \
 		"$logs" | grep --line-buffered -v '^# kaesbench-vm: exit' || true
 	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' "$logs/output.log")
 	[ -n "$rc" ] || {

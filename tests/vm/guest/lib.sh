@@ -72,12 +72,28 @@ fail() {
 	exit 1
 }
 
+# The machine's architecture, and the modules of its CPU's AES
+# implementations: AES-NI (and VAES) on x86; on arm64 the Crypto
+# Extensions' cipher, modes and CCM, the NEON and bit-sliced NEON modes,
+# and the PMULL GHASH under GCM.
+case $(uname -m) in
+aarch64)
+	ARCH=arm64
+	CPU_AES_MODULES="aes_ce_cipher aes_ce_blk aes_ce_ccm aes_neon_blk aes_neon_bs ghash_ce"
+	;;
+*)
+	ARCH=x86
+	CPU_AES_MODULES=aesni_intel
+	;;
+esac
+
 # The crypto drivers under test. QEMU's virtio-crypto backend lacks RSA raw
 # padding, so the RSA self-test of virtio_crypto fails with one WARN when it
 # loads; only after that does any WARN panic the kernel (the host allows
 # exactly that one report).
 load_drivers() {
-	modprobe -a virtio_pci virtio_crypto aesni_intel \
+	# shellcheck disable=SC2086 # a word list
+	modprobe -a virtio_pci virtio_crypto $CPU_AES_MODULES \
 		algif_skcipher algif_aead crypto_user
 	# 7.2 has no cryptd (CONFIG_CRYPTO_CRYPTD is not set there).
 	modprobe -q cryptd || true

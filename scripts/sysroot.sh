@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Another architecture's Debian userland, unpacked: the libraries the tool
+# cross-builds against and the programs an arm64 VM's initramfs holds
+# (busybox, kmod, jq, util-linux's, man-db, python3 for ynl). Packages come
+# from this machine's Debian release for that architecture, through a
+# private apt configuration (scripts/debian-apt.sh), with every dependency,
+# and are unpacked with dpkg-deb -x under $KAESBENCH_CACHE/sysroot/ARCH.
+# Nothing is installed into this machine; its dpkg never hears of them.
+#
+# usage: scripts/sysroot.sh dir ARCH    make it unless it is there; print it
+#        scripts/sysroot.sh env ARCH    print the variables that build the
+#                                       tool and the test tools for ARCH
+#                                       against it (CC, PKG_CONFIG, flags)
+#        scripts/sysroot.sh run ARCH COMMAND...
+#                                       COMMAND with those in its
+#                                       environment (make -C user)
+
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${KAESBENCH_CACHE:-$top/.cache}
+apt=$top/scripts/debian-apt.sh
+# What the tool builds against, and what the initramfs carries.
+pkgs="libc6 libmnl-dev libjson-c-dev libkcapi-dev libssl-dev busybox-static
+	kmod jq util-linux bsdutils man-db cryptsetup-bin python3-minimal
+	libpython3-stdlib python3-yaml"
+
+triplet() {
+	case "$1" in
+	arm64) echo aarch64-linux-gnu ;;
+	*)
+		echo "sysroot: unknown architecture '$1' (arm64)" >&2
+		exit 2
+		;;
+	esac
+}
+
+dir() {
+	arch=$1
+	gnu=$(triplet "$arch")
+	dest=$cache/sysroot/$arch
+	# Made again when the list changes.
+	[ "$(cat "$dest/.complete" 2>/dev/null)" = "$(echo $pkgs)" ] &&
+		{ echo "$dest"; return 0; }
+	command -v "$gnu-gcc" >/dev/null || {
+		echo "sysroot: no cross compiler for $arch: apt-get install" \
+			"gcc-$gnu libc6-dev-$arch-cross" >&2
+		exit 1
+	}
+	# shellcheck disable=SC1091 # the machine's
+	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# Every package the list needs, for ARCH or architecture-independent;
+	# apt names the latter "<NAME:ARCH>" in another architecture's list.
+	# shellcheck disable=SC2086 # a word list
+	closure=$("$apt" "$suite" apt-cache depends --recurse --no-recommends \
+		--no-suggests --no-conflicts --no-breaks --no-replaces \
+		--no-enhances --no-pre-depends $(for p in $pkgs; do
+			echo "$p:$arch"; done) |
+		sed -n "s/^\([a-z0-9][^ <>]*\):$arch\$/\1:$arch/p" | sort -u)
+	[ -n "$closure" ] || {
+		echo "sysroot: cannot resolve the $arch packages ($pkgs) in" \
+			"Debian $suite" >&2
+		exit 1
+	}
+	rm -rf "$dest" "$dest.deb"
+	mkdir -p "$dest" "$dest.deb"
+	# shellcheck disable=SC2086 # a word list
+	(cd "$dest.deb" && "$apt" "$suite" apt-get download -q \
+		-o APT::Sandbox::User=root $closure >&2) || {
+		echo "sysroot: cannot download the $arch packages" >&2
+		exit 1
+	}
+	for deb in "$dest.deb"/*.deb; do
+		dpkg-deb -x "$deb" "$dest"
+	done
+	rm -rf "$dest.deb"
+	# Debian 12 is merged-/usr: /lib is /usr/lib, as on the machine.
+	for d in lib bin sbin; do
+		if [ -d "$dest/$d" ] && [ ! -L "$dest/$d" ]; then
+			cp -a "$dest/$d/." "$dest/usr/$d/"
+			rm -rf "${dest:?}/$d"
+		fi
+		ln -sfn "usr/$d" "$dest/$d"
+	done
+	# The -dev packages' .so links are absolute (/lib/...): point them
+	# into the sysroot, which the cross linker reads.
+	find "$dest/usr/lib/$gnu" -type l -name '*.so' | while read -r link; do
+		target=$(readlink "$link")
+		case $target in
+		/*) ln -sfn "$dest$target" "$link" ;;
+		esac
+	done
+	echo $pkgs >"$dest/.complete"
+	echo "$dest"
+}
+
+env() {
+	root=$(dir "$1")
+	gnu=$(triplet "$1")
+	lib=$root/usr/lib/$gnu
+	echo "CC=$gnu-gcc"
+	echo "PKG_CONFIG=env PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_LIBDIR=$lib/pkgconfig:$root/usr/share/pkgconfig pkg-config"
+	echo "CPPFLAGS=-I$root/usr/include/$gnu -I$root/usr/include"
+	echo "LDFLAGS=-L$lib -Wl,-rpath-link,$lib"
+}
+
+# In the environment, not on make's command line: the Makefiles add their
+# own flags to CPPFLAGS and LDLIBS.
+run() {
+	vars=$(env "$1")
+	shift
+	while read -r var; do
+		export "${var%%=*}=${var#*=}"
+	done <<-EOF
+		$vars
+	EOF
+	exec "$@"
+}
+
+case "${1:-}" in
+dir) dir "$2" ;;
+env) env "$2" ;;
+run)
+	shift
+	run "$@"
+	;;
+*)
+	echo "usage: $0 dir ARCH | env ARCH | run ARCH COMMAND..." >&2
+	exit 2
+	;;
+esac
