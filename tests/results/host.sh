@@ -77,6 +77,30 @@ broken_refused() {
 	done
 }
 
+# ns_per_byte is there on every machine, cycles or not (arm64 has none);
+# a document from before it (schema 1 all the same) stays valid, a
+# negative figure is refused; --csv has it as its last column.
+ns_per_byte() {
+	jq -e '[.runs[0].summary[] | .ns_per_byte] | length == 2 and
+		all(type == "number" and . > 0)' "$tmp/run.json" || return 1
+	jq 'del(.runs[].summary[].ns_per_byte)' "$tmp/run.json" \
+		>"$tmp/old.json"
+	$validate "$tmp/old.json" || return 1
+	jq '.runs[0].summary[0].ns_per_byte = -1' "$tmp/run.json" \
+		>"$tmp/bad6.json"
+	if $validate "$tmp/bad6.json"; then
+		echo "a negative ns_per_byte was accepted"
+		return 1
+	fi
+	# shellcheck disable=SC2086
+	"$kb" run -a 'cbc(aes)' --paths openssl -b 16,1024 $fast --csv \
+		>"$tmp/run.csv" || return 1
+	head -n 1 "$tmp/run.csv" | grep -q ',cycles_per_byte,ns_per_byte$' ||
+		return 1
+	awk -F, 'NR > 1 && (NF != 23 || !($23 > 0)) {
+		print "row " NR ": " $0; exit 1 }' "$tmp/run.csv"
+}
+
 # The doctor's document: its exit status is the one the document gives.
 doctor_json_valid() {
 	"$kb" doctor --json --quick >"$tmp/doctor.json"
@@ -183,6 +207,8 @@ check "sweep --json without module nor AF_ALG is valid, missing rows say why" \
 	sweep_json_valid
 check "the schema refuses broken documents, accepts added members" \
 	broken_refused
+check "ns_per_byte in every summary and --csv; documents without it valid" \
+	ns_per_byte
 check "doctor --json --quick is valid, a bad severity refused" \
 	doctor_json_valid
 check "the tool does not link libcrypto" no_libcrypto_needed

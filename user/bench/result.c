@@ -182,6 +182,24 @@ static void cycles_median(const struct kb_run *run, uint32_t size, double *buf,
 			buf[n++] = fig_cpu_cpb(s);
 	}
 	sum->cpu_cycles_per_byte = kb_median(buf, n);
+}
+
+/*
+ * Per byte in nanoseconds, wall and busy: what the cycle counts say where
+ * the kernel sends none (arm64's generic timer counts no CPU cycles).
+ */
+static void ns_median(const struct kb_run *run, uint32_t size, double *buf,
+		      struct kb_summary *sum)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < run->samples; i++) {
+		const struct kb_sample *s = &run->sample[i];
+
+		if (s->size == size && s->bytes)
+			buf[n++] = (double)s->wall_ns / (double)s->bytes;
+	}
+	sum->ns_per_byte = kb_median(buf, n);
 	for (i = n = 0; i < run->samples; i++) {
 		const struct kb_sample *s = &run->sample[i];
 
@@ -250,6 +268,7 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 	n = collect(run, size, v, fig_ops);
 	sum->ops_per_s = kb_median(v, n);
 	cycles_median(run, size, v, sum);
+	ns_median(run, size, v, sum);
 	latency_median(run, size, v, sum);
 	free(v);
 	for (i = 0; i < run->samples; i++) {
@@ -302,6 +321,18 @@ double kb_run_cpu_percent(const struct kb_run *run, bool *any)
 	return kb_percent(busy, wall);
 }
 
+/* The figures of the largest size measured; false without a sample. */
+static bool largest(const struct kb_run *run, struct kb_summary *sum)
+{
+	uint32_t size = 0;
+	size_t i;
+
+	for (i = 0; i < run->samples; i++)
+		if (run->sample[i].size > size)
+			size = run->sample[i].size;
+	return run->samples && !kb_summarize(run, size, sum);
+}
+
 /**
  * kb_run_cycles_per_byte() - cycles per byte at the largest size measured
  * @run: the run
@@ -315,16 +346,57 @@ double kb_run_cpu_percent(const struct kb_run *run, bool *any)
 bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb)
 {
 	struct kb_summary sum;
-	uint32_t largest = 0;
-	size_t i;
 
-	for (i = 0; i < run->samples; i++)
-		if (run->sample[i].size > largest)
-			largest = run->sample[i].size;
-	if (!run->samples || kb_summarize(run, largest, &sum))
+	if (!largest(run, &sum))
 		return false;
 	*cpb = sum.cycles_per_byte;
 	return sum.has_cycles;
+}
+
+/**
+ * kb_run_ns_per_byte() - wall nanoseconds per byte at the largest size
+ * measured
+ * @run: the run
+ * @nspb: set to the median over that size's samples
+ *
+ * The figure kb_run_cycles_per_byte() gives, in time rather than cycles:
+ * it needs no cycle counter.
+ *
+ * Return: true if a sample of that size processed some bytes.
+ */
+bool kb_run_ns_per_byte(const struct kb_run *run, double *nspb)
+{
+	struct kb_summary sum;
+
+	if (!largest(run, &sum) || !(sum.ns_per_byte > 0))
+		return false;
+	*nspb = sum.ns_per_byte;
+	return true;
+}
+
+/**
+ * kb_runs_without_cycles() - whether runs have figures but no cycle count
+ * @runs: the runs, of one table
+ * @count: how many
+ *
+ * The kernel sends cycles only on x86 with a constant-rate TSC; a table
+ * of runs without them shows nanoseconds per byte instead.
+ *
+ * Return: true if some run has a sample and no sample a cycle count;
+ * false for runs with no sample at all (nothing to say either way).
+ */
+bool kb_runs_without_cycles(const struct kb_run *runs, size_t count)
+{
+	bool any = false;
+	size_t r, i;
+
+	for (r = 0; r < count; r++)
+		for (i = 0; i < runs[r].samples; i++) {
+			if (runs[r].sample[i].has_cycles)
+				return false;
+			any = true;
+		}
+	return any;
 }
 
 /**

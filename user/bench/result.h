@@ -72,6 +72,7 @@ struct kb_summary {
 	/* All CPUs' busy time in TSC cycles per byte (median); has_cycles */
 	double cpu_cycles_per_byte;
 	bool has_cycles;
+	double ns_per_byte; /* wall time per byte (median); 0: no byte done */
 	double cpu_ns_per_byte; /* all CPUs' busy time per byte (median) */
 	double lat_p50_ns; /* medians over samples; valid if has_latency */
 	double lat_p99_ns;
@@ -100,6 +101,8 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 bool kb_run_has_latency(const struct kb_run *run);
 double kb_run_cpu_percent(const struct kb_run *run, bool *any);
 bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb);
+bool kb_run_ns_per_byte(const struct kb_run *run, double *nspb);
+bool kb_runs_without_cycles(const struct kb_run *runs, size_t count);
 const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len);
 
 #endif /* KAESBENCH_BENCH_RESULT_H */

@@ -35,6 +35,7 @@ static const char *const summary_cols[] = {
 	"cpu_percent",
 	"thread_cpu_percent",
 	"cycles_per_byte",
+	"ns_per_byte",
 };
 
 #define N_RUN (sizeof(run_cols) / sizeof(run_cols[0]))
@@ -166,6 +167,11 @@ static void summary_cells(struct row *r, const struct kb_summary *s)
 	put_double(r, s->thread_cpu_percent);
 	if (s->has_cycles)
 		put_double(r, s->cycles_per_byte);
+	else
+		put_str(r, NULL);
+	/* Null in JSON when no sample did a byte. */
+	if (s->ns_per_byte > 0)
+		put_double(r, s->ns_per_byte);
 	else
 		put_str(r, NULL);
 }

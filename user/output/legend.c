@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "bench/result.h"
 #include "output/legend.h"
@@ -36,6 +37,8 @@ static const char *const words[KB_LEG_COUNT] = {
 		"cyc/B = TSC cycles per byte (median); - where the kernel sent no cycle count",
 	[KB_LEG_CPU_CYCLES] =
 		"CPU c/B = all CPUs' busy time in TSC cycles per byte (median): what a byte costs in CPU, offloaded or not",
+	[KB_LEG_CPU_NS] =
+		"CPU ns/B = all CPUs' busy time in nanoseconds per byte (median): what a byte costs in CPU, offloaded or not",
 	[KB_LEG_LATENCY] =
 		"p50, p99 \u00b5s = request latency from submission to completion: medians over the samples of each sample's percentile",
 	[KB_LEG_KERNEL_COLUMN] =
@@ -43,6 +46,58 @@ static const char *const words[KB_LEG_COUNT] = {
 	[KB_LEG_RATIO] =
 		"kernel/OpenSSL = kernel MB/s / OpenSSL MB/s at that size: above 1 the kernel is faster",
 };
+
+/* The entries that end in why there are no cycles: "%s" is the reason. */
+static const char *const ns_words[KB_LEG_COUNT] = {
+	[KB_LEG_NS_LARGEST] =
+		"ns/B = wall-clock nanoseconds per byte at the largest size measured (median); no cyc/B: %s",
+	[KB_LEG_NS] =
+		"ns/B = wall-clock nanoseconds per byte (median); no cyc/B: %s",
+};
+
+/**
+ * kb_no_cycles_reason() - why the kernel sends no cycle count, in words
+ * @machine: uname's machine ("aarch64", "x86_64"), or NULL if unknown
+ *
+ * The module counts cycles with the TSC, and only where it is
+ * constant-rate: arm64's counter (CNTVCT) ticks at the generic timer's
+ * fixed frequency, tens of MHz, which is no CPU cycle count.
+ *
+ * Return: the reason for @machine's kind of CPU, or a reason that names
+ * none for a machine this does not know.
+ */
+const char *kb_no_cycles_reason(const char *machine)
+{
+	static const char *const x86[] = { "x86_64", "i386", "i486", "i586",
+					   "i686" };
+	size_t i;
+
+	if (!machine)
+		machine = "";
+	/* armv8l: 32-bit userspace on an arm64 kernel, which measures. */
+	if (!strncmp(machine, "aarch64", 7) || !strncmp(machine, "armv8", 5))
+		return "the generic timer (CNTVCT) counts at a fixed frequency, not CPU cycles";
+	for (i = 0; i < sizeof(x86) / sizeof(x86[0]); i++)
+		if (!strcmp(machine, x86[i]))
+			return "the TSC is not constant-rate";
+	return "the kernel sent no cycle count";
+}
+
+/**
+ * kb_this_machine() - uname's machine of the running kernel
+ *
+ * Return: "aarch64", "x86_64" ..., or "" if uname(2) fails.
+ */
+const char *kb_this_machine(void)
+{
+	static struct utsname u;
+	static bool asked;
+
+	if (!asked && uname(&u))
+		u.machine[0] = '\0';
+	asked = true;
+	return u.machine;
+}
 
 /**
  * kb_legend_use() - record that a table showed a mark or column
@@ -171,20 +226,34 @@ static void print_cpu(FILE *f, bool kernel, bool user)
 		      f);
 }
 
+/* An entry that needs nothing from the tables; @machine: for ns_words. */
+static void print_entry(FILE *f, enum kb_legend_entry e, const char *machine)
+{
+	if (e == KB_LEG_SPREAD)
+		fprintf(f,
+			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)",
+			(int)(KB_SPREAD_MARK * 100));
+	else if (e < KB_LEG_COUNT && ns_words[e])
+		fprintf(f, ns_words[e],
+			kb_no_cycles_reason(machine ? machine :
+						      kb_this_machine()));
+	else if (e < KB_LEG_COUNT && words[e])
+		fputs(words[e], f);
+	else
+		return;
+	fputc('\n', f);
+}
+
 /**
  * kb_print_legend_entry() - print the line of an entry that needs nothing
  * from the tables
  * @f: where to
- * @e: any entry but KB_LEG_MBPS, the CPU% and KB_LEG_CALLS
+ * @e: any entry but KB_LEG_MBPS, the CPU% and KB_LEG_CALLS; an ns/B one
+ *     gives this machine's reason for the missing cycles
  */
 void kb_print_legend_entry(FILE *f, enum kb_legend_entry e)
 {
-	if (e == KB_LEG_SPREAD)
-		fprintf(f,
-			"~ = unsteady: the samples spread more than %d %% around their median ((max - min) / median)\n",
-			(int)(KB_SPREAD_MARK * 100));
-	else if (e < KB_LEG_COUNT && words[e])
-		fprintf(f, "%s\n", words[e]);
+	print_entry(f, e, NULL);
 }
 
 /**
@@ -220,7 +289,7 @@ void kb_print_legend(FILE *f, const struct kb_legend *l)
 			print_calls(f, l);
 			break;
 		default:
-			kb_print_legend_entry(f, e);
+			print_entry(f, e, l->machine);
 		}
 	}
 }

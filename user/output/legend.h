@@ -33,8 +33,11 @@ enum kb_legend_entry {
 	KB_LEG_CPU_USER, /* a CPU% of a userspace path */
 	KB_LEG_THREAD_CPU,
 	KB_LEG_CYCLES_LARGEST, /* the sweep's cyc/B, at the largest size */
+	KB_LEG_NS_LARGEST, /* its ns/B instead, without cycle counts */
 	KB_LEG_CYCLES, /* a run's cyc/B, per size */
+	KB_LEG_NS, /* its ns/B instead, without cycle counts */
 	KB_LEG_CPU_CYCLES,
+	KB_LEG_CPU_NS, /* a run's CPU ns/B instead of CPU c/B */
 	KB_LEG_LATENCY,
 	KB_LEG_KERNEL_COLUMN, /* kernel vs userspace: the kernel column */
 	KB_LEG_RATIO,
@@ -49,6 +52,11 @@ struct kb_legend {
 	uint32_t samples; /* KB_LEG_MBPS: of the first table */
 	uint32_t sample_ms;
 	bool decrypt; /* KB_LEG_CALLS */
+	/*
+	 * KB_LEG_NS*: uname's machine, which says why the kernel sent no
+	 * cycle count; NULL: this machine's.
+	 */
+	const char *machine;
 	/* KB_LEG_CALLS: per implementation type, its algorithms, "a, b" */
 	char algs[KAESBENCH_IMPL_TYPE_MAX + 1][KB_LEGEND_ALGS_MAX];
 };
@@ -60,6 +68,8 @@ void kb_legend_calls(struct kb_legend *l, unsigned int types, const char *alg,
 		     bool decrypt);
 void kb_print_legend(FILE *f, const struct kb_legend *l);
 void kb_print_legend_entry(FILE *f, enum kb_legend_entry e);
+const char *kb_no_cycles_reason(const char *machine);
+const char *kb_this_machine(void);
 void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
 void kb_print_sizes_not_taken(FILE *f, const struct kb_sizes *sizes,
 			      bool (*taken)(const void *table, uint32_t size),

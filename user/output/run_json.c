@@ -3,7 +3,8 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * The fields are documented in kaesbench(8). Unknown values are JSON null,
- * never 0: a missing cycle count is not zero cycles.
+ * never 0: a missing cycle count is not zero cycles. ns_per_byte is there
+ * on every machine, for the machines without cycle counts (arm64).
  */
 
 #include <errno.h>
@@ -97,6 +98,11 @@ static struct json_object *sample_json(const struct kb_sample *s)
 	return o;
 }
 
+static struct json_object *figure_or_null(double v)
+{
+	return v > 0 ? json_object_new_double(v) : NULL;
+}
+
 static struct json_object *summary_json(const struct kb_summary *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -114,6 +120,7 @@ static struct json_object *summary_json(const struct kb_summary *s)
 	    json_object_new_double(s->thread_cpu_percent));
 	add(o, "cycles_per_byte",
 	    s->has_cycles ? json_object_new_double(s->cycles_per_byte) : NULL);
+	add(o, "ns_per_byte", figure_or_null(s->ns_per_byte));
 	add(o, "cpu_cycles_per_byte",
 	    s->has_cycles ? json_object_new_double(s->cpu_cycles_per_byte) :
 			    NULL);
@@ -164,11 +171,6 @@ static int add_summary(struct json_object *o, const struct kb_run *run)
 		}
 	}
 	return 0;
-}
-
-static struct json_object *figure_or_null(double v)
-{
-	return v > 0 ? json_object_new_double(v) : NULL;
 }
 
 static struct json_object *aggregate_json(const struct kb_scaling *sc)

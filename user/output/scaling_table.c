@@ -16,6 +16,7 @@
 
 #include "bench/aggregate.h"
 #include "bench/stats.h"
+#include "output/legend.h"
 #include "output/scaling_table.h"
 #include "output/table.h"
 
@@ -52,9 +53,10 @@ static int cpu_range(const struct kb_run *run, const struct kb_cpus *cpus,
 	return ret;
 }
 
+/* @ns: CPU ns/B instead of CPU c/B, without cycle counts. */
 static int print_size(FILE *f, const struct kb_run *one,
 		      const struct kb_run *all, const struct kb_run *agg,
-		      const struct kb_cpus *cpus, uint32_t size)
+		      const struct kb_cpus *cpus, uint32_t size, bool ns)
 {
 	char a[KB_FMT3_MAX], b[KB_FMT3_MAX] = "-", lo[KB_FMT3_MAX];
 	char hi[KB_FMT3_MAX], range[2 * KB_FMT3_MAX + 1];
@@ -73,7 +75,9 @@ static int print_size(FILE *f, const struct kb_run *one,
 		kb_fmt3(sc.one_mbps, b, sizeof(b));
 	if (sc.scaling_percent > 0)
 		kb_fmt_pct(sc.scaling_percent, eff, sizeof(eff));
-	if (sc.all.has_cycles)
+	if (ns)
+		kb_fmt3(sc.all.cpu_ns_per_byte, cpb, sizeof(cpb));
+	else if (sc.all.has_cycles)
 		kb_fmt3(sc.all.cpu_cycles_per_byte, cpb, sizeof(cpb));
 	snprintf(range, sizeof(range), "%s-%s", kb_fmt3(min, lo, sizeof(lo)),
 		 kb_fmt3(max, hi, sizeof(hi)));
@@ -95,6 +99,8 @@ static int print_size(FILE *f, const struct kb_run *one,
 int kb_print_scaling(FILE *f, const struct kb_run *one,
 		     const struct kb_run *all, const struct kb_cpus *cpus)
 {
+	/* Without cycle counts (arm64), the busy time per byte in time. */
+	bool ns = kb_runs_without_cycles(all, 1);
 	char head[32];
 	struct kb_run agg;
 	size_t i;
@@ -110,9 +116,11 @@ int kb_print_scaling(FILE *f, const struct kb_run *one,
 		all->key_bits, all->depth);
 	snprintf(head, sizeof(head), "%zu CPUs", cpus->count);
 	fprintf(f, "%8s %10s %12s %17s %8s %6s %8s\n", "size (B)", "1 CPU",
-		head, "per CPU min-max", "scaling", "CPU%", "CPU c/B");
+		head, "per CPU min-max", "scaling", "CPU%",
+		ns ? "CPU ns/B" : "CPU c/B");
 	for (i = 0; !ret && i < all->sizes.count; i++)
-		ret = print_size(f, one, all, &agg, cpus, all->sizes.size[i]);
+		ret = print_size(f, one, all, &agg, cpus, all->sizes.size[i],
+				 ns);
 	kb_run_release(&agg);
 	if (ret)
 		return ret;
@@ -120,7 +128,13 @@ int kb_print_scaling(FILE *f, const struct kb_run *one,
 		"1 CPU = the same work on CPU %" PRIu32
 		" alone, measured just before; %zu CPUs = all CPUs' bytes / the longest CPU's wall time, per sample\n"
 		"per CPU = each CPU's own rate during the run at once; scaling = %zu-CPU rate / (%zu x 1-CPU rate)\n"
-		"CPU%% = busy time of all CPUs / wall time (100 = one CPU); CPU c/B = that busy time in TSC cycles per byte\n",
+		"CPU%% = busy time of all CPUs / wall time (100 = one CPU); ",
 		cpus->cpu[0], cpus->count, cpus->count, cpus->count);
+	if (ns)
+		fprintf(f,
+			"CPU ns/B = that busy time in nanoseconds per byte; no CPU c/B: %s\n",
+			kb_no_cycles_reason(kb_this_machine()));
+	else
+		fputs("CPU c/B = that busy time in TSC cycles per byte\n", f);
 	return 0;
 }

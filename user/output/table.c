@@ -27,6 +27,7 @@ struct notes {
 	uint32_t largest;
 	const struct kb_run *verified; /* a row verified first, or NULL */
 	const struct kb_run *unverified; /* a row measured unverified */
+	bool ns; /* no cycle counts: ns/B instead of cyc/B */
 };
 
 static const char *verb(bool decrypt)
@@ -255,7 +256,8 @@ static int print_sweep_row(FILE *f, const struct kb_table *t,
 	v = kb_run_cpu_percent(run, &any);
 	if (any)
 		kb_fmt_pct(v, cpu, sizeof(cpu));
-	if (kb_run_cycles_per_byte(run, &v))
+	if (n->ns ? kb_run_ns_per_byte(run, &v) :
+		    kb_run_cycles_per_byte(run, &v))
 		kb_fmt3(v, cpb, sizeof(cpb));
 	fprintf(f, " %5s %7s\n", cpu, cpb);
 	return 0;
@@ -322,7 +324,8 @@ static void print_sweep_notes(FILE *f, const struct kb_table *t,
 			n->na_block);
 	fprintf(f,
 		"CPU%% = busy time of all CPUs / wall time, over all of the row's samples (100 = one CPU; includes interrupts and other threads)\n");
-	kb_print_legend_entry(f, KB_LEG_CYCLES_LARGEST);
+	kb_print_legend_entry(f, n->ns ? KB_LEG_NS_LARGEST :
+					 KB_LEG_CYCLES_LARGEST);
 	if (n->interrupted)
 		print_interrupted(f);
 	print_check_notes(f, n);
@@ -354,7 +357,7 @@ static void print_sweep_footer(FILE *f, const struct kb_table *t,
 	if (n->na_block)
 		kb_legend_use(l, KB_LEG_NA);
 	kb_legend_use(l, KB_LEG_CPU_KERNEL);
-	kb_legend_use(l, KB_LEG_CYCLES_LARGEST);
+	kb_legend_use(l, n->ns ? KB_LEG_NS_LARGEST : KB_LEG_CYCLES_LARGEST);
 	kb_legend_calls(l, n->types, t->alg, t->decrypt);
 }
 
@@ -401,6 +404,8 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 		    name_w)
 			name_w = strlen(t->runs[i].impl.driver_name) +
 				 unverified(&t->runs[i]);
+	/* Without cycle counts (arm64), the same cost in time. */
+	n.ns = kb_runs_without_cycles(t->runs, t->count);
 	note_checks(t, &n);
 	print_sweep_title(f, t, &n);
 	fprintf(f, "  %-*s %5s", name_w, "implementation", "depth");
@@ -409,7 +414,7 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 			fprintf(f, " %*" PRIu32 " ",
 				size_width(t->sizes->size[i]),
 				t->sizes->size[i]);
-	fprintf(f, " %5s %7s\n", "CPU%", "cyc/B");
+	fprintf(f, " %5s %7s\n", "CPU%", n.ns ? "ns/B" : "cyc/B");
 	if (!t->count)
 		fprintf(f, "  (no implementation of %s is registered)\n",
 			t->alg);
@@ -429,18 +434,38 @@ static const char *fmt_us(bool has, double ns, char *buf, size_t len)
 	return has ? kb_fmt3(ns / 1e3, buf, len) : "-";
 }
 
+/* "CPU ns/B" is a character wider than "CPU c/B", and so is its column. */
+static int cpu_per_byte_width(bool ns)
+{
+	return ns ? 8 : 7;
+}
+
+/* The per-byte costs of a size: in cycles, or @ns: in nanoseconds. */
+static void per_byte(const struct kb_summary *s, bool ns, char *cpb, char *ccpb)
+{
+	if (ns) {
+		if (s->ns_per_byte > 0)
+			kb_fmt3(s->ns_per_byte, cpb, KB_FMT3_MAX);
+		kb_fmt3(s->cpu_ns_per_byte, ccpb, KB_FMT3_MAX);
+	} else if (s->has_cycles) {
+		kb_fmt3(s->cycles_per_byte, cpb, KB_FMT3_MAX);
+		kb_fmt3(s->cpu_cycles_per_byte, ccpb, KB_FMT3_MAX);
+	}
+}
+
 static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
-			   bool *spread)
+			   bool ns, bool *spread)
 {
 	char med[KB_FMT3_MAX], lo[KB_FMT3_MAX], hi[KB_FMT3_MAX];
 	char range[2 * KB_FMT3_MAX + 1], ops[KB_FMT3_MAX], us[KB_FMT3_MAX];
 	char cpu[KB_FMT3_MAX], thr[KB_FMT3_MAX], cpb[KB_FMT3_MAX] = "-";
 	char ccpb[KB_FMT3_MAX] = "-", p50[KB_FMT3_MAX], p99[KB_FMT3_MAX];
 	bool mark = s->spread > KB_SPREAD_MARK;
+	int w = cpu_per_byte_width(ns);
 
 	if (!s->samples) {
-		fprintf(f, "%8" PRIu32 " %8s  %15s %9s %8s %6s %11s %7s %7s",
-			s->size, "-", "-", "-", "-", "-", "-", "-", "-");
+		fprintf(f, "%8" PRIu32 " %8s  %15s %9s %8s %6s %11s %7s %*s",
+			s->size, "-", "-", "-", "-", "-", "-", "-", w, "-");
 		if (latency)
 			fprintf(f, " %8s %8s", "-", "-");
 		fprintf(f, " %8d\n", 0);
@@ -450,17 +475,15 @@ static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
 	snprintf(range, sizeof(range), "%s-%s",
 		 kb_fmt3(s->mbps_min, lo, sizeof(lo)),
 		 kb_fmt3(s->mbps_max, hi, sizeof(hi)));
-	if (s->has_cycles) {
-		kb_fmt3(s->cycles_per_byte, cpb, sizeof(cpb));
-		kb_fmt3(s->cpu_cycles_per_byte, ccpb, sizeof(ccpb));
-	}
-	fprintf(f, "%8" PRIu32 " %8s%c %15s %9s %8s %6s %11s %7s %7s", s->size,
+	per_byte(s, ns, cpb, ccpb);
+	fprintf(f, "%8" PRIu32 " %8s%c %15s %9s %8s %6s %11s %7s %*s", s->size,
 		kb_fmt3(s->mbps_median, med, sizeof(med)), mark ? '~' : ' ',
 		range, kb_fmt3(s->ops_per_s, ops, sizeof(ops)),
 		s->ops_per_s > 0 ? kb_fmt3(1e6 / s->ops_per_s, us, sizeof(us)) :
 				   "-",
 		kb_fmt_pct(s->cpu_percent, cpu, sizeof(cpu)),
-		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb, ccpb);
+		kb_fmt_pct(s->thread_cpu_percent, thr, sizeof(thr)), cpb, w,
+		ccpb);
 	if (latency)
 		fprintf(f, " %8s %8s",
 			fmt_us(s->has_latency, s->lat_p50_ns, p50, sizeof(p50)),
@@ -470,15 +493,16 @@ static void print_size_row(FILE *f, const struct kb_summary *s, bool latency,
 }
 
 /* --verbose: what the columns and marks mean, under the table. */
-static void print_run_legend(FILE *f, const struct kb_run *run, bool spread)
+static void print_run_legend(FILE *f, const struct kb_run *run, bool ns,
+			     bool spread)
 {
 	fprintf(f,
 		"MB/s = 10^6 bytes/s, median over the samples, min-max their range; ops/s = requests completed per second (median)\n");
 	kb_print_legend_entry(f, KB_LEG_US_PER_OP);
 	fprintf(f,
 		"CPU%% = busy time of all CPUs / wall time (100 = one CPU; includes interrupts and other threads); thread CPU%% = the measuring thread alone\n");
-	kb_print_legend_entry(f, KB_LEG_CYCLES);
-	kb_print_legend_entry(f, KB_LEG_CPU_CYCLES);
+	kb_print_legend_entry(f, ns ? KB_LEG_NS : KB_LEG_CYCLES);
+	kb_print_legend_entry(f, ns ? KB_LEG_CPU_NS : KB_LEG_CPU_CYCLES);
 	if (kb_run_has_latency(run))
 		kb_print_legend_entry(f, KB_LEG_LATENCY);
 	if (spread)
@@ -487,17 +511,22 @@ static void print_run_legend(FILE *f, const struct kb_run *run, bool spread)
 
 /* The same, to be said once after every table. */
 static void note_run_legend(struct kb_legend *l, const struct kb_run *run,
-			    bool spread, uint32_t sample_ms, uint32_t samples)
+			    bool ns, bool spread, uint32_t sample_ms,
+			    uint32_t samples)
 {
 	static const enum kb_legend_entry always[] = {
-		KB_LEG_RANGE,	   KB_LEG_US_PER_OP, KB_LEG_CPU_KERNEL,
-		KB_LEG_THREAD_CPU, KB_LEG_CYCLES,    KB_LEG_CPU_CYCLES,
+		KB_LEG_RANGE,
+		KB_LEG_US_PER_OP,
+		KB_LEG_CPU_KERNEL,
+		KB_LEG_THREAD_CPU,
 	};
 	size_t i;
 
 	kb_legend_samples(l, samples, sample_ms);
 	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
 		kb_legend_use(l, always[i]);
+	kb_legend_use(l, ns ? KB_LEG_NS : KB_LEG_CYCLES);
+	kb_legend_use(l, ns ? KB_LEG_CPU_NS : KB_LEG_CPU_CYCLES);
 	if (kb_run_has_latency(run))
 		kb_legend_use(l, KB_LEG_LATENCY);
 	if (spread)
@@ -564,6 +593,8 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 		       uint32_t samples, struct kb_legend *legend)
 {
 	bool spread = false, latency = kb_run_has_latency(run);
+	/* Without cycle counts (arm64), the same costs in time. */
+	bool ns = kb_runs_without_cycles(run, 1);
 	struct kb_summary sum;
 	size_t i;
 
@@ -579,21 +610,22 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 		return 0;
 	}
 	/* "µ" takes two bytes but one column. */
-	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %7s", "size (B)", "MB/s",
+	fprintf(f, "%8s %8s  %15s %9s %9s %6s %11s %7s %*s", "size (B)", "MB/s",
 		"min-max", "ops/s", "\u00b5s/op", "CPU%", "thread CPU%",
-		"cyc/B", "CPU c/B");
+		ns ? "ns/B" : "cyc/B", cpu_per_byte_width(ns),
+		ns ? "CPU ns/B" : "CPU c/B");
 	if (latency)
 		fprintf(f, " %9s %9s", "p50 \u00b5s", "p99 \u00b5s");
 	fprintf(f, " %8s\n", "samples");
 	for (i = 0; i < run->sizes.count; i++) {
 		if (kb_summarize(run, run->sizes.size[i], &sum))
 			return -ENOMEM;
-		print_size_row(f, &sum, latency, &spread);
+		print_size_row(f, &sum, latency, ns, &spread);
 	}
 	if (legend)
-		note_run_legend(legend, run, spread, sample_ms, samples);
+		note_run_legend(legend, run, ns, spread, sample_ms, samples);
 	else
-		print_run_legend(f, run, spread);
+		print_run_legend(f, run, ns, spread);
 	print_run_notes(f, run);
 	return 0;
 }
