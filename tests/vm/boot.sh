@@ -8,6 +8,10 @@
 #            (qemu-system-aarch64, the virt board)
 #   -m test  run the in-VM suite (default); its KTAP streams to stdout
 #   -m run   run "kaesbench ARGS" and stream its output
+#   -s SUITE with -m test, the guest's tests/vm/guest/SUITE/*.sh instead
+#            of the suite (tests/); cpu-blacklisted: the CPU's AES modules
+#            refused by the kernel command line
+#   -k ARGS  more kernel command line (module_blacklist=...)
 #
 # LOGDIR gets console.log (the kernel's console) and output.log (the
 # suite's KTAP or the tool's output); tests/vm/verdict.sh judges them.
@@ -26,16 +30,20 @@ set -eu
 mode=test
 args=
 arch=amd64
-while getopts A:m:a: opt; do
+suite=tests
+cmdline=
+while getopts A:m:a:s:k: opt; do
 	case $opt in
 	A) arch=$OPTARG ;;
+	s) suite=$OPTARG ;;
+	k) cmdline=$OPTARG ;;
 	m) mode=$OPTARG ;;
 	a) args=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 3 ] || { echo "usage: $0 [-A ARCH] [-m test|run] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
+[ $# -eq 3 ] || { echo "usage: $0 [-A ARCH] [-m test|run] [-s SUITE] [-k ARGS] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
 vmlinuz=$1
 initramfs=$2
 logdir=$3
@@ -95,6 +103,7 @@ trap 'rm -rf "$overlay"' EXIT
 mkdir -p "$overlay/root/etc"
 echo "$mode" >"$overlay/root/etc/kaesbench-vm.mode"
 echo "$vm_output" >"$overlay/root/etc/kaesbench-vm.output"
+echo "$suite" >"$overlay/root/etc/kaesbench-vm.suite"
 printf '%s\n' "$args" >"$overlay/root/etc/kaesbench-vm.args"
 echo "$slowdown" >"$overlay/root/etc/kaesbench-vm.slowdown"
 (cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |
@@ -108,7 +117,7 @@ timeout --kill-after=10 "$vm_timeout" \
 	-smp "${KAESBENCH_VM_SMP:-2}" -m 2G \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinuz" -initrd "$overlay/initramfs" \
-	-append "console=$serial_console loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init" \
+	-append "console=$serial_console loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init${cmdline:+ $cmdline}" \
 	-object cryptodev-backend-builtin,id=cd0 \
 	-device virtio-crypto-pci,cryptodev=cd0 \
 	-serial "file:$console" $output_device 2>"$logdir/qemu.log" &

@@ -137,9 +137,32 @@ check_series() {
 	rc=0
 	line=$("$rig/verdict.sh" "$logs" "$kver") || rc=1
 	echo "$line"
-	echo "$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)" \
-		>"$cache/vm-line.$$"
+	lines="$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)"
+
+	# Booted again with the CPU's AES modules refused on the command
+	# line: what a machine without them gets, and what the doctor says.
+	echo "# booting $kver, $(cpu_modules) blacklisted"
+	start=$(date +%s)
+	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
+		"$rig/boot.sh" -A "$arch" -m test -s cpu-blacklisted \
+		-k "module_blacklist=$(cpu_modules)" "$vmlinuz" "$initramfs" \
+		"$logs/cpu-blacklisted" || true
+	line=$("$rig/verdict.sh" -n "$logs/cpu-blacklisted" \
+		"$kver/cpu-blacklisted") || rc=1
+	echo "$line"
+	printf '%s\n%s (%s s)\n' "$lines" "$(echo "$line" | tail -n 1)" \
+		"$(($(date +%s) - start))" >"$cache/vm-line.$$"
 	return $rc
+}
+
+# The modules of the CPU's AES implementations on the architecture, as
+# module_blacklist= takes them: AES-NI's; the Crypto Extensions' cipher,
+# modes, CCM and GCM (ghash_ce, whose gcm-aes-ce runs on them).
+cpu_modules() {
+	case $arch in
+	arm64) echo aes_ce_cipher,aes_ce_blk,aes_ce_ccm,ghash_ce ;;
+	*) echo aesni_intel ;;
+	esac
 }
 
 check() {

@@ -76,16 +76,67 @@ fail() {
 # implementations: AES-NI (and VAES) on x86; on arm64 the Crypto
 # Extensions' cipher, modes and CCM, the NEON and bit-sliced NEON modes,
 # and the PMULL GHASH under GCM.
+# The tests name the CPU's implementations through the variables below
+# (CPU_CBC, ...), and test x86-only things only where ARCH is x86.
+# shellcheck disable=SC2034 # for the tests
 case $(uname -m) in
 aarch64)
 	ARCH=arm64
 	CPU_AES_MODULES="aes_ce_cipher aes_ce_blk aes_ce_ccm aes_neon_blk aes_neon_bs ghash_ce"
+	CPU_AES_NAME="the Crypto Extensions"
+	CPU_CIPHER=aes-ce
+	CPU_CBC=cbc-aes-ce
+	CPU_CTR=ctr-aes-ce
+	CPU_XTS=xts-aes-ce
+	CPU_GCM=gcm-aes-ce
+	CPU_RFC4106=rfc4106-gcm-aes-ce
+	# Which module registers which: the block modes, the single-block
+	# cipher, GCM (PMULL's GHASH with the CE cipher).
+	CPU_BLK_MODULE=aes_ce_blk
+	CPU_CIPHER_MODULE=aes_ce_cipher
+	CPU_GCM_MODULE=ghash_ce
+	# What unloads the block modes (aes_ce_ccm uses aes_ce_blk), in
+	# order, and the doctor's findings about them.
+	CPU_BLK_UNLOAD="aes_ce_ccm aes_ce_blk"
+	CPU_FINDING=KB-ARMCE
 	;;
 *)
 	ARCH=x86
 	CPU_AES_MODULES=aesni_intel
+	CPU_AES_NAME=AES-NI
+	# 7.x registers no aes-aesni: its "aes" is the AES library's.
+	CPU_CIPHER=aes-aesni
+	CPU_CBC=cbc-aes-aesni
+	CPU_CTR=ctr-aes-aesni
+	CPU_XTS=xts-aes-aesni
+	CPU_GCM=generic-gcm-aesni
+	CPU_RFC4106=rfc4106-gcm-aesni
+	CPU_BLK_MODULE=aesni_intel
+	CPU_CIPHER_MODULE=aesni_intel
+	CPU_GCM_MODULE=aesni_intel
+	CPU_BLK_UNLOAD=aesni_intel
+	CPU_FINDING=KB-AESNI
 	;;
 esac
+
+# no_foreign_findings DOCTOR_JSON: the doctor's findings say nothing of
+# another architecture's AES (x86's AES-NI and VAES, arm64's Crypto
+# Extensions).
+no_foreign_findings() {
+	foreign="KB-AESNI- KB-VAES- KB-OPENSSL-AESNI KB-OPENSSL-VAES KB-OPENSSL-NO-AESNI"
+	[ "$ARCH" = x86 ] && foreign="KB-ARMCE- KB-OPENSSL-ARMV8 KB-OPENSSL-NO-ARMV8"
+	for prefix in $foreign; do
+		! jq -e --arg p "$prefix" 'any(.findings[]; .id | startswith($p))' \
+			"$1" >/dev/null || fail "a $prefix finding on $ARCH"
+	done
+}
+
+# x86_only: exits the test as skipped, saying why, off x86.
+x86_only() {
+	[ "$ARCH" = x86 ] && return 0
+	echo "SKIP: $* is x86's; this machine is $ARCH"
+	exit "$KSFT_SKIP"
+}
 
 # The crypto drivers under test. QEMU's virtio-crypto backend lacks RSA raw
 # padding, so the RSA self-test of virtio_crypto fails with one WARN when it

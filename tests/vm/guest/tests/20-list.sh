@@ -86,35 +86,45 @@ virtio_crypto_listed() {
 		fail "virtio_crypto_aes_cbc missing or not async and tested"
 }
 
-aesni_listed_and_used() {
-	grep -q '^aesni_intel ' /proc/modules || fail "aesni_intel not loaded"
+# The CPU's implementations serve the main modes: AES-NI's aesni_intel
+# on x86; on arm64 the Crypto Extensions' aes_ce_blk (block modes) and
+# ghash_ce (GCM).
+cpu_listed_and_used() {
+	for m in $CPU_BLK_MODULE $CPU_GCM_MODULE; do
+		grep -q "^$m " /proc/modules || fail "$m not loaded"
+	done
 	kaesbench list --dump >/tmp/dump || fail "list failed"
-	awk -F '\t' '$3 == "aesni_intel"' /tmp/dump | cut -f 2 | tr '\n' ' '
+	awk -F '\t' -v a="$CPU_BLK_MODULE" -v b="$CPU_GCM_MODULE" \
+		'$3 == a || $3 == b' /tmp/dump | cut -f 2 | tr '\n' ' '
 	echo
 	for alg in "cbc(aes)" "ctr(aes)" "xts(aes)" "gcm(aes)"; do
-		awk -F '\t' -v alg="$alg" '$1 == alg && $10 == "yes" &&
-			$3 == "aesni_intel" { found = 1 } END { exit !found }' \
-			/tmp/dump || fail "$alg is not served by aesni_intel"
+		module=$CPU_BLK_MODULE
+		[ "$alg" = "gcm(aes)" ] && module=$CPU_GCM_MODULE
+		awk -F '\t' -v alg="$alg" -v m="$module" '$1 == alg &&
+			$10 == "yes" && $3 == m { found = 1 } END { exit !found }' \
+			/tmp/dump || fail "$alg is not served by $module"
 	done
-	# The single-block cipher: aesni_intel's aes-aesni where it registers
-	# one (6.x); 7.x has none, its only "aes" is the AES library's
-	# aes-lib, which runs on the CPU's AES instructions itself.
+	# The single-block cipher: the CPU's (aes-aesni, aes-ce) where it
+	# registers one (6.x); 7.x has none on x86, its only "aes" is the
+	# AES library's aes-lib, which runs on the CPU's AES instructions
+	# itself.
 	sel=$(awk -F '\t' '$1 == "aes" && $10 == "yes" { print $2 " " $3 }' /tmp/dump)
 	echo "aes: $sel"
-	if awk -F '\t' '$1 == "aes" && $3 == "aesni_intel" { found = 1 }
-		END { exit !found }' /tmp/dump; then
-		[ "${sel#* }" = aesni_intel ] || fail "aes is not served by aesni_intel"
+	if awk -F '\t' -v m="$CPU_CIPHER_MODULE" '$1 == "aes" && $3 == m {
+		found = 1 } END { exit !found }' /tmp/dump; then
+		[ "${sel#* }" = "$CPU_CIPHER_MODULE" ] ||
+			fail "aes is not served by $CPU_CIPHER_MODULE"
 	else
 		[ "$sel" = "aes-lib kernel" ] ||
-			fail "aesni_intel registers no aes and the selected aes is not the AES library's aes-lib"
+			fail "$CPU_CIPHER_MODULE registers no aes and the selected aes is not the AES library's aes-lib"
 	fi
 }
 
 table_marks_selection() {
 	kaesbench list >/tmp/table || fail "list failed"
 	cat /tmp/table
-	grep -E '^ *\*s? +cbc\(aes\) +cbc-aes-aesni ' /tmp/table ||
-		fail "cbc-aes-aesni not marked selected"
+	grep -E "^ *\\*s? +cbc\\(aes\\) +$CPU_CBC " /tmp/table ||
+		fail "${CPU_CBC} not marked selected"
 }
 
 unprivileged_list() {
@@ -129,7 +139,7 @@ ktap_test "list agrees with /proc/crypto for every AES implementation" \
 ktap_test "selection follows the crypto API's priority rule" \
 	selection_follows_priority
 ktap_test "virtio_crypto_aes_cbc is listed, asynchronous" virtio_crypto_listed
-ktap_test "aesni_intel is listed and serves cbc, ctr, xts, gcm; aes by it or the AES library (aes-lib)" \
-	aesni_listed_and_used
+ktap_test "$CPU_AES_NAME ($CPU_BLK_MODULE) listed and serving cbc, ctr, xts, gcm; aes by it or the AES library (aes-lib)" \
+	cpu_listed_and_used
 ktap_test "the table marks the selected implementation" table_marks_selection
 ktap_test "an unprivileged user can list" unprivileged_list

@@ -58,15 +58,15 @@ ktap_test "every listed implementation is measured or refused with a reason" \
 	every_impl_measured_or_refused
 # Every single-block cipher this kernel has (aes-generic and aes-aesni on
 # 6.x, aes-lib on 7.x), then the modes.
-for driver in $(aes_ciphers) cbc-aes-aesni ctr-aes-aesni \
-	xts-aes-aesni generic-gcm-aesni virtio_crypto_aes_cbc; do
+for driver in $(aes_ciphers) ${CPU_CBC} ${CPU_CTR} \
+	${CPU_XTS} ${CPU_GCM} virtio_crypto_aes_cbc; do
 	ktap_test "$driver: figures at every default size, consistent" \
 		figures_consistent "$driver"
 done
 ktap_test "virtio_crypto_aes_cbc at depth 8: figures consistent" \
 	figures_consistent virtio_crypto_aes_cbc --depth 8
-ktap_test "generic-gcm-aesni decrypt: figures consistent" \
-	figures_consistent generic-gcm-aesni --decrypt
+ktap_test "${CPU_GCM} decrypt: figures consistent" \
+	figures_consistent ${CPU_GCM} --decrypt
 
 # A run started by algorithm name reports the driver the kernel chose.
 run_by_algorithm() {
@@ -84,7 +84,7 @@ ktap_test "a run by algorithm name measures the selected driver" \
 # wait_idle: the next run starts once the kernel has stopped the last one.
 wait_idle() {
 	tries=0
-	until kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1; do
+	until kaesbench run -d ${CPU_CBC} -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1; do
 		tries=$((tries + 1))
 		[ $tries -ge 20 ] && fail "no run could start 2 s after the stop"
 		sleep 0.1
@@ -94,7 +94,7 @@ wait_idle() {
 
 # stop_run SIGNAL MAX_CS EXPECTED_EXIT
 stop_run() {
-	kaesbench run -d cbc-aes-aesni -b 16 -t 30000 -r 1 -w 0 >/tmp/out 2>&1 &
+	kaesbench run -d ${CPU_CBC} -b 16 -t 30000 -r 1 -w 0 >/tmp/out 2>&1 &
 	pid=$!
 	sleep 2
 	start=$(now_cs)
@@ -144,7 +144,7 @@ ktap_test "rmmod during an asynchronous run is refused, the run unaffected; afte
 	unload_during_run
 
 second_run_busy() {
-	kaesbench run -d cbc-aes-aesni -b 16 -t 30000 -r 1 -w 0 >/dev/null 2>&1 &
+	kaesbench run -d ${CPU_CBC} -b 16 -t 30000 -r 1 -w 0 >/dev/null 2>&1 &
 	pid=$!
 	sleep 1
 	expect_failure 1 "another run is in progress" \
@@ -197,26 +197,26 @@ internal_refused() {
 }
 ktap_test "internal implementation refused" internal_refused
 ktap_test "key length the driver rejects refused" \
-	refused "rejects this key length" -d xts-aes-aesni -k 192 -b 16
+	refused "rejects this key length" -d ${CPU_XTS} -k 192 -b 16
 ktap_test "size 0 refused" \
-	refused "sizes must be 1 to 65536 bytes" -d cbc-aes-aesni -b 0
+	refused "sizes must be 1 to 65536 bytes" -d ${CPU_CBC} -b 0
 ktap_test "size above the maximum refused" \
-	refused "sizes must be 1 to 65536 bytes" -d cbc-aes-aesni -b 65552
+	refused "sizes must be 1 to 65536 bytes" -d ${CPU_CBC} -b 65552
 ktap_test "size not a multiple of the block refused" \
-	refused "not a multiple of the block size" -d cbc-aes-aesni -b 1420
+	refused "not a multiple of the block size" -d ${CPU_CBC} -b 1420
 ktap_test "too many sizes refused" \
-	refused "too many sizes" -d ctr-aes-aesni \
+	refused "too many sizes" -d ${CPU_CTR} \
 	-b "$(seq -s , 16 16 544)"
-ktap_test "depth 0 refused" refused "out of range" -d cbc-aes-aesni -b 16 --depth 0
+ktap_test "depth 0 refused" refused "out of range" -d ${CPU_CBC} -b 16 --depth 0
 ktap_test "depth above the maximum refused" \
-	refused "out of range" -d cbc-aes-aesni -b 16 --depth 65
-ktap_test "time 0 refused" refused "out of range" -d cbc-aes-aesni -b 16 -t 0
+	refused "out of range" -d ${CPU_CBC} -b 16 --depth 65
+ktap_test "time 0 refused" refused "out of range" -d ${CPU_CBC} -b 16 -t 0
 ktap_test "time above the maximum refused" \
-	refused "out of range" -d cbc-aes-aesni -b 16 -t 60001
+	refused "out of range" -d ${CPU_CBC} -b 16 -t 60001
 
 non_admin_refused() {
 	expect_failure 1 "needs CAP_SYS_ADMIN" \
-		su -s /bin/sh nobody -c "kaesbench run -d cbc-aes-aesni -b 16"
+		su -s /bin/sh nobody -c "kaesbench run -d ${CPU_CBC} -b 16"
 }
 ktap_test "a user without CAP_SYS_ADMIN cannot start a run" non_admin_refused
 
@@ -227,10 +227,11 @@ sweep_gives_figures() {
 		grep -q "^$alg encrypt" /tmp/sweep || fail "no table for $alg"
 	done
 	! grep -q "failed" /tmp/sweep || fail "a row failed"
-	# The doctor's static checks close it: AES-NI is loaded here.
+	# The doctor's static checks close it: the CPU's AES (AES-NI, the
+	# Crypto Extensions) is loaded here.
 	grep -q '^doctor (static checks' /tmp/sweep || fail "no doctor section"
-	grep -q '^  \[info\] KB-AESNI-IN-USE: ' /tmp/sweep ||
-		fail "the doctor section does not report AES-NI in use"
+	grep -q "^  \\[info\\] $CPU_FINDING-IN-USE: " /tmp/sweep ||
+		fail "the doctor section does not report $CPU_AES_NAME in use"
 }
 ktap_test "kaesbench with no arguments sweeps every algorithm, then the doctor's static checks" \
 	sweep_gives_figures
@@ -251,14 +252,14 @@ KTAP_TIMEOUT=150 ktap_test "a 25 s sample runs without soft lockup or RCU stall"
 # Decryption reads the associated data from the ciphertext it was given,
 # which the API does not fill by itself.
 aead_decrypt_with_aad() {
-	for args in "-d rfc4106-gcm-aesni" "-d $(soft_gcm) --aad 16"; do
+	for args in "-d ${CPU_RFC4106}" "-d $(soft_gcm) --aad 16"; do
 		echo "kaesbench run $args --decrypt"
 		# shellcheck disable=SC2086 # $args is a word list
 		kaesbench run $args --decrypt -b 64,1024 -t 10 -r 1 -w 0 \
 			>/tmp/out 2>&1 || { cat /tmp/out; fail "$args failed"; }
 	done
 	expect_failure 1 "ESP transform takes 16 or 20 bytes of associated data" \
-		kaesbench run -d rfc4106-gcm-aesni --aad 24 -b 64
+		kaesbench run -d ${CPU_RFC4106} --aad 24 -b 64
 }
 ktap_test "aead decryption with associated data; ESP's lengths only for rfc4106" \
 	aead_decrypt_with_aad

@@ -28,17 +28,17 @@ progress_pty() {
 }
 
 progress_kernel_run() {
-	progress_pty "kaesbench run -d cbc-aes-aesni -b 16,4096 -t 20 -r 3 -w 0 >/tmp/progress.out"
-	grep -qF "${PROGRESS_CR}cbc(aes) cbc-aes-aesni 16 B, sample 1/3" \
+	progress_pty "kaesbench run -d ${CPU_CBC} -b 16,4096 -t 20 -r 3 -w 0 >/tmp/progress.out"
+	grep -qF "${PROGRESS_CR}cbc(aes) ${CPU_CBC} 16 B, sample 1/3" \
 		/tmp/progress.pty || fail "no line for the first sample"
-	grep -qF "${PROGRESS_CR}cbc(aes) cbc-aes-aesni 4096 B, sample 3/3" \
+	grep -qF "${PROGRESS_CR}cbc(aes) ${CPU_CBC} 4096 B, sample 3/3" \
 		/tmp/progress.pty || fail "no line for the last sample"
 	# The last thing the terminal got (but newlines): the line erased.
 	case $(cat /tmp/progress.pty) in
 	*"${PROGRESS_CR}${PROGRESS_ERASE}") ;;
 	*) fail "the line is not erased at the end" ;;
 	esac
-	grep -q "^size (B)\|cbc-aes-aesni" /tmp/progress.out || fail "no table"
+	grep -q "^size (B)\|${CPU_CBC}" /tmp/progress.out || fail "no table"
 	! grep -qF "$PROGRESS_ERASE" /tmp/progress.out ||
 		fail "progress bytes among the table's"
 }
@@ -56,11 +56,11 @@ ktap_test "progress: the sweep says the time left, and each table starts on a cl
 	progress_time_left
 
 progress_not_a_terminal() {
-	progress_pty "kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 2 -w 0 2>/tmp/progress.err"
+	progress_pty "kaesbench run -d ${CPU_CBC} -b 16 -t 10 -r 2 -w 0 2>/tmp/progress.err"
 	! grep -qF "$PROGRESS_ERASE" /tmp/progress.err ||
 		fail "progress bytes in a file"
 	! grep -q 'sample ' /tmp/progress.err || fail "a progress line in a file"
-	progress_pty "kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 2 -w 0 --quiet"
+	progress_pty "kaesbench run -d ${CPU_CBC} -b 16 -t 10 -r 2 -w 0 --quiet"
 	! grep -qF "$PROGRESS_ERASE" /tmp/progress.pty ||
 		fail "progress bytes with --quiet"
 }

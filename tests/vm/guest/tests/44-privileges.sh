@@ -26,9 +26,9 @@ hex_string() {
 
 nobody_cannot_verify() {
 	expect_failure 1 "Operation not permitted" \
-		as_nobody "kaesbench-nlprobe 5 4:$(hex_string cbc-aes-aesni)" &&
+		as_nobody "kaesbench-nlprobe 5 4:$(hex_string ${CPU_CBC})" &&
 		expect_failure 1 "extack: .*needs CAP_SYS_ADMIN" \
-			as_nobody "kaesbench-nlprobe 5 4:$(hex_string cbc-aes-aesni)"
+			as_nobody "kaesbench-nlprobe 5 4:$(hex_string ${CPU_CBC})"
 }
 
 nobody_cannot_cancel() {
@@ -39,7 +39,7 @@ nobody_cannot_cancel() {
 # Root's run of 15 samples of 200 ms, through kaesbench-nlprobe, which
 # prints every message it gets.
 others_see_nothing() {
-	kaesbench-nlprobe -e 3 1 4:"$(hex_string cbc-aes-aesni)" 8:00100000 \
+	kaesbench-nlprobe -e 3 1 4:"$(hex_string ${CPU_CBC})" 8:00100000 \
 		9=200 10=15 11=0 29: >/tmp/victim 2>&1 &
 	pid=$!
 	tries=0
@@ -73,7 +73,7 @@ others_see_nothing() {
 # about one time in three: ten tries.
 closed_port_gets_nothing() {
 	for i in 1 2 3 4 5; do
-		for driver in cbc-aes-aesni virtio_crypto_aes_cbc; do
+		for driver in ${CPU_CBC} virtio_crypto_aes_cbc; do
 			kaesbench-eavesdrop -r $driver -u 65534 -t 300 ||
 				fail "a message of the closed socket's run reached the port's next owner"
 		done
@@ -97,9 +97,9 @@ net_admin_caps() {
 refused_both() {
 	pattern=$1
 	shift
-	expect_failure 1 "$pattern" "$@" kaesbench run -d cbc-aes-aesni -b 16 \
+	expect_failure 1 "$pattern" "$@" kaesbench run -d ${CPU_CBC} -b 16 \
 		-t 10 -r 1 -w 0 || return 1
-	expect_failure 1 "$pattern" "$@" kaesbench verify -d cbc-aes-aesni \
+	expect_failure 1 "$pattern" "$@" kaesbench verify -d ${CPU_CBC} \
 		--cases 4
 }
 
@@ -110,7 +110,7 @@ net_admin_needs_sys_admin() {
 	refused_both "needs CAP_SYS_ADMIN" net_admin_only || return 1
 	# The kernel's own word for it.
 	expect_failure 1 "extack: .*needs CAP_SYS_ADMIN" net_admin_only \
-		kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)"
+		kaesbench-nlprobe 5 4:"$(hex_string ${CPU_CBC})"
 }
 
 # The family may not be visible there at all: either way, the tool says
@@ -136,7 +136,7 @@ net_admin_in_netns() {
 root_in_netns() {
 	netns_or_skip
 	refused_both "$NETNS_ONLY" unshare -n || return 1
-	out=$(unshare -n kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)")
+	out=$(unshare -n kaesbench-nlprobe 5 4:"$(hex_string ${CPU_CBC})")
 	echo "$out"
 	case $out in
 	*"family kaesbench not found"* | *"extack: kaesbench $NETNS_ONLY"*) ;;
@@ -150,7 +150,7 @@ userns_root_refused() {
 		echo "this kernel has no user or network namespaces for nobody (CONFIG_USER_NS, CONFIG_NET_NS)"
 		exit "$KSFT_SKIP"
 	}
-	out=$(as_nobody "unshare -r -n kaesbench run -d cbc-aes-aesni -b 16 -t 10 -r 1 -w 0" 2>&1)
+	out=$(as_nobody "unshare -r -n kaesbench run -d ${CPU_CBC} -b 16 -t 10 -r 1 -w 0" 2>&1)
 	rc=$?
 	echo "$out"
 	[ "$rc" -ne 0 ] || fail "a user namespace's root started a run"

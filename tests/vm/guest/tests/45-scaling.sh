@@ -92,7 +92,7 @@ ktap_test "--cpus all: the software cipher ($SOFT_AES) on CPU 0 alone, then on b
 
 cpus_table_aesni() {
 	# shellcheck disable=SC2086 # $SCALE_FAST is a word list
-	kaesbench run -d cbc-aes-aesni --cpus 0,1 -b 64,4096 $SCALE_FAST \
+	kaesbench run -d ${CPU_CBC} --cpus 0,1 -b 64,4096 $SCALE_FAST \
 		>/tmp/cpus.txt 2>&1 || { cat /tmp/cpus.txt; fail "failed"; }
 	cat /tmp/cpus.txt
 	grep -q '^size (B)      1 CPU       2 CPUs   per CPU min-max  scaling' \
@@ -101,7 +101,7 @@ cpus_table_aesni() {
 	[ "$(awk '$1 == 64 || $1 == 4096 { if ($5 + 0 > 0) n++ } END { print n + 0 }' \
 		/tmp/cpus.txt)" -eq 2 ] || fail "a size without scaling"
 }
-ktap_test "--cpus 0,1: cbc-aes-aesni per-CPU, aggregate and scaling" \
+ktap_test "--cpus 0,1: ${CPU_CBC} per-CPU, aggregate and scaling" \
 	cpus_table_aesni
 
 cpus_bad_lists() {
@@ -231,7 +231,7 @@ crossover_cbc() {
 		"64,16384," ] || fail "sizes not in ascending order"
 	grep -Eq '^  virtio_crypto_aes_cbc (overtakes the CPU first at (64|16384) B, depth [0-9]+|never overtakes the CPU in the measured range \(64-16384 B, depth 1-64\))$' \
 		/tmp/cross.txt || fail "no line on where the engine overtakes first"
-	grep -q '^  cbc-aes-aesni at depth' /tmp/cross.txt &&
+	grep -q "^  $CPU_CBC at depth" /tmp/cross.txt &&
 		fail "a CPU implementation counted as offload"
 	return 0
 }

@@ -196,13 +196,13 @@ ktap_test "AF_ALG at depth 8 to virtio_crypto: 8 in flight, every size completes
 # at a time, even where the kernel path, seeing a SIMD wrapper flagged
 # asynchronous, keeps 8 in flight.
 afalg_depth_cpu() {
-	kaesbench run -d cbc-aes-aesni --paths kernel,afalg --depth 8 -b 4096 \
+	kaesbench run -d ${CPU_CBC} --paths kernel,afalg --depth 8 -b 4096 \
 		-t 10 -r 1 -w 0 --json >/tmp/paths.json || fail "run failed"
 	jq -r '.runs[] | "\(.path) depth \(.depth): \(.measured)"' /tmp/paths.json
 	jq -e '[.runs[] | select(.path != "kernel") | .depth == 1 and
 		(.measured | test("one request at a time$"))] |
 		length == 2 and all' /tmp/paths.json >/dev/null ||
-		fail "AF_ALG ran cbc-aes-aesni at a depth"
+		fail "AF_ALG ran ${CPU_CBC} at a depth"
 }
 ktap_test "AF_ALG runs a CPU implementation one request at a time" \
 	afalg_depth_cpu
@@ -238,7 +238,7 @@ ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, no
 # give a definite answer, the same in the JSON column and the table's
 # note, and on 7.2 that it copies.
 afalg_zero_copy_said() {
-	kaesbench run -d cbc-aes-aesni --paths afalg -b 4096 -t 10 -r 1 -w 0 \
+	kaesbench run -d ${CPU_CBC} --paths afalg -b 4096 -t 10 -r 1 -w 0 \
 		--json >/tmp/paths.json || fail "run failed"
 	jq -r '.runs[] | "\(.path): \(.measured)"' /tmp/paths.json
 	zc='.runs[] | select(.path == "afalg-vmsplice") | .measured'
@@ -257,7 +257,7 @@ afalg_zero_copy_said() {
 		[ "$said" = copies ] ||
 			fail "$(uname -r) copies, and the column does not say so"
 	fi
-	kaesbench run -d cbc-aes-aesni --paths kernel,afalg -b 4096 -t 10 -r 1 -w 0 \
+	kaesbench run -d ${CPU_CBC} --paths kernel,afalg -b 4096 -t 10 -r 1 -w 0 \
 		>/tmp/paths.txt 2>&1 ||
 		fail "table run failed"
 	grep '^AF_ALG 0-copy: ' /tmp/paths.txt

@@ -18,11 +18,11 @@ else
 fi
 # The implementations this kernel has that every run must verify.
 if [ "$SOFT_AES" = aes-generic ]; then
-	VERIFIED="aes-generic aes-aesni cbc-aes-aesni ctr-aes-aesni xts-aes-aesni
-		generic-gcm-aesni virtio_crypto_aes_cbc"
+	VERIFIED="aes-generic ${CPU_CIPHER} ${CPU_CBC} ${CPU_CTR} ${CPU_XTS}
+		${CPU_GCM} virtio_crypto_aes_cbc"
 else
-	VERIFIED="aes-lib cbc-aes-aesni ctr-aes-aesni xts-aes-aesni
-		generic-gcm-aesni rfc4106-gcm-aesni virtio_crypto_aes_cbc"
+	VERIFIED="aes-lib ${CPU_CBC} ${CPU_CTR} ${CPU_XTS}
+		${CPU_GCM} ${CPU_RFC4106} virtio_crypto_aes_cbc"
 fi
 
 verify_all_pass() {
@@ -73,12 +73,12 @@ verify_clean_at_depth() {
 }
 ktap_test "virtio_crypto_aes_cbc at depth 8 and 64: 10 000 requests, none wrong" \
 	verify_clean_at_depth virtio_crypto_aes_cbc
-ktap_test "cbc-aes-aesni at depth 8 and 64, 10 000 requests (where synchronous: at 1, 5000), none wrong" \
-	verify_clean_at_depth cbc-aes-aesni
+ktap_test "${CPU_CBC} at depth 8 and 64, 10 000 requests (where synchronous: at 1, 5000), none wrong" \
+	verify_clean_at_depth ${CPU_CBC}
 ktap_test "virtio_crypto_aes_cbc on all CPUs at once at depth 8 and 64: 10 000 requests, none wrong" \
 	verify_clean_at_depth virtio_crypto_aes_cbc all
-ktap_test "cbc-aes-aesni on all CPUs at once (at depth 1 where synchronous): none wrong" \
-	verify_clean_at_depth cbc-aes-aesni all
+ktap_test "${CPU_CBC} on all CPUs at once (at depth 1 where synchronous): none wrong" \
+	verify_clean_at_depth ${CPU_CBC} all
 
 # run_checked_clean DRIVER: measured at depth 8 on every CPU at once, every
 # measured request checked against the reference: none wrong.
@@ -95,8 +95,8 @@ run_checked_clean() {
 }
 ktap_test "virtio_crypto_aes_cbc measured at depth 8 on all CPUs, every request checked: none wrong" \
 	run_checked_clean virtio_crypto_aes_cbc
-ktap_test "cbc-aes-aesni measured on all CPUs, every request checked: none wrong" \
-	run_checked_clean cbc-aes-aesni
+ktap_test "${CPU_CBC} measured on all CPUs, every request checked: none wrong" \
+	run_checked_clean ${CPU_CBC}
 
 esp_transforms_pass() {
 	failures=0
@@ -155,7 +155,7 @@ broken_row_invalid() {
 ktap_test "a broken implementation's run shows no figures" broken_row_invalid
 
 verify_cancelled() {
-	kaesbench verify -d cbc-aes-aesni --cases 100000 >/tmp/out 2>&1 &
+	kaesbench verify -d ${CPU_CBC} --cases 100000 >/tmp/out 2>&1 &
 	pid=$!
 	sleep 1
 	kill -INT "$pid"
@@ -185,27 +185,27 @@ verify_bad_input() {
 	expect_failure 1 "no such AES implementation" \
 		kaesbench verify -d no-such-aes &&
 		expect_failure 1 "out of range" \
-			kaesbench verify -d cbc-aes-aesni --cases 0 &&
+			kaesbench verify -d ${CPU_CBC} --cases 0 &&
 		expect_failure 1 "--depth must be 1 to 64" \
-			kaesbench verify -d cbc-aes-aesni --depth 0 &&
+			kaesbench verify -d ${CPU_CBC} --depth 0 &&
 		expect_failure 1 "--depth must be 1 to 64" \
-			kaesbench verify -d cbc-aes-aesni --depth 65 &&
+			kaesbench verify -d ${CPU_CBC} --depth 65 &&
 		expect_failure 2 'out of range: more than 0, at most 24h' \
-			kaesbench verify -d cbc-aes-aesni --time 0s &&
+			kaesbench verify -d ${CPU_CBC} --time 0s &&
 		expect_failure 2 'out of range: more than 0, at most 24h' \
-			kaesbench verify -d cbc-aes-aesni --time 25h &&
+			kaesbench verify -d ${CPU_CBC} --time 25h &&
 		expect_failure 2 'a whole number and a unit, ms, s, m or h' \
-			kaesbench verify -d cbc-aes-aesni --time 60 &&
+			kaesbench verify -d ${CPU_CBC} --time 60 &&
 		expect_failure 2 'a whole number and a unit, ms, s, m or h' \
-			kaesbench verify -d cbc-aes-aesni --time 5y &&
+			kaesbench verify -d ${CPU_CBC} --time 5y &&
 		expect_failure 2 '--time soaks one implementation' \
 			kaesbench verify --time 5s &&
 		expect_failure 2 '--cpus: CPU 7 is offline or does not exist' \
-			kaesbench verify -d cbc-aes-aesni --cpus 7 &&
+			kaesbench verify -d ${CPU_CBC} --cpus 7 &&
 		expect_failure 2 '--cpus: "x" is not a CPU list' \
-			kaesbench verify -d cbc-aes-aesni --cpus x &&
+			kaesbench verify -d ${CPU_CBC} --cpus x &&
 		expect_failure 1 "extack: a CPU does not exist or is offline" \
-			kaesbench-nlprobe 5 4:"$(hex_string cbc-aes-aesni)" 30:07000000 &&
+			kaesbench-nlprobe 5 4:"$(hex_string ${CPU_CBC})" 30:07000000 &&
 		expect_failure 2 "Usage" kaesbench verify --frobnicate
 }
 ktap_test "verify of an unknown driver or bad options is refused" \
@@ -235,7 +235,7 @@ ktap_test "an algorithm without a reference on this kernel is said so" \
 # ENOENT and registers nothing). The tool says which name to use, and
 # that name works.
 verify_mixed_name() {
-	out=$(kaesbench verify -d "authenc(hmac(sha256),cbc-aes-aesni)" \
+	out=$(kaesbench verify -d "authenc(hmac(sha256),${CPU_CBC})" \
 		--cases 4 2>&1)
 	rc=$?
 	echo "$out"
@@ -246,7 +246,7 @@ verify_mixed_name() {
 			fail "EEXIST without the name to use"
 		;;
 	esac
-	driver=$(sed -n 's/^driver *: \(authenc(hmac[-(]sha256[^,]*,cbc-aes-aesni)\)$/\1/p' \
+	driver=$(sed -n "s/^driver *: \\(authenc(hmac[-(]sha256[^,]*,$CPU_CBC)\\)\$/\\1/p" \
 		/proc/crypto | head -n 1)
 	if [ -z "$driver" ]; then
 		echo "$(uname -r) registered nothing for it"

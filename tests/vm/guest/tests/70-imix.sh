@@ -37,7 +37,7 @@ imix_rfc4106_all() {
 		{ cat /tmp/imix.err; fail "--all-impls --imix failed"; }
 	jq -c '.runs[] | [.driver, .imix.packets_per_s, .imix.gbit_per_s]' \
 		/tmp/imix.json
-	for driver in rfc4106-gcm-aesni "$GENERIC_RFC4106"; do
+	for driver in ${CPU_RFC4106} "$GENERIC_RFC4106"; do
 		pps=$(imix_pps /tmp/imix.json "$driver")
 		positive "$pps" || fail "$driver: packets/s $pps"
 	done
@@ -47,7 +47,7 @@ ktap_test "IMIX of every rfc4106(gcm(aes)) implementation: positive packets/s" \
 
 imix_block_rounded() {
 	# shellcheck disable=SC2086 # $IMIX_FAST is a word list
-	kaesbench run -d cbc-aes-aesni --imix $IMIX_FAST >/tmp/imix 2>&1 ||
+	kaesbench run -d ${CPU_CBC} --imix $IMIX_FAST >/tmp/imix 2>&1 ||
 		{ cat /tmp/imix; fail "cbc IMIX failed"; }
 	cat /tmp/imix
 	grep -q '1500 -> 1504' /tmp/imix || fail "1500 not rounded to the block"
@@ -58,7 +58,7 @@ ktap_test "IMIX of a block mode rounds sizes up to the block, and says so" \
 imix_bad_spec() {
 	for spec in 0x64 7x0 7x64, garbage; do
 		expect_failure 2 "not a packet-size mix" \
-			kaesbench run -d rfc4106-gcm-aesni --imix "$spec" ||
+			kaesbench run -d ${CPU_RFC4106} --imix "$spec" ||
 			return 1
 	done
 }

@@ -66,7 +66,7 @@ ktap_test "compare: the faulty driver slowed (late, 2 ms) is a regression, exit 
 	compare_regression
 
 compare_identical() {
-	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json ${CPU_CBC}
 	kaesbench compare /tmp/old.json /tmp/old.json >/tmp/compare.out 2>&1
 	rc=$?
 	cat /tmp/compare.out
@@ -86,7 +86,7 @@ ktap_test "compare: a run against itself, no regression, exit 0" \
 # separation of the samples and a drop of more than 10 % would read as a
 # regression.
 compare_alternate_samples() {
-	compare_run /tmp/aesni.json cbc-aes-aesni \
+	compare_run /tmp/aesni.json ${CPU_CBC} \
 		"-b 1024,16384 -t 20 -r 14 -w 5 --json"
 	for half in 0 1; do
 		jq --argjson half $half '.runs |= map(.samples |=
@@ -110,8 +110,8 @@ ktap_test "compare: one run's samples dealt alternately into two files, no regre
 	compare_alternate_samples
 
 compare_other_algorithm() {
-	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
-	compare_run /tmp/ctr.json ctr-aes-aesni
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json ${CPU_CBC}
+	compare_run /tmp/ctr.json ${CPU_CTR}
 	expect_failure 2 "different algorithms: OLD (/tmp/old.json) has cbc(aes), NEW (/tmp/ctr.json) has ctr(aes)" \
 		kaesbench compare /tmp/old.json /tmp/ctr.json
 }
@@ -119,7 +119,7 @@ ktap_test "compare: runs of different algorithms, exit 2" \
 	compare_other_algorithm
 
 compare_truncated() {
-	[ -s /tmp/old.json ] || compare_run /tmp/old.json cbc-aes-aesni
+	[ -s /tmp/old.json ] || compare_run /tmp/old.json ${CPU_CBC}
 	head -c 1000 /tmp/old.json >/tmp/cut.json
 	expect_failure 2 "/tmp/cut.json: truncated JSON" \
 		kaesbench compare /tmp/old.json /tmp/cut.json
@@ -128,7 +128,7 @@ ktap_test "compare: a truncated file, exit 2" compare_truncated
 
 plot_without_gnuplot() {
 	# No gnuplot in the VM: said before measuring anything.
-	out=$(kaesbench run -d cbc-aes-aesni -b 1024 -t 20 -r 2 \
+	out=$(kaesbench run -d ${CPU_CBC} -b 1024 -t 20 -r 2 \
 		--plot /tmp/p.svg 2>&1)
 	rc=$?
 	echo "$out"

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench doctor and kaesbench priority: aesni_intel unloaded, then
-# blacklisted, then loaded again; virtio-crypto raised above the CPU for
-# cbc(aes) through crypto_user, then cbc-aes-aesni lowered below a slower
-# CPU implementation. Each case puts back what it changed, so
+# kaesbench doctor and kaesbench priority: the CPU's block modes
+# (aesni_intel, aes_ce_blk) unloaded, then blacklisted, then loaded again;
+# virtio-crypto raised above the CPU for cbc(aes) through crypto_user,
+# then the CPU's cbc(aes) lowered below a slower implementation. Each case puts back what it changed, so
 # that the files after this one find the drivers as load_drivers left them.
 
 # doctor_json [OPTION...]: kaesbench doctor --json into /tmp/doctor.json,
@@ -29,60 +29,68 @@ finding() {
 		/tmp/doctor.json >/dev/null
 }
 
-# Back to what load_drivers left: aesni_intel loaded, no blacklist.
-aesni_back() {
+# Back to what load_drivers left: the CPU's block modes loaded ($CPU_BLK_MODULE:
+# aesni_intel, aes_ce_blk), no blacklist.
+cpu_back() {
 	rm -f /etc/modprobe.d/kaesbench-test.conf
-	grep -q '^aesni_intel ' /proc/modules || modprobe aesni_intel
+	# shellcheck disable=SC2086 # a word list
+	modprobe -a $CPU_BLK_UNLOAD
 }
 
-# Just loaded, aesni_intel is in use until the crypto manager's self-tests
+# Just loaded, the module is in use until the crypto manager's self-tests
 # of its implementations end: retry for up to 20 s.
-unload_aesni() {
-	i=0
-	while ! rmmod aesni_intel 2>/dev/null; do
-		i=$((i + 1))
-		if [ $i -gt 100 ]; then
-			lsmod
-			aesni_back
-			fail "aesni_intel stays in use: cannot unload it"
-		fi
-		sleep 0.2
+unload_cpu() {
+	for m in $CPU_BLK_UNLOAD; do
+		grep -q "^$m " /proc/modules || continue
+		i=0
+		while ! rmmod "$m" 2>/dev/null; do
+			i=$((i + 1))
+			if [ $i -gt 100 ]; then
+				lsmod
+				cpu_back
+				fail "$m stays in use: cannot unload it"
+			fi
+			sleep 0.2
+		done
 	done
 }
 
-aesni_unloaded() {
-	unload_aesni
+cpu_unloaded() {
+	unload_cpu
 	doctor_json --quick
-	finding KB-AESNI-MODULE-NOT-LOADED \
-		'(.summary | contains("aesni_intel")) and
-		 (.fix | startswith("modprobe aesni_intel")) and
-		 .severity == "warning"' ||
-		{ aesni_back; fail "the missing module and its fix are not named"; }
-	aesni_back
+	finding "$CPU_FINDING-MODULE-NOT-LOADED" \
+		'(.summary | contains($m)) and
+		 (.fix | startswith("modprobe " + $m)) and
+		 .severity == "warning"' --arg m "$CPU_BLK_MODULE" ||
+		{ cpu_back; fail "the missing module and its fix are not named"; }
+	cpu_back
 }
 
-aesni_blacklisted() {
+cpu_blacklisted() {
 	mkdir -p /etc/modprobe.d
-	echo "blacklist aesni_intel" >/etc/modprobe.d/kaesbench-test.conf
-	unload_aesni
+	echo "blacklist $CPU_BLK_MODULE" >/etc/modprobe.d/kaesbench-test.conf
+	unload_cpu
 	doctor_json --quick
-	finding KB-AESNI-MODULE-BLACKLISTED \
-		'(.evidence | any(startswith("/etc/modprobe.d/kaesbench-test.conf:1: blacklist aesni_intel"))) and
-		 (.fix | contains("modprobe aesni_intel"))' ||
-		{ aesni_back; fail "the blacklist is not found"; }
-	! finding KB-AESNI-MODULE-NOT-LOADED ||
-		{ aesni_back; fail "blamed on loading, not on the blacklist"; }
-	aesni_back
+	finding "$CPU_FINDING-MODULE-BLACKLISTED" \
+		'(.evidence | any(startswith("/etc/modprobe.d/kaesbench-test.conf:1: blacklist " + $m))) and
+		 (.fix | contains("modprobe " + $m))' --arg m "$CPU_BLK_MODULE" ||
+		{ cpu_back; fail "the blacklist is not found"; }
+	! finding "$CPU_FINDING-MODULE-NOT-LOADED" ||
+		{ cpu_back; fail "blamed on loading, not on the blacklist"; }
+	cpu_back
 }
 
-aesni_in_use() {
+# The other architecture's findings never appear.
+cpu_in_use() {
 	doctor_json --quick
-	finding KB-AESNI-IN-USE \
-		'.evidence | any(startswith("cbc(aes) -> cbc-aes-aesni"))' ||
-		fail "AES-NI in use is not reported"
-	! jq -e 'any(.findings[]; .id | startswith("KB-AESNI-") and
-		. != "KB-AESNI-IN-USE")' /tmp/doctor.json >/dev/null ||
-		fail "a KB-AESNI warning with aesni_intel loaded"
+	finding "$CPU_FINDING-IN-USE" \
+		'.evidence | any(startswith("cbc(aes) -> " + $cpu))' --arg cpu "$CPU_CBC" ||
+		fail "$CPU_AES_NAME in use is not reported"
+	! jq -e --arg p "$CPU_FINDING-" --arg in "$CPU_FINDING-IN-USE" \
+		'any(.findings[]; .id | startswith($p) and . != $in)' \
+		/tmp/doctor.json >/dev/null ||
+		fail "a $CPU_FINDING warning with $CPU_BLK_MODULE loaded"
+	no_foreign_findings /tmp/doctor.json
 }
 
 VIRTIO=virtio_crypto_aes_cbc
@@ -140,44 +148,42 @@ offload_below_crossover() {
 		fail "the offload losing at low depths is not reported"
 }
 
-
-AESNI_CBC=cbc-aes-aesni
-
-# cbc-aes-aesni and virtio-crypto lowered to 1: the crypto API hands out
-# a slower CPU implementation, cbc(ecb(aes-aesni)) on 6.12 (lskcipher,
-# priority 300), cbc(aes-generic) on 6.1, or a cbc instance over the AES
-# library's aes-lib on 7.x (which has no aes-generic). The doctor must
+# The CPU's cbc(aes) (cbc-aes-aesni, cbc-aes-ce) and virtio-crypto lowered
+# to 1: the crypto API hands out a slower implementation, on x86
+# cbc(ecb(aes-aesni)) on 6.12 (lskcipher, priority 300), cbc(aes-generic)
+# on 6.1, or a cbc instance over the AES library's aes-lib on 7.x (which
+# has no aes-generic); on arm64 the bit-sliced NEON cbc-aes-neonbs. The doctor must
 # name a faster one and the command that selects it; which one depends on
 # TCG's figures on 6.12, where cbc(aes-generic) runs as fast as
 # cbc-aes-aesni.
 faster_not_selected() {
-	was_aesni=$(driver_priority $AESNI_CBC)
+	was_cpu=$(driver_priority $CPU_CBC)
 	was_virtio=$(driver_priority $VIRTIO)
-	if [ -z "$was_aesni" ] || [ -z "$was_virtio" ]; then
-		fail "no $AESNI_CBC or $VIRTIO"
+	if [ -z "$was_cpu" ] || [ -z "$was_virtio" ]; then
+		fail "no $CPU_CBC or $VIRTIO"
 	fi
 	# 6.1 has no other cbc(aes) until someone asks for the template.
 	echo "the template instance over the software cipher: $SOFT_CBC"
 	kaesbench run -d "$SOFT_CBC" -b 16 -t 10 -r 1 >/dev/null ||
 		fail "cannot instantiate $SOFT_CBC"
-	trap 'kaesbench priority $AESNI_CBC $was_aesni >/dev/null
+	trap 'kaesbench priority $CPU_CBC $was_cpu >/dev/null
 		kaesbench priority $VIRTIO $was_virtio >/dev/null' EXIT
-	kaesbench priority $AESNI_CBC 1 >/dev/null || fail "priority failed"
+	kaesbench priority $CPU_CBC 1 >/dev/null || fail "priority failed"
 	kaesbench priority $VIRTIO 1 >/dev/null || fail "priority failed"
 	sel=$(kaesbench list --json | jq -r '.implementations[] |
 		select(.algorithm == "cbc(aes)" and .selected) | .driver')
 	echo "cbc(aes) selected: $sel"
 	case $sel in
-	"cbc(ecb(aes-aesni))" | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))") ;;
+	"cbc(ecb(aes-aesni))" | cbc-aes-neonbs | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))") ;;
 	*) fail "unexpected selection: $sel" ;;
 	esac
 	doctor_json
-	kaesbench priority $AESNI_CBC "$was_aesni" >/dev/null ||
+	kaesbench priority $CPU_CBC "$was_cpu" >/dev/null ||
 		fail "cannot restore the priority"
 	kaesbench priority $VIRTIO "$was_virtio" >/dev/null ||
 		fail "cannot restore the priority"
 	trap - EXIT
-	[ "$(driver_priority $AESNI_CBC)" = "$was_aesni" ] ||
+	[ "$(driver_priority $CPU_CBC)" = "$was_cpu" ] ||
 		fail "priority not restored"
 	# shellcheck disable=SC2016 # $sel is jq's
 	finding KB-FASTER-NOT-SELECTED \
@@ -185,15 +191,15 @@ faster_not_selected() {
 			contains("than \($sel), which the crypto API hands out")) and
 		 (.fix | test("^kaesbench priority [^ ]+ [0-9]+ ")) and
 		 ((.fix | split(" "))[2] as $named | $named != $sel and
-			($named == "cbc-aes-aesni" or $named == $soft or
+			($named == $cpu or $named == $soft or
 			 $named == "cbc(ecb(\($softaes)))"))' \
-		--arg sel "$sel" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES" ||
+		--arg sel "$sel" --arg cpu "$CPU_CBC" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES" ||
 		fail "the faster implementation and its command are not named"
 	# On 6.1 generic C is half as fast as AES-NI even under TCG.
 	if [ "$sel" = "cbc(aes-generic)" ]; then
 		finding KB-FASTER-NOT-SELECTED \
-			'.fix | startswith("kaesbench priority cbc-aes-aesni ")' ||
-			fail "cbc-aes-aesni is not the one named"
+			'.fix | startswith("kaesbench priority " + $cpu + " ")' --arg cpu "$CPU_CBC" ||
+			fail "${CPU_CBC} is not the one named"
 	fi
 }
 
@@ -246,14 +252,15 @@ afalg_state() {
 
 ktap_test "doctor: AF_ALG's state on this kernel (7.2 on: deprecated, software only)" \
 	afalg_state
-ktap_test "doctor: aesni_intel unloaded: names the module and the fix" \
-	aesni_unloaded
-ktap_test "doctor: aesni_intel blacklisted: names the blacklist" \
-	aesni_blacklisted
-ktap_test "doctor: aesni_intel loaded: reports AES-NI in use" aesni_in_use
+ktap_test "doctor: $CPU_BLK_MODULE unloaded: names the module and the fix" \
+	cpu_unloaded
+ktap_test "doctor: $CPU_BLK_MODULE blacklisted: names the blacklist" \
+	cpu_blacklisted
+ktap_test "doctor: $CPU_BLK_MODULE loaded: reports $CPU_AES_NAME in use, nothing of another architecture" \
+	cpu_in_use
 KTAP_TIMEOUT=300 ktap_test "doctor: a slow offload engine raised over cbc(aes): below its crossover, losing at low depths" \
 	offload_below_crossover
-KTAP_TIMEOUT=300 ktap_test "doctor: cbc-aes-aesni lowered below a slower cbc(aes): names it and its priority command" \
+KTAP_TIMEOUT=300 ktap_test "doctor: ${CPU_CBC} lowered below a slower cbc(aes): names it and its priority command" \
 	faster_not_selected
 ktap_test "priority: refusals say why (permission, driver, crypto_user)" \
 	priority_refusals

@@ -10,8 +10,8 @@ BARE_ALGIF="algif_skcipher algif_aead algif_hash algif_rng"
 
 # The libcrypto the tool dlopen()s, where the initramfs put it.
 bare_libcrypto() {
-	for lib in /lib/x86_64-linux-gnu/libcrypto.so.3 \
-		/usr/lib/x86_64-linux-gnu/libcrypto.so.3; do
+	for lib in /lib/*-linux-gnu/libcrypto.so.3 \
+		/usr/lib/*-linux-gnu/libcrypto.so.3; do
 		[ -e "$lib" ] && echo "$lib" && return 0
 	done
 	return 1

@@ -3,8 +3,8 @@
 # cancel, closed socket, Ctrl-C and kill -9; rmmod during runs (refused:
 # a job's thread holds the module) and after them; insmod and rmmod
 # cycles; concurrent clients. Synchronous (aes-generic, aes-lib on 7.x;
-# cbc-aes-aesni), asynchronous at depth 8 (virtio_crypto_aes_cbc) and aead
-# (generic-gcm-aesni, rfc4106-gcm-aesni) implementations take turns. Then
+# ${CPU_CBC}), asynchronous at depth 8 (virtio_crypto_aes_cbc) and aead
+# (${CPU_GCM}, ${CPU_RFC4106}) implementations take turns. Then
 # nothing may be left: module use count 0, rmmod works, reference counts
 # and memory back to their baseline (memory.sh says what that sees).
 #
@@ -27,7 +27,7 @@ STORM_SECONDS=${STORM_SECONDS:-15}
 # flight (kaesbench.h); TCG on a shared host stretches that, so the VM
 # allows 2 s (Documentation/testing.rst).
 STORM_BOUND_MS=2000
-STORM_SPECS=$SOFT_AES,cbc-aes-aesni,virtio_crypto_aes_cbc:8,generic-gcm-aesni,rfc4106-gcm-aesni
+STORM_SPECS=$SOFT_AES,${CPU_CBC},virtio_crypto_aes_cbc:8,${CPU_GCM},${CPU_RFC4106}
 STORM_MODULE=/opt/kaesbench/kaesbench.ko
 # Unreclaimable slab may grow by this much: see memory.sh.
 STORM_SLAB_TOLERANCE_KB=1024

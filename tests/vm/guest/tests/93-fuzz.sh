@@ -43,7 +43,7 @@ fuzz_as_nobody() {
 		[ $i -gt $((50 * KTAP_SLOWDOWN)) ] && fail "no run could start 5 s after the fuzzer"
 		sleep 0.1
 	done
-	kaesbench run -d cbc-aes-aesni -b 16384 -t 25000 -r 1 -w 0 \
+	kaesbench run -d ${CPU_CBC} -b 16384 -t 25000 -r 1 -w 0 \
 		--no-verify --json >/tmp/long.json 2>&1 &
 	pid=$!
 	sleep 2
@@ -66,20 +66,20 @@ fuzz_as_nobody() {
 
 fuzz_still_works() {
 	[ "$(kaesbench list --dump | wc -l)" -gt 0 ] || fail "nothing listed"
-	kaesbench run -d cbc-aes-aesni -b 16,4096 -t 20 -r 2 -w 0 --json \
+	kaesbench run -d ${CPU_CBC} -b 16,4096 -t 20 -r 2 -w 0 --json \
 		>/tmp/run.json || fail "the run failed"
 	jq -e '.runs[0].samples | length == 4 and all(.ops > 0)' /tmp/run.json \
 		>/dev/null || fail "figures missing"
 	jq -e '.runs[0].verified | .cases > 0 and .case == null' \
 		/tmp/run.json >/dev/null || fail "the run's verification failed"
-	kaesbench verify -d generic-gcm-aesni --cases 32 || fail "verify failed"
+	kaesbench verify -d ${CPU_GCM} --cases 32 || fail "verify failed"
 }
 
 ktap_test "fuzzer: the module loaded, warmed up, a baseline taken" fuzz_setup
 KTAP_TIMEOUT=$FUZZ_TIMEOUT ktap_test \
 	"$FUZZ_COUNT mutated requests as root (seed $FUZZ_SEED)" fuzz_as_root
 KTAP_TIMEOUT=150 ktap_test \
-	"$FUZZ_NOBODY_COUNT as nobody, refused, during root's 25 s sample of cbc-aes-aesni" \
+	"$FUZZ_NOBODY_COUNT as nobody, refused, during root's 25 s sample of ${CPU_CBC}" \
 	fuzz_as_nobody
 ktap_test "after fuzzing the module lists, runs and verifies" fuzz_still_works
 ktap_test "after fuzzing: use count 0, counts and memory at the baseline, rmmod works" \

@@ -37,7 +37,7 @@ installed_tool_lists() {
 	/usr/local/sbin/kaesbench --version || fail "no tool in /usr/local/sbin"
 	/usr/local/sbin/kaesbench list >/tmp/list || fail "list failed"
 	head -n 5 /tmp/list
-	grep -q 'cbc-aes-aesni' /tmp/list || fail "cbc-aes-aesni not listed"
+	grep -q "$CPU_CBC" /tmp/list || fail "${CPU_CBC} not listed"
 }
 
 man_finds_page() {

@@ -26,8 +26,8 @@ ynl_dump_lists() {
 	echo "$(wc -l </tmp/ynl.drivers) implementations"
 	diff /tmp/list.drivers /tmp/ynl.drivers || fail "ynl and list differ"
 	# Decoded by the spec's enum and flags.
-	jq -c '.[].impl | select(.["driver-name"] == "cbc-aes-aesni")' /tmp/ynl.json
-	jq -e '.[].impl | select(.["driver-name"] == "cbc-aes-aesni") |
+	jq -c --arg d "$CPU_CBC" '.[].impl | select(.["driver-name"] == $d)' /tmp/ynl.json
+	jq -e --arg d "$CPU_CBC" '.[].impl | select(.["driver-name"] == $d) |
 		.type == "skcipher" and (.flags | index("selected"))' \
 		/tmp/ynl.json >/dev/null || fail "type or flags not decoded"
 }
@@ -49,11 +49,11 @@ wait_idle() {
 ynl_do_verify() {
 	need_ynl
 	ynl --spec $SPEC --do verify --json \
-		'{"run-driver": "cbc-aes-aesni", "verify-cases": 8, "verify-seed": 1}' \
+		"{\"run-driver\": \"$CPU_CBC\", \"verify-cases\": 8, \"verify-seed\": 1}" \
 		>/tmp/verify.json 2>&1 || fail "do verify failed: $(cat /tmp/verify.json)"
 	echo "acknowledged: $(cat /tmp/verify.json)"
 	wait_idle
-	ynl --spec $SPEC --do run --json '{"run-driver": "cbc-aes-aesni"}' \
+	ynl --spec $SPEC --do run --json "{\"run-driver\": \"$CPU_CBC\"}" \
 		>/tmp/run.out 2>&1 && fail "a run without sizes was accepted"
 	grep -m 1 "a run needs sizes" /tmp/run.out ||
 		fail "the refusal does not give its reason: $(cat /tmp/run.out)"

@@ -664,7 +664,7 @@ eighth_given_up() {
 	gu_set_fault none
 	line="kaesbench: a verification request to $GU_EIGHTH $GIVEN_UP"
 	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
-	for driver in "$SOFT_AES" cbc-aes-aesni; do
+	for driver in "$SOFT_AES" ${CPU_CBC}; do
 		expect_failure 1 "no more runs until reboot" \
 			kaesbench run -d "$driver" -b 16 -t 10 -r 1 -w 0 || return 1
 	done
