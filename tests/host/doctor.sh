@@ -3,7 +3,8 @@
 #
 # kaesbench doctor on this host, natively: no module or AF_ALG needed.
 # OPENSSL_ia32cap masking AES-NI must be found and named, with its cost,
-# masking VAES judged by its measured cost;
+# masking VAES judged by its measured cost (on arm64, OPENSSL_armcap
+# leaving out AES); no other architecture's finding may appear;
 # the checks that cannot run here must each say why. Ends with
 # "host: N passed, N failed". Needs user/kaesbench built, and jq.
 
@@ -63,6 +64,26 @@ unmasked_not_flagged() {
 	! finding KB-OPENSSL-AESNI-MASKED && finding KB-OPENSSL-AESNI-IN-USE
 }
 
+# other_arch_absent PREFIX...: no finding's id starts with any PREFIX,
+# with OpenSSL's variable masking AES so that its findings are there too.
+other_arch_absent() {
+	OPENSSL_ia32cap='~0x200000000000000' OPENSSL_armcap=0x1 \
+		"$kb" doctor --json --quick >"$out"
+	for prefix in "$@"; do
+		! jq -e --arg p "$prefix" \
+			'any(.findings[]; .id | startswith($p))' "$out" \
+			>/dev/null || { echo "a $prefix finding" >>"$out"; return 1; }
+	done
+}
+
+masked_armv8_aes_named() {
+	OPENSSL_armcap=0x1 "$kb" doctor --json --quick >"$out"
+	jq -e '.findings[] | select(.id == "KB-OPENSSL-ARMV8-AES-MASKED") |
+		(.summary | test("OPENSSL_armcap=0x1 masks AES, PMULL"))
+		and (.fix | startswith("unset OPENSSL_armcap"))
+		and (.severity == "warning")' "$out" >/dev/null
+}
+
 missing_paths_said() {
 	"$kb" doctor --quick >"$out"
 	grep -q '^not checked: measured checks: --quick$' "$out" || return 1
@@ -95,6 +116,22 @@ if grep -qw aes /proc/cpuinfo && [ "$(uname -m)" = x86_64 ]; then
 else
 	echo "ok - OPENSSL_ia32cap checks # SKIP: no x86 CPU with AES-NI"
 fi
+case $(uname -m) in
+x86_64 | i?86)
+	check "on x86, no arm64 finding" other_arch_absent KB-ARMCE- \
+		KB-OPENSSL-ARMV8- KB-OPENSSL-NO-ARMV8-
+	;;
+aarch64)
+	check "on arm64, no x86 finding" other_arch_absent KB-AESNI- \
+		KB-VAES- KB-OPENSSL-AESNI- KB-OPENSSL-VAES- KB-OPENSSL-NO-AESNI
+	if grep -qw aes /proc/cpuinfo; then
+		check "OPENSSL_armcap leaving out AES is found and named" \
+			masked_armv8_aes_named
+	else
+		echo "ok - OPENSSL_armcap checks # SKIP: no ARMv8 AES"
+	fi
+	;;
+esac
 check "each check that cannot run says why" missing_paths_said
 check "usage errors exit 2" usage_exits_2
 

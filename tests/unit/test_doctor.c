@@ -9,6 +9,7 @@
  * `doctor` and `priority`.
  */
 
+#define _GNU_SOURCE /* memmem() */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,12 +27,15 @@
 #include "doctor/check_kernel.h"
 #include "doctor/check_measured.h"
 #include "doctor/check_openssl.h"
+#include "doctor/arch.h"
 #include "doctor/check_priority.h"
 #include "doctor/engine.h"
+#include "doctor/facts.h"
 #include "doctor/modules.h"
 #include "doctor/proc_crypto.h"
 #include "doctor/report.h"
 #include "userspace/afalg.h"
+#include "userspace/openssl_caps.h"
 #include "options.h"
 
 #define ASYNC KAESBENCH_IMPL_F_ASYNC
@@ -48,12 +52,18 @@ static const char x86_aes_flags[] =
 	"processor\t: 1\n"
 	"flags\t\t: fpu\n";
 
-static struct kb_doc_cpu cpu_of(const char *cpuinfo)
+/* The CPU of @cpuinfo on a machine uname names @machine. */
+static struct kb_doc_cpu cpu_on(const char *machine, const char *cpuinfo)
 {
 	struct kb_doc_cpu cpu;
 
-	assert_int_equal(kb_doc_cpu_parse(cpuinfo, &cpu), 0);
+	assert_int_equal(kb_doc_cpu_parse(cpuinfo, machine, &cpu), 0);
 	return cpu;
+}
+
+static struct kb_doc_cpu cpu_of(const char *cpuinfo)
+{
+	return cpu_on("x86_64", cpuinfo);
 }
 
 /* A list of implementations from a table, strings not copied. */
@@ -111,6 +121,7 @@ static const struct row generic_rows[] = {
 static struct kb_doc_modstate mod_state(int loaded, bool available)
 {
 	return (struct kb_doc_modstate){ .name = "aesni_intel",
+					 .config = "CONFIG_CRYPTO_AES_NI_INTEL",
 					 .release = "6.12.117+deb12-amd64",
 					 .loaded = loaded,
 					 .can_load = true,
@@ -118,7 +129,7 @@ static struct kb_doc_modstate mod_state(int loaded, bool available)
 					 .available = available };
 }
 
-/* The kernel checks on @rows, with the virtio row selected if @offload. */
+/* The kernel checks on @rows, on an x86 CPU, @mod its one module or NULL. */
 static void check_kernel(struct kb_doc_report *r, const char *cpuinfo,
 			 const struct row *rows, size_t n,
 			 const struct kb_doc_modstate *mod)
@@ -126,7 +137,7 @@ static void check_kernel(struct kb_doc_report *r, const char *cpuinfo,
 	struct kb_impl impl[32];
 	struct kb_impl_list list = list_of(impl, rows, n);
 	struct kb_doc_cpu cpu = cpu_of(cpuinfo);
-	struct kb_doc_kernel k = { .impls = &list, .mod = mod };
+	struct kb_doc_kernel k = { .impls = &list, .mod = mod, .mods = !!mod };
 
 	kb_doc_check_kernel(r, &cpu, &k);
 }
@@ -156,12 +167,10 @@ static void test_cpu_parse(void **state)
 	/* "avx" must not match inside "avx2", nor "aes" inside "vaes". */
 	cpu = cpu_of("flags : avx2 vaes\n");
 	assert_false(cpu.avx || cpu.aes);
-	cpu = cpu_of("processor : 0\nFeatures : fp asimd aes pmull sha2\n");
-	assert_int_equal(cpu.arch, KB_ARCH_ARM64);
-	assert_true(cpu.aes && cpu.pclmul);
-	assert_int_equal(kb_doc_cpu_parse("processor : 0\n", &cpu), -1);
+	assert_int_equal(kb_doc_cpu_parse("processor : 0\n", "x86_64", &cpu),
+			 -1);
 	assert_false(cpu.known);
-	assert_int_equal(kb_doc_cpu_parse(NULL, &cpu), -1);
+	assert_int_equal(kb_doc_cpu_parse(NULL, "x86_64", &cpu), -1);
 }
 
 static void test_module_files(void **state)
@@ -660,6 +669,547 @@ static struct kb_doc_rate rate(const char *driver, uint32_t prio, bool sel,
 				     .max = max };
 }
 
+/*
+ * arm64: Debian 12's arm64 6.12 in qemu -cpu max. Its cpuinfo has
+ * "Features", not "flags", and sveaes, which is not aes.
+ */
+static const char arm64_ce_features[] =
+	"processor\t: 0\n"
+	"BogoMIPS\t: 2000.00\n"
+	"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm sha3 sm3 sm4 asimddp sha512 sve sveaes svepmull rng bti\n"
+	"CPU implementer\t: 0x00\n"
+	"\n"
+	"processor\t: 1\n"
+	"Features\t: fp asimd\n";
+static const char arm64_no_ce_features[] =
+	"processor\t: 0\n"
+	"Features\t: fp asimd evtstrm crc32 cpuid sveaes\n";
+
+/* Whether a finding's id starts with @prefix. */
+static bool any_id(const struct kb_doc_report *r, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < r->count; i++)
+		if (!strncmp(r->finding[i].id, prefix, strlen(prefix)))
+			return true;
+	return false;
+}
+
+/* No x86 finding on arm64, no arm64 one on x86. */
+static void only_arch_ids(const struct kb_doc_report *r, enum kb_doc_arch arch)
+{
+	if (arch == KB_ARCH_ARM64) {
+		assert_false(any_id(r, "KB-AESNI-"));
+		assert_false(any_id(r, "KB-VAES-"));
+		assert_false(any_id(r, "KB-OPENSSL-AESNI-"));
+		assert_false(any_id(r, "KB-OPENSSL-VAES-"));
+		assert_false(any_id(r, "KB-OPENSSL-NO-AESNI"));
+	} else {
+		assert_false(any_id(r, "KB-ARMCE-"));
+		assert_false(any_id(r, "KB-OPENSSL-ARMV8-"));
+		assert_false(any_id(r, "KB-OPENSSL-NO-ARMV8-"));
+	}
+}
+
+/*
+ * The AES entries of /proc/crypto on that machine, as `kaesbench list`
+ * shows them (tests/unit/data/proc-crypto-arm64-6.12.txt), without the
+ * entries of the modules @gone: as if they were not loaded.
+ */
+static char *arm64_proc_crypto(const char *const *gone, size_t n)
+{
+	char *text = kb_doc_read(KB_TEST_DATA "/proc-crypto-arm64-6.12.txt",
+				 1 << 20);
+	char *in, *out, *block, module[64];
+	size_t len, i;
+	bool keep;
+
+	assert_non_null(text);
+	out = text;
+	for (in = text; *in; in += len) {
+		block = in;
+		len = strstr(in, "\n\n") ?
+			      (size_t)(strstr(in, "\n\n") - in) + 2 :
+			      strlen(in);
+		keep = true;
+		for (i = 0; i < n; i++) {
+			snprintf(module, sizeof(module), "module       : %s\n",
+				 gone[i]);
+			if (memmem(block, len, module, strlen(module)))
+				keep = false;
+		}
+		if (keep) {
+			memmove(out, block, len);
+			out += len;
+		}
+	}
+	*out = '\0';
+	return text;
+}
+
+/* aes_ce_blk and aes_ce_cipher, loaded or not, installed. */
+static void ce_mods(struct kb_doc_modstate *m, int loaded)
+{
+	static const char *const name[] = { "aes_ce_blk", "aes_ce_cipher" };
+	static const char *const config[] = { "CONFIG_CRYPTO_AES_ARM64_CE_BLK",
+					      "CONFIG_CRYPTO_AES_ARM64_CE" };
+	size_t i;
+
+	for (i = 0; i < 2; i++)
+		m[i] = (struct kb_doc_modstate){ .name = name[i],
+						 .config = config[i],
+						 .release =
+							 "6.12.48+deb12-arm64",
+						 .loaded = loaded,
+						 .can_load = true,
+						 .index = true,
+						 .available = true };
+}
+
+/* The kernel checks on arm64, with /proc/crypto without @gone. */
+static void check_arm64(struct kb_doc_report *r, const char *cpuinfo,
+			const char *const *gone, size_t n,
+			const struct kb_doc_modstate *mod)
+{
+	struct kb_impl_list list = { 0 };
+	struct kb_doc_cpu cpu = cpu_on("aarch64", cpuinfo);
+	struct kb_doc_kernel k = {
+		.impls = &list, .inferred = true, .mod = mod, .mods = 2
+	};
+	char *text = arm64_proc_crypto(gone, n);
+
+	assert_int_equal(kb_doc_proc_crypto_parse(text, &list), 0);
+	free(text);
+	kb_doc_check_kernel(r, &cpu, &k);
+	only_arch_ids(r, KB_ARCH_ARM64);
+	kb_impl_list_free(&list);
+}
+
+static void test_arch(void **state)
+{
+	struct kb_doc_cpu cpu;
+
+	(void)state;
+	assert_int_equal(kb_doc_arch_of("x86_64"), KB_ARCH_X86);
+	assert_int_equal(kb_doc_arch_of("i686"), KB_ARCH_X86);
+	assert_int_equal(kb_doc_arch_of("aarch64"), KB_ARCH_ARM64);
+	assert_int_equal(kb_doc_arch_of("armv8l"), KB_ARCH_OTHER);
+	assert_int_equal(kb_doc_arch_of("riscv64"), KB_ARCH_OTHER);
+	assert_int_equal(kb_doc_arch_of(NULL), KB_ARCH_OTHER);
+	assert_null(kb_doc_arch_names(KB_ARCH_OTHER));
+	assert_string_equal(kb_doc_arch_names(KB_ARCH_ARM64)->module[0].name,
+			    "aes_ce_blk");
+
+	/* The architecture is uname's: arm64 reads Features, x86 flags. */
+	cpu = cpu_on("aarch64", arm64_ce_features);
+	assert_int_equal(cpu.arch, KB_ARCH_ARM64);
+	assert_string_equal(cpu.machine, "aarch64");
+	assert_true(cpu.aes && cpu.pclmul);
+	assert_false(cpu.hypervisor);
+	cpu = cpu_on("aarch64", arm64_no_ce_features);
+	assert_false(cpu.aes || cpu.pclmul);
+	assert_int_equal(kb_doc_cpu_parse(arm64_ce_features, "x86_64", &cpu),
+			 -1);
+	assert_int_equal(kb_doc_cpu_parse(x86_aes_flags, "aarch64", &cpu), -1);
+	/* A machine the doctor does not know: said, not judged. */
+	assert_int_equal(
+		kb_doc_cpu_parse("isa : rv64imafdc\n", "riscv64", &cpu), -1);
+	assert_int_equal(cpu.arch, KB_ARCH_OTHER);
+	assert_string_equal(cpu.machine, "riscv64");
+	/* Without uname, the line decides. */
+	cpu = cpu_on(NULL, arm64_ce_features);
+	assert_int_equal(cpu.arch, KB_ARCH_ARM64);
+	cpu = cpu_on(NULL, x86_aes_flags);
+	assert_int_equal(cpu.arch, KB_ARCH_X86);
+}
+
+static void test_arm64_engine(void **state)
+{
+	static const char *const insns[] = {
+		"cbc-aes-ce",	      "gcm-aes-ce",
+		"rfc4106-gcm-aes-ce", "essiv-cbc-aes-sha256-ce",
+		"cbc(aes-ce)",	      "gcm_base(ctr-aes-ce,ghash-generic)",
+	};
+	static const char *const generic[] = {
+		"cbc-aes-neonbs", "cts-cbc-aes-neon", "aes-arm64",
+		"aes-generic",	  "cbc(aes-generic)",
+	};
+	struct kb_impl impl = { .alg_name = "cbc(aes)", .module = "x" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(insns) / sizeof(*insns); i++) {
+		impl.driver_name = (char *)insns[i];
+		assert_int_equal(kb_doc_engine(&impl, NULL),
+				 KB_ENGINE_AES_INSNS);
+	}
+	for (i = 0; i < sizeof(generic) / sizeof(*generic); i++) {
+		impl.driver_name = (char *)generic[i];
+		assert_int_equal(kb_doc_engine(&impl, NULL), KB_ENGINE_GENERIC);
+	}
+	/* modules.dep names files with '-'; a dependency is not the module. */
+	assert_true(kb_doc_modlist_has(
+		"kernel/arch/arm64/crypto/aes-ce-blk.ko.xz: kernel/arch/arm64/crypto/aes-ce-cipher.ko.xz\n",
+		"aes_ce_blk"));
+	assert_false(kb_doc_modlist_has(
+		"kernel/arch/arm64/crypto/aes-ce-blk.ko.xz: kernel/arch/arm64/crypto/aes-ce-cipher.ko.xz\n",
+		"aes_ce_cipher"));
+}
+
+static void test_armce_in_use(void **state)
+{
+	struct kb_doc_modstate mod[2];
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	ce_mods(mod, 1);
+	check_arm64(&r, arm64_ce_features, NULL, 0, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-IN-USE");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(strstr(f->summary, "ARMv8 Crypto Extensions"));
+	assert_true(has_evidence(
+		f,
+		"cbc(aes) -> cbc-aes-ce (AES instructions, module aes_ce_blk, priority 300)"));
+	assert_true(has_evidence(f, "xts(aes) -> xts-aes-ce"));
+	assert_true(has_evidence(f, "gcm(aes) -> gcm-aes-ce"));
+	assert_true(has_evidence(f, "rfc4106(gcm(aes)) -> rfc4106-gcm-aes-ce"));
+	assert_true(has_evidence(f, "inferred from /proc/crypto"));
+	/* virtio-crypto at 150 is registered, not selected. */
+	assert_null(kb_doc_find(&r, "KB-OFFLOAD-SELECTED"));
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+}
+
+static void test_armce_module_not_loaded(void **state)
+{
+	static const char *const blk[] = { "aes_ce_blk" };
+	static const char *const both[] = { "aes_ce_blk", "aes_ce_cipher",
+					    "aes_ce_ccm" };
+	struct kb_doc_modstate mod[2];
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	/* aes_ce_blk out: the NEON bit-sliced code takes cbc, ctr and xts. */
+	ce_mods(mod, 1);
+	mod[0].loaded = 0;
+	check_arm64(&r, arm64_ce_features, blk, 1, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-LOADED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_non_null(strstr(f->summary, "the module aes_ce_blk is not"));
+	assert_true(has_evidence(
+		f, "aes_ce_blk is not in /proc/modules, though modules.dep"));
+	assert_true(has_evidence(
+		f,
+		"cbc(aes) -> cbc-aes-neonbs (generic, module aes_neon_bs, priority 250)"));
+	assert_true(has_evidence(f, "xts(aes) -> xts-aes-neonbs"));
+	/* gcm is ghash_ce's, still there. */
+	assert_false(has_evidence(f, "gcm(aes)"));
+	assert_non_null(strstr(f->fix, "modprobe aes_ce_blk "));
+	assert_null(kb_doc_find(&r, "KB-ARMCE-IN-USE"));
+	kb_doc_report_free(&r);
+
+	/* Both out: one modprobe for both. */
+	ce_mods(mod, 0);
+	check_arm64(&r, arm64_ce_features, both, 3, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-LOADED");
+	assert_non_null(f);
+	assert_non_null(
+		strstr(f->summary, "modules aes_ce_blk and aes_ce_cipher are"));
+	assert_true(has_evidence(f, "aes_ce_cipher is not in /proc/modules"));
+	assert_non_null(strstr(f->fix, "modprobe -a aes_ce_blk aes_ce_cipher"));
+	kb_doc_report_free(&r);
+}
+
+static void test_armce_module_blacklisted(void **state)
+{
+	static const char *const blk[] = { "aes_ce_blk" };
+	struct kb_doc_modstate mod[2];
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	char what[64];
+
+	(void)state;
+	assert_int_equal(kb_doc_conf_blacklists("blacklist aes-ce-blk\n",
+						"aes_ce_blk", what,
+						sizeof(what)),
+			 1);
+	ce_mods(mod, 1);
+	mod[0].loaded = 0;
+	snprintf(mod[0].blacklist, sizeof(mod[0].blacklist),
+		 "/etc/modprobe.d/kb.conf:1: blacklist aes_ce_blk");
+	check_arm64(&r, arm64_ce_features, blk, 1, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-MODULE-BLACKLISTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "aes_ce_blk is blacklisted"));
+	assert_true(has_evidence(f, "/etc/modprobe.d/kb.conf:1"));
+	assert_non_null(strstr(f->fix, "modprobe aes_ce_blk"));
+	assert_null(kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-LOADED"));
+	kb_doc_report_free(&r);
+}
+
+static void test_armce_module_not_built(void **state)
+{
+	static const char *const gone[] = { "aes_ce_blk", "aes_ce_cipher",
+					    "aes_ce_ccm" };
+	struct kb_doc_modstate mod[2];
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	ce_mods(mod, 0);
+	mod[0].available = false;
+	check_arm64(&r, arm64_ce_features, gone, 3, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-BUILT");
+	assert_non_null(f);
+	assert_true(has_evidence(
+		f,
+		"/lib/modules/6.12.48+deb12-arm64: neither modules.builtin nor modules.dep lists aes_ce_blk"));
+	assert_string_equal(
+		f->fix,
+		"build the kernel with CONFIG_CRYPTO_AES_ARM64_CE_BLK=m (or y)");
+	assert_null(kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-LOADED"));
+	kb_doc_report_free(&r);
+	/* Only the cipher missing: it is the one named. */
+	ce_mods(mod, 0);
+	mod[1].available = false;
+	check_arm64(&r, arm64_ce_features, gone, 3, mod);
+	f = kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-BUILT");
+	assert_non_null(f);
+	assert_non_null(strstr(f->fix, "CONFIG_CRYPTO_AES_ARM64_CE=m"));
+	kb_doc_report_free(&r);
+}
+
+/* Out-prioritised by NEON, or loaded and silent, as the x86 ones. */
+static void test_armce_demoted_not_selected(void **state)
+{
+	static const struct row demoted_rows[] = {
+		{ "aes", "aes-ce", "aes_ce_cipher", 250, SEL },
+		{ "cbc(aes)", "cbc-aes-neonbs", "aes_neon_bs", 400, SEL },
+		{ "cbc(aes)", "cbc-aes-ce", "aes_ce_blk", 300, 0 },
+		{ "ctr(aes)", "ctr-aes-ce", "aes_ce_blk", 300, SEL },
+	};
+	static const struct row neon_rows[] = {
+		{ "aes", "aes-generic", "kernel", 100, SEL },
+		{ "cbc(aes)", "cbc-aes-neonbs", "aes_neon_bs", 250, SEL },
+	};
+	struct kb_impl impl[8];
+	struct kb_impl_list list = list_of(impl, demoted_rows, 4);
+	struct kb_doc_cpu cpu = cpu_on("aarch64", arm64_ce_features);
+	struct kb_doc_modstate mod[2];
+	struct kb_doc_kernel k = { .impls = &list, .mod = mod, .mods = 2 };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	ce_mods(mod, 1);
+	kb_doc_check_kernel(&r, &cpu, &k);
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	f = kb_doc_find(&r, "KB-ARMCE-DEMOTED");
+	assert_non_null(f);
+	assert_true(has_evidence(
+		f,
+		"cbc(aes) -> cbc-aes-neonbs (generic, module aes_neon_bs, priority 400)"));
+	assert_true(has_evidence(f, "cbc(aes): cbc-aes-ce has priority 300"));
+	assert_string_equal(f->fix, "kaesbench priority cbc-aes-ce 401");
+	kb_doc_report_free(&r);
+
+	list = list_of(impl, neon_rows, 2);
+	kb_doc_check_kernel(&r, &cpu, &k);
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	f = kb_doc_find(&r, "KB-ARMCE-NOT-SELECTED");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "aes_ce_blk is loaded"));
+	assert_non_null(strstr(f->fix, "dmesg"));
+	kb_doc_report_free(&r);
+}
+
+static void test_armce_no_aes(void **state)
+{
+	static const char *const gone[] = { "aes_ce_blk", "aes_ce_cipher",
+					    "aes_ce_ccm", "ghash_ce" };
+	struct kb_doc_modstate mod[2];
+	struct kb_impl_list list = { 0 };
+	struct kb_doc_cpu cpu = cpu_on("aarch64", arm64_no_ce_features);
+	struct kb_doc_kernel k = { .impls = &list, .mod = mod, .mods = 2 };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	char *text = arm64_proc_crypto(gone, 4);
+
+	(void)state;
+	ce_mods(mod, 0);
+	assert_int_equal(kb_doc_proc_crypto_parse(text, &list), 0);
+	free(text);
+	kb_doc_check_kernel(&r, &cpu, &k);
+	f = kb_doc_find(&r, "KB-CPU-NO-AES");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "ARMv8 Crypto Extensions"));
+	assert_true(has_evidence(f, "/proc/cpuinfo: aes no, pmull no"));
+	/* No instructions to miss: the modules are not blamed. */
+	assert_false(any_id(&r, "KB-ARMCE-"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+
+	/* QEMU's virt machine: the CPU model is to blame. */
+	cpu.hypervisor = true;
+	snprintf(cpu.hv_source, sizeof(cpu.hv_source),
+		 "/proc/device-tree/compatible: linux,dummy-virt");
+	kb_doc_check_kernel(&r, &cpu, &k);
+	f = kb_doc_find(&r, "KB-HYPERVISOR-HIDES-AES");
+	assert_non_null(f);
+	assert_true(has_evidence(f, "linux,dummy-virt"));
+	assert_non_null(strstr(f->fix, "Crypto Extensions"));
+	assert_null(strstr(f->fix, "AES-NI"));
+	assert_null(kb_doc_find(&r, "KB-CPU-NO-AES"));
+	kb_doc_report_free(&r);
+	kb_impl_list_free(&list);
+}
+
+/* Each architecture's ids, whatever the list holds. */
+static void test_arch_ids_apart(void **state)
+{
+	struct kb_doc_modstate x86_mod = mod_state(0, true), arm_mod[2];
+	struct kb_impl impl[32];
+	struct kb_impl_list list =
+		list_of(impl, loaded_rows,
+			sizeof(loaded_rows) / sizeof(loaded_rows[0]));
+	struct kb_doc_cpu cpu = cpu_on("aarch64", arm64_ce_features);
+	struct kb_doc_kernel k = { .impls = &list, .mod = arm_mod, .mods = 2 };
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	ce_mods(arm_mod, 0);
+	/* An x86 list on arm64 (VAES names, a CPU with VAES): arm64 ids. */
+	kb_doc_check_kernel(&r, &cpu, &k);
+	assert_non_null(kb_doc_find(&r, "KB-ARMCE-IN-USE"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+	list = list_of(impl, generic_rows,
+		       sizeof(generic_rows) / sizeof(generic_rows[0]));
+	kb_doc_check_kernel(&r, &cpu, &k);
+	assert_non_null(kb_doc_find(&r, "KB-ARMCE-MODULE-NOT-LOADED"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+
+	/* The arm64 machine's list on x86: x86 ids. */
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &x86_mod);
+	assert_non_null(kb_doc_find(&r, "KB-AESNI-MODULE-NOT-LOADED"));
+	only_arch_ids(&r, KB_ARCH_X86);
+	kb_doc_report_free(&r);
+	{
+		struct kb_impl_list arm_list = { 0 };
+		struct kb_doc_cpu x86 = cpu_of(x86_aes_flags);
+		struct kb_doc_kernel xk = { .impls = &arm_list,
+					    .mod = &x86_mod,
+					    .mods = 1 };
+		char *text = arm64_proc_crypto(NULL, 0);
+
+		assert_int_equal(kb_doc_proc_crypto_parse(text, &arm_list), 0);
+		free(text);
+		kb_doc_check_kernel(&r, &x86, &xk);
+		assert_non_null(kb_doc_find(&r, "KB-AESNI-IN-USE"));
+		only_arch_ids(&r, KB_ARCH_X86);
+		kb_doc_report_free(&r);
+		kb_impl_list_free(&arm_list);
+	}
+}
+
+static void test_openssl_arm64(void **state)
+{
+	static const uint32_t size[] = { 1420 };
+	struct kb_doc_rate masked[] = { rate(NULL, 0, false, KB_ENGINE_GENERIC,
+					     90, 100, 110) };
+	struct kb_doc_rate unmasked[] = { rate(
+		NULL, 0, false, KB_ENGINE_AES_INSNS, 900, 1000, 1100) };
+	struct kb_doc_cpu cpu = cpu_on("aarch64", arm64_ce_features);
+	struct kb_doc_ossl o = { .version = "OpenSSL 3.0.17" };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	char words[64];
+
+	(void)state;
+	assert_string_equal(kb_doc_armcap_words("0x1", words, sizeof(words)),
+			    "AES, PMULL");
+	assert_string_equal(kb_doc_armcap_words("0x25", words, sizeof(words)),
+			    "");
+	/* OpenSSL reads it with strtoul(): "~0x4" is 0, all off. */
+	assert_string_equal(kb_doc_armcap_words("~0x4", words, sizeof(words)),
+			    "NEON, AES, PMULL");
+
+	/* As Debian 12's libcrypto reports it under qemu -cpu max. */
+	assert_int_equal(kb_ossl_armcap_parse("OPENSSL_armcap=0x1fd", &o.caps),
+			 0);
+	assert_false(kb_doc_ossl_masks(&cpu, &o));
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-ARMV8-AES-IN-USE");
+	assert_non_null(f);
+	assert_string_equal(f->summary, "OpenSSL 3.0.17 uses ARMv8 AES.");
+	assert_true(has_evidence(
+		f,
+		"capability bits OpenSSL uses: NEON yes, AES yes, PMULL yes"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+
+	/* OPENSSL_armcap=0x1: NEON only, AES gone; with its cost. */
+	assert_int_equal(
+		kb_ossl_armcap_parse("OPENSSL_armcap=0x1 env:0x1", &o.caps), 0);
+	o.capvar = "0x1";
+	o.cipher = "AES-128-GCM";
+	o.count = 1;
+	o.size = size;
+	o.masked = masked;
+	o.unmasked = unmasked;
+	assert_true(kb_doc_ossl_masks(&cpu, &o));
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-ARMV8-AES-MASKED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_non_null(strstr(
+		f->summary,
+		"does not use ARMv8 AES although the CPU has it: the environment variable OPENSSL_armcap=0x1 masks AES, PMULL."));
+	assert_true(has_evidence(f, "NEON yes, AES no, PMULL no"));
+	assert_true(has_evidence(f, "1000 MB/s without OPENSSL_armcap"));
+	assert_non_null(strstr(f->fix, "unset OPENSSL_armcap"));
+	assert_non_null(strstr(f->fix, "AES (0x4) and PMULL (0x20)"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+
+	/* Not set, yet no AES: the build. */
+	o.capvar = NULL;
+	o.cipher = NULL;
+	assert_false(kb_doc_ossl_masks(&cpu, &o));
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-NO-ARMV8-AES");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "OPENSSL_armcap is not set"));
+	only_arch_ids(&r, KB_ARCH_ARM64);
+	kb_doc_report_free(&r);
+
+	/* No ARM word (no-asm), or x86's (never on arm64): unknown. */
+	o.caps = (struct kb_ossl_caps){ .known = true, .aesni = true };
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-NO-CPU-CAPS");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "no ARM capability word"));
+	kb_doc_report_free(&r);
+
+	/* On x86, the ARM word is unknown too, and no ARMV8 id appears. */
+	cpu = cpu_of(x86_aes_flags);
+	assert_int_equal(kb_ossl_armcap_parse("OPENSSL_armcap=0x3d", &o.caps),
+			 0);
+	kb_doc_check_openssl(&r, &cpu, &o);
+	f = kb_doc_find(&r, "KB-OPENSSL-NO-CPU-CAPS");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "x86 capability words"));
+	only_arch_ids(&r, KB_ARCH_X86);
+	kb_doc_report_free(&r);
+}
+
 static void test_faster_not_selected(void **state)
 {
 	struct kb_doc_rate rates[] = {
@@ -859,7 +1409,7 @@ static void test_openssl(void **state)
 	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
 	struct kb_doc_ossl o = { .version = "OpenSSL 3.0.19",
 				 .caps = { .known = true, .pclmulqdq = true },
-				 .ia32cap = "~0x200000200000000",
+				 .capvar = "~0x200000200000000",
 				 .cipher = "AES-128-GCM",
 				 .count = 1,
 				 .size = size,
@@ -887,13 +1437,13 @@ static void test_openssl(void **state)
 	assert_true(has_evidence(f, "(7.50x)"));
 	kb_doc_report_free(&r);
 
-	o.ia32cap = NULL;
+	o.capvar = NULL;
 	kb_doc_check_openssl(&r, &cpu, &o);
 	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-NO-AESNI"));
 	kb_doc_report_free(&r);
 
 	/* VAES masked, at a cost beyond the noise: a warning. */
-	o.ia32cap = ":~0x40000000000";
+	o.capvar = ":~0x40000000000";
 	o.caps.aesni = true;
 	kb_doc_check_openssl(&r, &cpu, &o);
 	f = kb_doc_find(&r, "KB-OPENSSL-VAES-MASKED");
@@ -916,13 +1466,13 @@ static void test_openssl(void **state)
 
 	/* The AES-NI mask is a warning whatever it measured. */
 	o.caps.aesni = false;
-	o.ia32cap = "~0x200000000000000";
+	o.capvar = "~0x200000000000000";
 	kb_doc_check_openssl(&r, &cpu, &o);
 	assert_int_equal(kb_doc_find(&r, "KB-OPENSSL-AESNI-MASKED")->severity,
 			 KB_DOC_WARNING);
 	kb_doc_report_free(&r);
 
-	o.ia32cap = ":~0x40000000000";
+	o.capvar = ":~0x40000000000";
 	o.caps.aesni = true;
 	o.cipher = NULL;
 	o.not_measured = "--quick";
@@ -933,7 +1483,7 @@ static void test_openssl(void **state)
 	assert_non_null(strstr(f->summary, "its cost was not measured"));
 	kb_doc_report_free(&r);
 
-	o.ia32cap = NULL;
+	o.capvar = NULL;
 	o.caps.vaes = o.caps.vpclmulqdq = true;
 	kb_doc_check_openssl(&r, &cpu, &o);
 	assert_non_null(kb_doc_find(&r, "KB-OPENSSL-AESNI-IN-USE"));
@@ -1036,6 +1586,16 @@ int main(void)
 		cmocka_unit_test(test_vaes),
 		cmocka_unit_test(test_env),
 		cmocka_unit_test(test_env_unknown_clock),
+		cmocka_unit_test(test_arch),
+		cmocka_unit_test(test_arm64_engine),
+		cmocka_unit_test(test_armce_in_use),
+		cmocka_unit_test(test_armce_module_not_loaded),
+		cmocka_unit_test(test_armce_module_blacklisted),
+		cmocka_unit_test(test_armce_module_not_built),
+		cmocka_unit_test(test_armce_demoted_not_selected),
+		cmocka_unit_test(test_armce_no_aes),
+		cmocka_unit_test(test_arch_ids_apart),
+		cmocka_unit_test(test_openssl_arm64),
 		cmocka_unit_test(test_faster_not_selected),
 		cmocka_unit_test(test_offload_crossover),
 		cmocka_unit_test(test_offload_loses_at_depth),

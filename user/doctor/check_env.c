@@ -32,8 +32,7 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		return;
 	}
 	if (cpu->hypervisor)
-		kb_doc_evidence(r, f,
-				"/proc/cpuinfo lists the hypervisor flag");
+		kb_doc_evidence(r, f, "%s", cpu->hv_source);
 	if (env->hv_vendor[0])
 		kb_doc_evidence(r, f, "CPUID leaf 0x40000000: \"%s\"",
 				env->hv_vendor);
@@ -49,7 +48,8 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 /**
  * kb_doc_check_env() - what makes figures unfaithful or unsteady
  * @r: the report
- * @cpu: the CPU's features (the hypervisor flag)
+ * @cpu: the CPU's features (the hypervisor flag; arm64: the device tree
+ *	 or DMI naming a virtual machine)
  * @env: what the hypervisor, DMI and cpufreq say
  *
  * Findings: KB-EMULATED, KB-VIRTUALIZED, KB-CPUFREQ-GOVERNOR,

@@ -4,8 +4,10 @@
  *
  * The static kernel checks: does the crypto API hand out what the CPU can
  * do, and if not, why not. They read only the implementation list, the
- * CPU's flags and the state of the module that brings the AES
- * instructions; nothing is measured.
+ * CPU's flags and the state of the modules that bring the AES
+ * instructions; nothing is measured. Written once for every architecture:
+ * what differs (the modules, the kernel options, the finding ids) comes
+ * from arch.c's table.
  */
 
 #include <inttypes.h>
@@ -101,7 +103,8 @@ static void evidence_source(struct kb_doc_report *r, struct kb_doc_finding *f,
 }
 
 static void cpu_without_aes(struct kb_doc_report *r,
-			    const struct kb_doc_cpu *cpu)
+			    const struct kb_doc_cpu *cpu,
+			    const struct kb_doc_arch_names *names)
 {
 	struct kb_doc_finding *f;
 	char words[160];
@@ -110,28 +113,33 @@ static void cpu_without_aes(struct kb_doc_report *r,
 	if (cpu->hypervisor) {
 		f = kb_doc_add(
 			r, "KB-HYPERVISOR-HIDES-AES", KB_DOC_WARNING,
-			"This virtual machine's CPU has no AES instructions: the hypervisor does not pass them through, so every AES path here is generic code.");
+			"This virtual machine's CPU has no %s: the hypervisor does not pass them through, so every AES path here is generic code.",
+			names->insns);
 		kb_doc_evidence(r, f, "/proc/cpuinfo: %s", words);
-		kb_doc_fix(
-			r, f,
-			"give the guest a CPU model with AES-NI (QEMU: -cpu host, or add +aes,+pclmulqdq to the model; libvirt: <cpu mode='host-passthrough'/>), if the host CPU has it");
+		if (cpu->hv_source[0])
+			kb_doc_evidence(r, f, "%s", cpu->hv_source);
+		kb_doc_fix(r, f, "%s", names->cpu_model_fix);
 		return;
 	}
 	f = kb_doc_add(
 		r, "KB-CPU-NO-AES", KB_DOC_INFO,
-		"The CPU has no AES instructions: generic code is the best the CPU can do; an offload engine, if any, may do better.");
+		"The CPU has no %s: generic code is the best the CPU can do; an offload engine, if any, may do better.",
+		names->insns);
 	kb_doc_evidence(r, f, "/proc/cpuinfo: %s", words);
 }
 
-static void aes_in_use(struct kb_doc_report *r, const struct kb_doc_kernel *k,
-		       const struct alg_state *s, size_t n)
+static void aes_in_use(struct kb_doc_report *r,
+		       const struct kb_doc_arch_names *names,
+		       const struct kb_doc_kernel *k, const struct alg_state *s,
+		       size_t n)
 {
 	struct kb_doc_finding *f;
 	size_t i;
 
 	f = kb_doc_add(
-		r, "KB-AESNI-IN-USE", KB_DOC_INFO,
-		"The kernel hands out implementations using the CPU's AES instructions.");
+		r, names->id.in_use, KB_DOC_INFO,
+		"The kernel hands out implementations using the CPU's %s.",
+		names->insns);
 	for (i = 0; i < n; i++)
 		if (s[i].engine == KB_ENGINE_AES_INSNS)
 			evidence_alg(r, f, k->impls, &s[i]);
@@ -139,16 +147,19 @@ static void aes_in_use(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 }
 
 /* Registered, but a generic implementation outranks it: give the commands. */
-static void demoted(struct kb_doc_report *r, const struct kb_doc_kernel *k,
-		    const struct alg_state *s, size_t n)
+static void demoted(struct kb_doc_report *r,
+		    const struct kb_doc_arch_names *names,
+		    const struct kb_doc_kernel *k, const struct alg_state *s,
+		    size_t n)
 {
 	struct kb_doc_finding *f;
 	char fix[1024] = "";
 	size_t i, used = 0;
 
 	f = kb_doc_add(
-		r, "KB-AESNI-DEMOTED", KB_DOC_WARNING,
-		"Implementations using the AES instructions are registered, but generic ones outrank them.");
+		r, names->id.demoted, KB_DOC_WARNING,
+		"Implementations using the %s are registered, but generic ones outrank them.",
+		names->insns);
 	for (i = 0; i < n; i++) {
 		if (s[i].engine != KB_ENGINE_GENERIC || !s[i].insns ||
 		    !s[i].sel)
@@ -167,69 +178,164 @@ static void demoted(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 	kb_doc_fix(r, f, "%s", fix);
 }
 
+/* Why the kernel hands out generic code, as the modules' state says. */
+enum cause {
+	CAUSE_UNKNOWN, /* the modules' state could not be read */
+	CAUSE_BLACKLISTED,
+	CAUSE_SILENT, /* the first module is there, yet registered nothing */
+	CAUSE_NOT_BUILT,
+	CAUSE_NOT_LOADED,
+};
+
+/*
+ * The cause, and the module it is about, by precedence: one blacklisted;
+ * the first module (which brings the modes) loaded or built in all the
+ * same; one that cannot be loaded; else those merely not loaded.
+ */
+static enum cause cause_of(const struct kb_doc_kernel *k,
+			   const struct kb_doc_modstate **which)
+{
+	const struct kb_doc_modstate *m = k->mod;
+	size_t i;
+
+	*which = NULL;
+	if (!k->mods)
+		return CAUSE_UNKNOWN;
+	for (i = 0; i < k->mods; i++)
+		if (m[i].blacklist[0]) {
+			*which = &m[i];
+			return CAUSE_BLACKLISTED;
+		}
+	*which = &m[0];
+	if (m[0].loaded == 1 || m[0].builtin)
+		return CAUSE_SILENT;
+	for (i = 0; i < k->mods; i++)
+		if (m[i].loaded != 1 && !m[i].builtin &&
+		    (!m[i].can_load || (m[i].index && !m[i].available))) {
+			*which = &m[i];
+			return CAUSE_NOT_BUILT;
+		}
+	return CAUSE_NOT_LOADED;
+}
+
+static void not_built(struct kb_doc_report *r, struct kb_doc_finding *f,
+		      const struct kb_doc_modstate *m)
+{
+	if (!m->can_load)
+		kb_doc_evidence(
+			r, f,
+			"this kernel does not load modules (no /proc/modules, or kernel.modules_disabled=1)");
+	else
+		kb_doc_evidence(
+			r, f,
+			"/lib/modules/%s: neither modules.builtin nor modules.dep lists %s",
+			m->release, m->name);
+	kb_doc_fix(r, f, "build the kernel with %s=%s", m->config,
+		   m->can_load ? "m (or y)" : "y");
+}
+
+/* The modules not loaded, joined by @sep ("aes_ce_blk and aes_ce_cipher"). */
+static size_t unloaded(const struct kb_doc_kernel *k, char *buf, size_t len,
+		       const char *sep)
+{
+	size_t i, used = 0, count = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < k->mods && used < len; i++) {
+		if (k->mod[i].loaded == 1 || k->mod[i].builtin)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s",
+				 count ? sep : "", k->mod[i].name);
+		count++;
+	}
+	return count;
+}
+
+static struct kb_doc_finding *not_loaded(struct kb_doc_report *r,
+					 const struct kb_doc_arch_names *names,
+					 const struct kb_doc_kernel *k)
+{
+	struct kb_doc_finding *f;
+	char list[128], args[128];
+	size_t i, count;
+
+	count = unloaded(k, list, sizeof(list), " and ");
+	unloaded(k, args, sizeof(args), " ");
+	f = kb_doc_add(
+		r, names->id.not_loaded, KB_DOC_WARNING,
+		"The CPU has %s, but the kernel hands out generic implementations: the module%s %s %s not loaded.",
+		names->insns, count > 1 ? "s" : "", list,
+		count > 1 ? "are" : "is");
+	for (i = 0; i < k->mods; i++)
+		if (k->mod[i].loaded != 1 && !k->mod[i].builtin)
+			kb_doc_evidence(
+				r, f, "%s is not in /proc/modules%s",
+				k->mod[i].name,
+				k->mod[i].available ?
+					", though modules.dep lists it" :
+					"");
+	if (count > 1)
+		kb_doc_fix(
+			r, f,
+			"modprobe -a %s (udev loads them at boot by their CPU-feature aliases; to force them: list them in /etc/modules-load.d/kaesbench.conf)",
+			args);
+	else
+		kb_doc_fix(
+			r, f,
+			"modprobe %s (udev loads it at boot by its CPU-feature alias; to force it: echo %s > /etc/modules-load.d/%s.conf)",
+			args, args, args);
+	return f;
+}
+
 /* Nothing using the AES instructions is registered: say why. */
-static void missing(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
+static void missing(struct kb_doc_report *r,
+		    const struct kb_doc_arch_names *names,
 		    const struct kb_doc_kernel *k, const struct alg_state *s,
 		    size_t n)
 {
-	const struct kb_doc_modstate *m = k->mod;
-	const char *config = cpu->arch == KB_ARCH_ARM64 ?
-				     "CONFIG_CRYPTO_AES_ARM64_CE_BLK" :
-				     "CONFIG_CRYPTO_AES_NI_INTEL";
+	const struct kb_doc_modstate *m;
 	struct kb_doc_finding *f;
 	size_t i;
 
-	if (!m) {
+	switch (cause_of(k, &m)) {
+	case CAUSE_UNKNOWN: /* no cause to name, nor a fix */
 		f = kb_doc_add(
-			r, "KB-AESNI-NOT-SELECTED", KB_DOC_WARNING,
-			"The CPU has AES instructions, but the kernel hands out generic implementations.");
-	} else if (m->blacklist[0]) {
+			r, names->id.not_selected, KB_DOC_WARNING,
+			"The CPU has %s, but the kernel hands out generic implementations.",
+			names->insns);
+		break;
+	case CAUSE_BLACKLISTED:
 		f = kb_doc_add(
-			r, "KB-AESNI-MODULE-BLACKLISTED", KB_DOC_WARNING,
-			"The CPU has AES instructions, but the kernel hands out generic implementations: the module %s is blacklisted.",
-			m->name);
+			r, names->id.blacklisted, KB_DOC_WARNING,
+			"The CPU has %s, but the kernel hands out generic implementations: the module %s is blacklisted.",
+			names->insns, m->name);
 		kb_doc_evidence(r, f, "%s", m->blacklist);
 		kb_doc_fix(
 			r, f,
 			"remove that blacklist, then load the module: modprobe %s",
 			m->name);
-	} else if (m->loaded == 1 || m->builtin) {
+		break;
+	case CAUSE_SILENT:
 		f = kb_doc_add(
-			r, "KB-AESNI-NOT-SELECTED", KB_DOC_WARNING,
-			"The CPU has AES instructions and %s is %s, yet it registered nothing for these algorithms.",
-			m->name, m->loaded == 1 ? "loaded" : "built in");
+			r, names->id.not_selected, KB_DOC_WARNING,
+			"The CPU has %s and %s is %s, yet it registered nothing for these algorithms.",
+			names->insns, m->name,
+			m->loaded == 1 ? "loaded" : "built in");
 		kb_doc_fix(
 			r, f,
 			"look for why %s gave up: dmesg | grep -i -e aes -e %s",
 			m->name, m->name);
-	} else if (!m->can_load || (m->index && !m->available)) {
+		break;
+	case CAUSE_NOT_BUILT:
 		f = kb_doc_add(
-			r, "KB-AESNI-MODULE-NOT-BUILT", KB_DOC_WARNING,
-			"The CPU has AES instructions, but this kernel has no %s: it is neither built in nor installed as a module.",
-			m->name);
-		if (!m->can_load)
-			kb_doc_evidence(
-				r, f,
-				"this kernel does not load modules (no /proc/modules, or kernel.modules_disabled=1)");
-		else
-			kb_doc_evidence(
-				r, f,
-				"/lib/modules/%s: neither modules.builtin nor modules.dep lists %s",
-				m->release, m->name);
-		kb_doc_fix(r, f, "build the kernel with %s=%s", config,
-			   m->can_load ? "m (or y)" : "y");
-	} else {
-		f = kb_doc_add(
-			r, "KB-AESNI-MODULE-NOT-LOADED", KB_DOC_WARNING,
-			"The CPU has AES instructions, but the kernel hands out generic implementations: the module %s is not loaded.",
-			m->name);
-		kb_doc_evidence(r, f, "%s is not in /proc/modules%s", m->name,
-				m->available ? ", though modules.dep lists it" :
-					       "");
-		kb_doc_fix(
-			r, f,
-			"modprobe %s (udev loads it at boot by its CPU-feature alias; to force it: echo %s > /etc/modules-load.d/%s.conf)",
-			m->name, m->name, m->name);
+			r, names->id.not_built, KB_DOC_WARNING,
+			"The CPU has %s, but this kernel has no %s: it is neither built in nor installed as a module.",
+			names->insns, m->name);
+		not_built(r, f, m);
+		break;
+	default:
+		f = not_loaded(r, names, k);
+		break;
 	}
 	for (i = 0; i < n; i++)
 		if (s[i].engine == KB_ENGINE_GENERIC)
@@ -311,7 +417,7 @@ static void afalg_state(struct kb_doc_report *r, const struct kb_doc_kernel *k)
 	const struct kb_impl *impl;
 	size_t i, offloads = 0;
 
-	if (!k->mod || !k->mod->release[0])
+	if (!k->mods || !k->mod->release[0])
 		return;
 	kb_afalg_state_of(k->mod->release, &st);
 	if (!st.software_only)
@@ -349,7 +455,7 @@ static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 	struct kb_doc_finding *f;
 	size_t i;
 
-	kb_afalg_state_of(k->mod ? k->mod->release : "", &st);
+	kb_afalg_state_of(k->mods ? k->mod->release : "", &st);
 
 	for (i = 0; i < n; i++) {
 		if (s[i].engine != KB_ENGINE_OFFLOAD)
@@ -377,26 +483,29 @@ static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
 /**
  * kb_doc_check_kernel() - what the kernel hands out, against the CPU
  * @r: the report
- * @cpu: the CPU's features; nothing is said when unknown
- * @k: the implementations and the module state; nothing is said about
+ * @cpu: the machine and its CPU's features; nothing is said when unknown
+ * @k: the implementations and the modules' state; nothing is said about
  *     the implementations when @k->impls is NULL
  *
- * Findings: KB-HYPERVISOR-HIDES-AES, KB-CPU-NO-AES, KB-AESNI-IN-USE,
- * KB-AESNI-DEMOTED, KB-AESNI-MODULE-BLACKLISTED,
- * KB-AESNI-MODULE-NOT-LOADED, KB-AESNI-MODULE-NOT-BUILT,
- * KB-AESNI-NOT-SELECTED, KB-VAES-UNUSED, KB-VAES-DEMOTED,
- * KB-OFFLOAD-SELECTED, KB-AFALG-SOFTWARE-ONLY.
+ * Findings: KB-HYPERVISOR-HIDES-AES, KB-CPU-NO-AES, KB-OFFLOAD-SELECTED,
+ * KB-AFALG-SOFTWARE-ONLY; on x86 KB-AESNI-IN-USE, KB-AESNI-DEMOTED,
+ * KB-AESNI-MODULE-BLACKLISTED, KB-AESNI-MODULE-NOT-LOADED,
+ * KB-AESNI-MODULE-NOT-BUILT, KB-AESNI-NOT-SELECTED, KB-VAES-UNUSED,
+ * KB-VAES-DEMOTED; on arm64 the same as KB-ARMCE-* (the ARMv8 Crypto
+ * Extensions), no VAES. Each architecture's ids are its own
+ * (kb_doc_arch_names()): no other's appears.
  */
 void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 			 const struct kb_doc_kernel *k)
 {
+	const struct kb_doc_arch_names *names = kb_doc_arch_names(cpu->arch);
 	struct alg_state s[KB_DOC_ALGS];
 	bool generic = false, insns = false, registered = false;
 	size_t i, n = KB_DOC_ALGS;
-	bool cpu_known = cpu->known && cpu->arch != KB_ARCH_OTHER;
+	bool cpu_known = cpu->known && names;
 
 	if (cpu_known && !cpu->aes)
-		cpu_without_aes(r, cpu);
+		cpu_without_aes(r, cpu, names);
 	if (!k->impls)
 		return;
 	for (i = 0; i < n; i++) {
@@ -410,10 +519,10 @@ void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	if (!cpu_known || !cpu->aes)
 		return;
 	if (registered)
-		demoted(r, k, s, n);
+		demoted(r, names, k, s, n);
 	else if (generic)
-		missing(r, cpu, k, s, n);
+		missing(r, names, k, s, n);
 	else if (insns)
-		aes_in_use(r, k, s, n);
+		aes_in_use(r, names, k, s, n);
 	vaes(r, cpu, k);
 }

@@ -9,6 +9,7 @@
 #define KAESBENCH_DOCTOR_CHECK_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "doctor/engine.h"
@@ -27,7 +28,9 @@ uint32_t kb_doc_typical_size(const char *alg);
 struct kb_doc_kernel {
 	const struct kb_impl_list *impls; /* NULL when not known */
 	bool inferred; /* from /proc/crypto: selection by priority */
+	/* The modules bringing the AES instructions, or NULL when unknown. */
 	const struct kb_doc_modstate *mod;
+	size_t mods;
 };
 
 void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,

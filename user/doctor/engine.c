@@ -51,28 +51,53 @@ static const char *field(const char *text, const char *key, size_t *len)
 	return NULL;
 }
 
+/* Without uname's word, the line /proc/cpuinfo lists features in says. */
+static enum kb_doc_arch arch_of_cpuinfo(const char *cpuinfo)
+{
+	size_t len;
+
+	if (field(cpuinfo, "flags", &len))
+		return KB_ARCH_X86;
+	if (field(cpuinfo, "Features", &len))
+		return KB_ARCH_ARM64;
+	return KB_ARCH_OTHER;
+}
+
 /**
- * kb_doc_cpu_parse() - the AES-related features of the CPU
+ * kb_doc_cpu_parse() - the machine and the AES-related features of its CPU
  * @cpuinfo: the text of /proc/cpuinfo
+ * @machine: uname -m ("x86_64", "aarch64"), or NULL when unknown: the
+ *	     architecture is then that of the line the features are on
  * @cpu: filled in; the first CPU speaks for all
  *
  * x86 lists its features as "flags", arm64 as "Features"; ARMv8 names
- * PMULL what x86 names PCLMULQDQ.
+ * PMULL what x86 names PCLMULQDQ. An arm64 CPU has no hypervisor flag:
+ * facts.c looks elsewhere.
  *
- * Return: 0, or -1 when neither line is there (@cpu->known false).
+ * Return: 0, or -1 when the architecture is not one the doctor knows or
+ * its line is not there (@cpu->known false).
  */
-int kb_doc_cpu_parse(const char *cpuinfo, struct kb_doc_cpu *cpu)
+int kb_doc_cpu_parse(const char *cpuinfo, const char *machine,
+		     struct kb_doc_cpu *cpu)
 {
-	const char *v;
+	const struct kb_doc_arch_names *names;
+	const char *v = NULL;
 	size_t len;
 
 	memset(cpu, 0, sizeof(*cpu));
-	if (!cpuinfo)
+	if (machine) {
+		snprintf(cpu->machine, sizeof(cpu->machine), "%s", machine);
+		cpu->arch = kb_doc_arch_of(machine);
+	} else if (cpuinfo) {
+		cpu->arch = arch_of_cpuinfo(cpuinfo);
+	}
+	names = kb_doc_arch_names(cpu->arch);
+	if (names && cpuinfo)
+		v = field(cpuinfo, names->features, &len);
+	if (!v)
 		return -1;
-	v = field(cpuinfo, "flags", &len);
-	if (v) {
-		cpu->arch = KB_ARCH_X86;
-		cpu->aes = has_word(v, len, "aes");
+	cpu->aes = has_word(v, len, "aes");
+	if (cpu->arch == KB_ARCH_X86) {
 		cpu->pclmul = has_word(v, len, "pclmulqdq");
 		cpu->avx = has_word(v, len, "avx");
 		cpu->avx2 = has_word(v, len, "avx2");
@@ -80,12 +105,10 @@ int kb_doc_cpu_parse(const char *cpuinfo, struct kb_doc_cpu *cpu)
 		cpu->vaes = has_word(v, len, "vaes");
 		cpu->vpclmulqdq = has_word(v, len, "vpclmulqdq");
 		cpu->hypervisor = has_word(v, len, "hypervisor");
+		if (cpu->hypervisor)
+			snprintf(cpu->hv_source, sizeof(cpu->hv_source),
+				 "/proc/cpuinfo lists the hypervisor flag");
 	} else {
-		v = field(cpuinfo, "Features", &len);
-		if (!v)
-			return -1;
-		cpu->arch = KB_ARCH_ARM64;
-		cpu->aes = has_word(v, len, "aes");
 		cpu->pclmul = has_word(v, len, "pmull");
 	}
 	cpu->known = true;
@@ -155,19 +178,6 @@ const char *kb_doc_engine_name(enum kb_doc_engine e)
 	}
 }
 
-/*
- * x86's AES-NI and VAES drivers say so in their names (cbc-aes-aesni,
- * xts-aes-vaes-avx2, and the templates over aes-aesni); arm64's Crypto
- * Extensions drivers end in -ce (cbc-aes-ce, gcm-aes-ce).
- */
-static bool aes_insns_name(const char *d)
-{
-	size_t n = strlen(d);
-
-	return strstr(d, "aesni") || strstr(d, "vaes") || strstr(d, "aes-ce") ||
-	       strstr(d, "-ce)") || (n > 3 && !strcmp(d + n - 3, "-ce"));
-}
-
 /* An async SIMD wrapper registers its internal half as "__" DRIVER. */
 static bool has_internal_twin(const struct kb_impl *impl,
 			      const struct kb_impl_list *list)
@@ -186,6 +196,11 @@ static bool has_internal_twin(const struct kb_impl *impl,
  * @impl: the implementation
  * @list: every implementation registered, to recognise SIMD wrappers
  *
+ * The AES instructions: the driver names say so (cbc-aes-aesni,
+ * cbc-aes-ce), as kb_doc_arch_insns_driver() reads them. NEON code
+ * without them (cbc-aes-neonbs) counts as generic: it is what a CPU
+ * without the Crypto Extensions runs.
+ *
  * A device is flagged CRYPTO_ALG_KERN_DRIVER_ONLY by most drivers (QAT,
  * CCP) but not by all: virtio-crypto's implementations are only
  * asynchronous. So an asynchronous implementation counts as a device
@@ -203,7 +218,7 @@ enum kb_doc_engine kb_doc_engine(const struct kb_impl *impl,
 
 	if (impl->flags & KAESBENCH_IMPL_F_HARDWARE)
 		return KB_ENGINE_OFFLOAD;
-	if (aes_insns_name(impl->driver_name))
+	if (kb_doc_arch_insns_driver(impl->driver_name))
 		return KB_ENGINE_AES_INSNS;
 	if (!(impl->flags & KAESBENCH_IMPL_F_ASYNC) ||
 	    strchr(impl->driver_name, '(') || has_internal_twin(impl, list))

@@ -12,14 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "doctor/arch.h"
 #include "kernel/impls.h"
 
-/* What /proc/cpuinfo says about AES. */
-enum kb_doc_arch { KB_ARCH_OTHER, KB_ARCH_X86, KB_ARCH_ARM64 };
-
+/* What the machine is, and what /proc/cpuinfo says about AES. */
 struct kb_doc_cpu {
 	bool known;
 	enum kb_doc_arch arch;
+	char machine[32]; /* uname -m, "" when unknown */
 	bool aes; /* x86 aes, arm64 aes */
 	bool pclmul; /* x86 pclmulqdq, arm64 pmull */
 	bool avx;
@@ -27,10 +27,12 @@ struct kb_doc_cpu {
 	bool avx512f;
 	bool vaes;
 	bool vpclmulqdq;
-	bool hypervisor;
+	bool hypervisor; /* a hypervisor is there */
+	char hv_source[96]; /* what says so, for evidence */
 };
 
-int kb_doc_cpu_parse(const char *cpuinfo, struct kb_doc_cpu *cpu);
+int kb_doc_cpu_parse(const char *cpuinfo, const char *machine,
+		     struct kb_doc_cpu *cpu);
 const char *kb_doc_cpu_words(const struct kb_doc_cpu *cpu, char *buf,
 			     size_t len);
 

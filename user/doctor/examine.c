@@ -28,8 +28,8 @@
 struct facts {
 	struct kb_doc_cpu cpu;
 	struct kb_doc_env env;
-	struct kb_doc_modstate mod;
-	bool has_mod;
+	struct kb_doc_modstate mod[KB_DOC_ARCH_MODULES];
+	size_t mods;
 	struct kb_impl_list list;
 	int impls; /* 0: the module's, 1: from /proc/crypto, -1: none */
 	char no_module[128];
@@ -37,13 +37,34 @@ struct facts {
 	char no_crypto_user[128]; /* why not, or "" */
 };
 
+/* The CPU's features, or why the AES checks cannot judge them. */
+static void cpu_facts(struct kb_doc_report *r, struct facts *x)
+{
+	const struct kb_doc_arch_names *names;
+
+	if (!kb_doc_cpu_facts(&x->cpu))
+		return;
+	names = kb_doc_arch_names(x->cpu.arch);
+	if (names)
+		kb_doc_skip(r, "CPU features", "/proc/cpuinfo has no %s line",
+			    names->features);
+	else
+		kb_doc_skip(
+			r, "CPU features",
+			"the doctor's AES checks know x86 and arm64, not this machine (%s)",
+			x->cpu.machine[0] ? x->cpu.machine : "uname failed");
+}
+
 static void gather(struct kb_doc_report *r, struct facts *x)
 {
-	if (kb_doc_cpu_facts(&x->cpu))
-		kb_doc_skip(r, "CPU features",
-			    "/proc/cpuinfo has no flags or Features line");
+	const struct kb_doc_arch_names *names;
+
+	cpu_facts(r, x);
+	names = kb_doc_arch_names(x->cpu.arch);
 	kb_doc_env_facts(&x->cpu, &x->env);
-	x->has_mod = x->cpu.known && !kb_doc_module_facts(x->cpu.arch, &x->mod);
+	x->mods = x->cpu.known ? kb_doc_module_facts(x->cpu.arch, x->mod,
+						     KB_DOC_ARCH_MODULES) :
+				 0;
 	x->impls =
 		kb_doc_impl_facts(&x->list, x->no_module, sizeof(x->no_module));
 	if (x->impls < 0)
@@ -58,13 +79,14 @@ static void gather(struct kb_doc_report *r, struct facts *x)
 	kb_doc_crypto_user_probe(x->no_crypto_user, sizeof(x->no_crypto_user));
 	x->ossl.version = kb_ossl_version();
 	kb_ossl_caps(&x->ossl.caps);
-	x->ossl.ia32cap = getenv("OPENSSL_ia32cap");
+	x->ossl.capvar = names ? getenv(names->ossl_var) : NULL;
 	if (!x->ossl.version)
 		kb_doc_skip(r, "OpenSSL's CPU capabilities", "%s",
 			    kb_libcrypto_error());
-	else if (x->cpu.known && x->cpu.arch != KB_ARCH_X86)
-		kb_doc_skip(r, "OpenSSL's CPU capabilities",
-			    "OpenSSL's capability words are read on x86 only");
+	else if (!names)
+		kb_doc_skip(
+			r, "OpenSSL's CPU capabilities",
+			"OpenSSL's capability words are read on x86 and arm64 only");
 }
 
 static void static_checks(struct kb_doc_report *r, struct facts *x)
@@ -72,7 +94,8 @@ static void static_checks(struct kb_doc_report *r, struct facts *x)
 	struct kb_doc_kernel k = {
 		.impls = x->impls >= 0 ? &x->list : NULL,
 		.inferred = x->impls > 0,
-		.mod = x->has_mod ? &x->mod : NULL,
+		.mod = x->mods ? x->mod : NULL,
+		.mods = x->mods,
 	};
 
 	kb_doc_check_env(r, &x->cpu, &x->env);
@@ -84,20 +107,18 @@ static const uint32_t cost_sizes[] = { KB_DOC_TYPICAL_SIZE, 16384 };
 /* The OpenSSL check, with the mask's cost measured if one matters. */
 static int openssl_check(struct kb_doc_report *r, struct facts *x, bool quick)
 {
+	const struct kb_doc_arch_names *names = kb_doc_arch_names(x->cpu.arch);
 	struct kb_doc_rate masked[2], unmasked[2];
+	bool masking = kb_doc_ossl_masks(&x->cpu, &x->ossl);
 	char why[256];
-	bool masking = x->ossl.ia32cap && x->ossl.caps.known &&
-		       (!x->ossl.caps.aesni ||
-			(x->cpu.vaes && x->cpu.vpclmulqdq &&
-			 (!x->ossl.caps.vaes || !x->ossl.caps.vpclmulqdq)));
 
 	if (!x->ossl.version) /* no libcrypto: gather() said so */
 		return 0;
-	if (masking && x->cpu.aes && quick) {
+	if (masking && quick) {
 		x->ossl.not_measured = "--quick";
-	} else if (masking && x->cpu.aes) {
-		if (kb_doc_ossl_cost("gcm(aes)", cost_sizes, 2, masked,
-				     unmasked, why, sizeof(why))) {
+	} else if (masking) {
+		if (kb_doc_ossl_cost(names->ossl_var, "gcm(aes)", cost_sizes, 2,
+				     masked, unmasked, why, sizeof(why))) {
 			x->ossl.not_measured = why;
 		} else {
 			x->ossl.cipher = "AES-128-GCM";

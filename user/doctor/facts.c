@@ -2,10 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The facts of this machine the doctor's checks judge: files of /proc,
- * /sys, /lib/modules and /etc/modprobe.d, and the CPUID hypervisor leaf.
- * A file that cannot be read is a fact too: the check that needed it says
- * so.
+ * The facts of this machine the doctor's checks judge: uname, files of
+ * /proc, /sys, /lib/modules and /etc/modprobe.d, and the CPUID hypervisor
+ * leaf. A file that cannot be read is a fact too: the check that needed it
+ * says so.
  */
 
 #define _GNU_SOURCE
@@ -79,19 +79,50 @@ static void read_line(const char *path, char *buf, size_t len)
 	free(text);
 }
 
+/*
+ * arm64 has no hypervisor flag: QEMU's virt machine says so in its device
+ * tree (booted without firmware) or, with UEFI firmware, in DMI.
+ */
+static void arm64_vm(struct kb_doc_cpu *cpu)
+{
+	char *dt = kb_doc_read("/proc/device-tree/compatible", 4096);
+	char vendor[64];
+
+	/* A list of NUL-terminated strings: the first is the machine's. */
+	if (dt && !strcmp(dt, "linux,dummy-virt")) {
+		cpu->hypervisor = true;
+		snprintf(
+			cpu->hv_source, sizeof(cpu->hv_source),
+			"/proc/device-tree/compatible: %s (QEMU's virt machine)",
+			dt);
+	}
+	free(dt);
+	read_line("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+	if (!cpu->hypervisor && !strcmp(vendor, "QEMU")) {
+		cpu->hypervisor = true;
+		snprintf(cpu->hv_source, sizeof(cpu->hv_source),
+			 "/sys/class/dmi/id/sys_vendor: %s", vendor);
+	}
+}
+
 /**
- * kb_doc_cpu_facts() - /proc/cpuinfo, parsed
+ * kb_doc_cpu_facts() - the machine (uname -m) and /proc/cpuinfo, parsed
  * @cpu: filled in
  *
- * Return: 0, or -1 when it cannot be read or parsed.
+ * Return: 0, or -1 when the architecture is not one the doctor knows, or
+ * /proc/cpuinfo cannot be read or parsed.
  */
 int kb_doc_cpu_facts(struct kb_doc_cpu *cpu)
 {
 	/* The first CPU's block is all that is read: big machines list 100s. */
 	char *text = kb_doc_read("/proc/cpuinfo", 64 * 1024);
-	int ret = kb_doc_cpu_parse(text, cpu);
+	struct utsname u;
+	int ret;
 
+	ret = kb_doc_cpu_parse(text, uname(&u) ? NULL : u.machine, cpu);
 	free(text);
+	if (!ret && cpu->arch == KB_ARCH_ARM64)
+		arm64_vm(cpu);
 	return ret;
 }
 
@@ -236,47 +267,68 @@ static void blacklists(struct kb_doc_modstate *m)
 	free(text);
 }
 
-/**
- * kb_doc_module_facts() - the state of the AES-instruction module
- * @arch: the CPU architecture
- * @m: filled in
- *
- * Return: 0, or -1 when no such module is known for @arch.
- */
-int kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m)
+/* Whether the kernel loads modules at all, and which it has loaded. */
+static void module_files(const char *release, struct kb_doc_modstate *m,
+			 size_t n)
 {
 	char path[512], *text, *disabled;
-	struct utsname u;
+	size_t i;
 
-	memset(m, 0, sizeof(*m));
-	m->name = kb_doc_aes_module(arch);
-	if (!m->name)
-		return -1;
-	if (!uname(&u))
-		snprintf(m->release, sizeof(m->release), "%s", u.release);
-	m->loaded = -1;
 	text = kb_doc_read("/proc/modules", 4 << 20);
-	if (text) {
-		m->can_load = true;
-		m->loaded = loaded(text, m->name);
-		free(text);
-	}
 	disabled = kb_doc_read("/proc/sys/kernel/modules_disabled", 64);
-	if (disabled && disabled[0] == '1')
-		m->can_load = false;
+	for (i = 0; i < n; i++) {
+		m[i].loaded = text ? loaded(text, m[i].name) : -1;
+		m[i].can_load = text && !(disabled && disabled[0] == '1');
+	}
 	free(disabled);
+	free(text);
 	snprintf(path, sizeof(path), "/lib/modules/%s/modules.builtin",
-		 m->release);
+		 release);
 	text = kb_doc_read(path, 16 << 20);
-	m->builtin = text && kb_doc_modlist_has(text, m->name);
+	for (i = 0; i < n; i++)
+		m[i].builtin = text && kb_doc_modlist_has(text, m[i].name);
 	free(text);
-	snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", m->release);
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", release);
 	text = kb_doc_read(path, 64 << 20);
-	m->index = text != NULL;
-	m->available = text && kb_doc_modlist_has(text, m->name);
+	for (i = 0; i < n; i++) {
+		m[i].index = text != NULL;
+		m[i].available = text && kb_doc_modlist_has(text, m[i].name);
+	}
 	free(text);
-	blacklists(m);
-	return 0;
+}
+
+/**
+ * kb_doc_module_facts() - the state of the AES-instruction modules
+ * @arch: the CPU architecture
+ * @m: filled in, one per module of @arch (kb_doc_arch_names())
+ * @max: how many @m holds
+ *
+ * Return: how many were filled in; 0 when no module is known for @arch.
+ */
+size_t kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m,
+			   size_t max)
+{
+	const struct kb_doc_arch_names *names = kb_doc_arch_names(arch);
+	struct utsname u;
+	size_t i, n = 0;
+
+	while (names && n < max && n < KB_DOC_ARCH_MODULES &&
+	       names->module[n].name)
+		n++;
+	for (i = 0; i < n; i++) {
+		memset(&m[i], 0, sizeof(m[i]));
+		m[i].name = names->module[i].name;
+		m[i].config = names->module[i].config;
+		if (!uname(&u))
+			snprintf(m[i].release, sizeof(m[i].release), "%s",
+				 u.release);
+	}
+	if (!n)
+		return 0;
+	module_files(m[0].release, m, n);
+	for (i = 0; i < n; i++)
+		blacklists(&m[i]);
+	return n;
 }
 
 /**

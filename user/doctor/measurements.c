@@ -372,8 +372,9 @@ static int ossl_rates(const char *alg, const uint32_t *size, size_t n,
 	return ret;
 }
 
-/* The same, in a child started without OPENSSL_ia32cap. */
-static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
+/* The same, in a child started without the variable @var. */
+static int unmasked_rates(const char *var, const char *alg,
+			  const uint32_t *size, size_t n,
 			  struct kb_doc_rate *rate, char *why, size_t len)
 {
 	struct kb_doc_rate x = { 0 };
@@ -397,7 +398,7 @@ static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
 	pid = fork();
 	if (pid == 0) {
 		/* libcrypto reads the variable when it loads: a new image. */
-		unsetenv("OPENSSL_ia32cap");
+		unsetenv(var);
 		dup2(fd[1], STDOUT_FILENO);
 		close(fd[0]);
 		close(fd[1]);
@@ -434,7 +435,8 @@ static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
 }
 
 /**
- * kb_doc_ossl_cost() - what OPENSSL_ia32cap costs, measured
+ * kb_doc_ossl_cost() - what OpenSSL's capability variable costs, measured
+ * @var: the variable: OPENSSL_ia32cap, OPENSSL_armcap
  * @alg: the algorithm to measure, as the kernel names it
  * @size: the sizes
  * @n: how many
@@ -445,13 +447,14 @@ static int unmasked_rates(const char *alg, const uint32_t *size, size_t n,
  *
  * Return: 0, or a negative errno.
  */
-int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
-		     struct kb_doc_rate *masked, struct kb_doc_rate *unmasked,
-		     char *why, size_t len)
+int kb_doc_ossl_cost(const char *var, const char *alg, const uint32_t *size,
+		     size_t n, struct kb_doc_rate *masked,
+		     struct kb_doc_rate *unmasked, char *why, size_t len)
 {
 	int ret = ossl_rates(alg, size, n, masked, why, len);
 
-	return ret ? ret : unmasked_rates(alg, size, n, unmasked, why, len);
+	return ret ? ret :
+		     unmasked_rates(var, alg, size, n, unmasked, why, len);
 }
 
 /**

@@ -20,9 +20,9 @@
 int kb_doc_measure_kernel(struct kb_doc_report *r,
 			  const struct kb_impl_list *list);
 int kb_doc_measure_afalg(struct kb_doc_report *r);
-int kb_doc_ossl_cost(const char *alg, const uint32_t *size, size_t n,
-		     struct kb_doc_rate *masked, struct kb_doc_rate *unmasked,
-		     char *why, size_t len);
+int kb_doc_ossl_cost(const char *var, const char *alg, const uint32_t *size,
+		     size_t n, struct kb_doc_rate *masked,
+		     struct kb_doc_rate *unmasked, char *why, size_t len);
 int kb_doctor_ossl_child_main(int argc, char *argv[]);
 
 #endif /* KAESBENCH_DOCTOR_MEASUREMENTS_H */

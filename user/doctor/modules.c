@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Reading what decides whether the AES-instruction module is there: the
+ * Reading what decides whether the AES-instruction modules are there: the
  * module indexes (modules.builtin, modules.dep), modprobe's configuration
  * and the kernel command line. Parsers only: facts.c reads the files.
  */
@@ -13,25 +13,6 @@
 #include <string.h>
 
 #include "doctor/modules.h"
-
-/**
- * kb_doc_aes_module() - the module bringing the AES instructions
- * @arch: the CPU architecture
- *
- * Return: "aesni_intel" (x86), "aes_ce_blk" (arm64: cbc, ctr, xts; gcm
- * is ghash_ce's) or NULL.
- */
-const char *kb_doc_aes_module(enum kb_doc_arch arch)
-{
-	switch (arch) {
-	case KB_ARCH_X86:
-		return "aesni_intel";
-	case KB_ARCH_ARM64:
-		return "aes_ce_blk";
-	default:
-		return NULL;
-	}
-}
 
 /**
  * kb_doc_modname_eq() - compare module names as modprobe does

@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The module that brings the AES instructions to the crypto API: its
+ * The modules that bring the AES instructions to the crypto API: their
  * state, and the parsers of the module indexes, modprobe's configuration
  * and the kernel command line that decide it.
  */
@@ -12,11 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "doctor/engine.h"
-
-/* The module that brings the AES instructions to the crypto API. */
+/* A module that brings the AES instructions to the crypto API. */
 struct kb_doc_modstate {
-	const char *name; /* aesni_intel, aes_ce_blk */
+	const char *name; /* aesni_intel, aes_ce_blk, aes_ce_cipher */
+	const char *config; /* the kernel option building it */
 	char release[65]; /* uname -r */
 	int loaded; /* listed in /proc/modules: 1, 0, or -1 unknown */
 	bool can_load; /* the kernel loads modules */
@@ -26,7 +25,6 @@ struct kb_doc_modstate {
 	char blacklist[256]; /* where it is blacklisted, or "" */
 };
 
-const char *kb_doc_aes_module(enum kb_doc_arch arch);
 bool kb_doc_modname_eq(const char *a, size_t alen, const char *b);
 bool kb_doc_modlist_has(const char *text, const char *module);
 int kb_doc_conf_blacklists(const char *text, const char *module, char *what,

@@ -2,9 +2,9 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Which x86 capabilities OpenSSL's code selection uses: the words it
- * reports after applying the OPENSSL_ia32cap environment variable, which
- * may differ from what the CPU has.
+ * Which CPU capabilities OpenSSL's code selection uses: the words it
+ * reports after applying the OPENSSL_ia32cap (x86) or OPENSSL_armcap (ARM)
+ * environment variable, which may differ from what the CPU has.
  */
 
 #include <errno.h>
@@ -20,8 +20,11 @@
  * @info: what OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) returns, such as
  *	  "OPENSSL_ia32cap=0xfffa32034f8bffff:0x1a415f46f1bf2ffb"; these are
  *	  the words after OpenSSL applied the OPENSSL_ia32cap environment
- *	  variable, the ones its code selection reads
+ *	  variable, the ones its code selection reads (3.2 on print five
+ *	  words, the first two are these)
  * @caps: filled in; @caps->known false on failure
+ *
+ * x86 only: these bits are what the results' environment reports.
  *
  * Return: 0, or -EINVAL when @info holds no x86 capability words.
  */
@@ -55,15 +58,53 @@ int kb_ossl_caps_parse(const char *info, struct kb_ossl_caps *caps)
 }
 
 /**
+ * kb_ossl_armcap_parse() - decode OpenSSL's ARM capability word
+ * @info: what OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) returns on ARM
+ *	  (crypto/info.c: "OPENSSL_armcap=0x%x", then " env:VALUE" when the
+ *	  variable is set), such as "OPENSSL_armcap=0xbd"; the word after
+ *	  OpenSSL applied the OPENSSL_armcap environment variable
+ * @caps: filled in; @caps->known false on failure
+ *
+ * Return: 0, or -EINVAL when @info holds no ARM capability word.
+ */
+int kb_ossl_armcap_parse(const char *info, struct kb_ossl_caps *caps)
+{
+	const char *s = info ? strstr(info, "OPENSSL_armcap=") : NULL;
+	unsigned long long w;
+	char *end;
+
+	memset(caps, 0, sizeof(*caps));
+	if (!s)
+		return -EINVAL;
+	s += strlen("OPENSSL_armcap=");
+	errno = 0;
+	w = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return -EINVAL;
+	caps->known = true;
+	caps->isa = KB_OSSL_ISA_ARM;
+	caps->neon = w >> KB_OSSL_ARM_NEON & 1;
+	caps->aes = w >> KB_OSSL_ARM_AES & 1;
+	caps->pmull = w >> KB_OSSL_ARM_PMULL & 1;
+	caps->sha1 = w >> KB_OSSL_ARM_SHA1 & 1;
+	caps->sha256 = w >> KB_OSSL_ARM_SHA256 & 1;
+	caps->sha512 = w >> KB_OSSL_ARM_SHA512 & 1;
+	return 0;
+}
+
+/**
  * kb_ossl_caps() - the capability bits the loaded libcrypto uses
- * @caps: filled in; unknown when libcrypto cannot be loaded
+ * @caps: filled in; unknown when libcrypto cannot be loaded, or reports
+ *	  neither x86 nor ARM words
  */
 void kb_ossl_caps(struct kb_ossl_caps *caps)
 {
-	kb_ossl_caps_parse(kb_libcrypto_load() ?
+	const char *info = kb_libcrypto_load() ?
 				   NULL :
-				   sym_OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS),
-			   caps);
+				   sym_OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS);
+
+	if (kb_ossl_caps_parse(info, caps))
+		kb_ossl_armcap_parse(info, caps);
 }
 
 /**
@@ -73,7 +114,8 @@ void kb_ossl_caps(struct kb_ossl_caps *caps)
  * @len: size of @buf; 96 bytes suffice
  *
  * Return: @buf, such as "AES-NI yes, PCLMULQDQ yes, AVX yes, VAES no,
- * VPCLMULQDQ no", or "CPU capabilities unknown".
+ * VPCLMULQDQ no", "NEON yes, AES yes, PMULL yes, SHA1 yes, SHA256 yes,
+ * SHA512 no", or "CPU capabilities unknown".
  */
 const char *kb_ossl_caps_words(const struct kb_ossl_caps *caps, char *buf,
 			       size_t len)
@@ -82,6 +124,12 @@ const char *kb_ossl_caps_words(const struct kb_ossl_caps *caps, char *buf,
 
 	if (!caps->known)
 		snprintf(buf, len, "CPU capabilities unknown");
+	else if (caps->isa == KB_OSSL_ISA_ARM)
+		snprintf(
+			buf, len,
+			"NEON %s, AES %s, PMULL %s, SHA1 %s, SHA256 %s, SHA512 %s",
+			yn[caps->neon], yn[caps->aes], yn[caps->pmull],
+			yn[caps->sha1], yn[caps->sha256], yn[caps->sha512]);
 	else
 		snprintf(
 			buf, len,
