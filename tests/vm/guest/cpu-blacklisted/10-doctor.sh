@@ -44,7 +44,7 @@ doctor_names_blacklist() {
 	jq -e --arg id "$CPU_FINDING-MODULE-BLACKLISTED" \
 		--arg m "$CPU_BLK_MODULE" 'any(.findings[]; .id == $id and
 			.severity == "warning" and
-			(.evidence | any(startswith("/proc/cmdline") and
+			(.evidence | any(startswith("kernel command line: ") and
 				contains("module_blacklist=") and contains($m))) and
 			(.fix | contains($m)))' /tmp/doctor.json >/dev/null ||
 		fail "$CPU_FINDING-MODULE-BLACKLISTED does not name the command line's blacklist of $CPU_BLK_MODULE and the fix"
