@@ -4,6 +4,11 @@
 #
 #   make              build module and tool (KDIR= or KERNELDIR= picks the
 #                     kernel build tree; default: the running kernel's)
+#   make ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- KDIR=...
+#                     the same for arm64, in a clean tree: the module
+#                     against arm64 headers, the tool against an unpacked
+#                     arm64 Debian userland (scripts/sysroot.sh)
+#   make run ARCH=arm64  the sweep in an arm64 VM (Debian 12's 6.12)
 #   make run          benchmark this machine, or a VM if it cannot load modules
 #   make check        unit tests, static checks, the VM suite on 6.1, 6.12
 #                     and Debian sid's latest
@@ -73,6 +78,12 @@ MODULE_CC = $(if $(CC_GIVEN)$(DEBIAN_KCC),,$(if $(and $(KGCC_MAJOR),$(filter-out
 	$(KGCC_MAJOR),$(GCC_MAJOR))),gcc-$(KGCC_MAJOR)))
 NEEDED_CC = $(if $(CC_GIVEN),,$(or $(MODULE_CC),$(DEBIAN_KCC)))
 
+# Cross-building (CROSS_COMPILE given): kbuild builds the module with it;
+# the tool and the test tools build against ARCH's Debian userland,
+# unpacked under .cache/sysroot, which names their compiler and libraries
+# (scripts/sysroot.sh: nothing is installed into this machine).
+CROSS_TOOL = $(if $(CROSS_COMPILE),scripts/sysroot.sh run $(ARCH))
+
 all: module tool
 
 module:
@@ -90,13 +101,14 @@ module:
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" $(if $(MODULE_CC),CC=$(MODULE_CC)) modules
 
 tool:
-	$(MAKE) -C user
+	$(CROSS_TOOL) $(MAKE) -C user
 
 test-tools:
-	$(MAKE) -C tests/tools
+	$(CROSS_TOOL) $(MAKE) -C tests/tools
 
+# ARCH=arm64 on another machine: the arm64 VM (scripts/run.sh --arch).
 run:
-	@scripts/run.sh
+	@scripts/run.sh $(if $(filter arm64,$(ARCH)),--arch arm64)
 
 check:
 	@tests/check.sh
@@ -142,7 +154,7 @@ install-module: module
 	$(call update_module_index)
 
 install-tool: tool
-	$(MAKE) -C user install
+	$(CROSS_TOOL) $(MAKE) -C user install
 	install -D -m 0644 contrib/completion/kaesbench.bash \
 		"$(DESTDIR)$(BASHCOMPDIR)/kaesbench"
 

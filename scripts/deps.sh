@@ -9,10 +9,13 @@
 # scripts/kbuild.sh). Debian's headers packages depend on their image, and
 # installing one rewrites /boot.
 #
-# usage: scripts/deps.sh build|vm|debug|check
+# usage: scripts/deps.sh build|vm|arm64|debug|check
 #   build  the module (for the running kernel) and the tool
 #   vm     the qemu rig, and debootstrap for the build root of kernels
 #          built with a newer compiler than this machine's
+#   arm64  vm plus the arm64 VMs': the cross compiler the module, the tool
+#          and the test tools build with (their libraries are an unpacked
+#          arm64 userland: scripts/sysroot.sh) and qemu-system-aarch64
 #   debug  vm plus what builds the rig's debug kernel from Debian's source
 #   check  vm plus the unit-test and static-analysis tools (checkpatch.pl
 #          comes from Debian's kernel source package, and so do ynl and the
@@ -30,15 +33,17 @@ vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils zstd jq \
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
 	bash-completion python3-yaml python3-jsonschema rsync clang \
 	libclang-rt-14-dev"
+arm64_pkgs="$vm_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm"
 debug_pkgs="$vm_pkgs linux-source-6.12 bc bison flex libelf-dev"
 
 case "${1:-}" in
 build) pkgs=$build_pkgs ;;
 vm) pkgs=$vm_pkgs ;;
+arm64) pkgs=$arm64_pkgs ;;
 debug) pkgs=$debug_pkgs ;;
 check) pkgs=$check_pkgs ;;
 *)
-	echo "usage: $0 build|vm|debug|check" >&2
+	echo "usage: $0 build|vm|arm64|debug|check" >&2
 	exit 2
 	;;
 esac

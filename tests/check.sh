@@ -18,8 +18,9 @@ cache=${KAESBENCH_CACHE:-$top/.cache}
 # The kernel series of the VM stage, and of the host stages (sparse, W=1,
 # install, dkms, the kernel's compiler): adding the next is one word here.
 # latest is Debian sid's kernel (tests/vm/kernel.sh).
-series=${KAESBENCH_SERIES:-6.1 6.12 latest}
-host_series=${KAESBENCH_HOST_SERIES:-6.1 6.12 latest}
+# arm64-6.12 is Debian 12's 6.12 for arm64, under qemu-system-aarch64.
+series=${KAESBENCH_SERIES:-6.1 6.12 latest arm64-6.12}
+host_series=${KAESBENCH_HOST_SERIES:-6.1 6.12 latest arm64-6.12}
 start=$(date +%s)
 passed=0
 failed=0
@@ -61,6 +62,32 @@ mkdir -p "$cache"
 # Before anything is installed: what the host must still be at the end.
 tests/packaging/host-state.sh record "$cache/host-state.before"
 scripts/deps.sh check || exit 1
+
+# The series of one architecture (amd64: those not named arm64-*), in
+# order.
+of_arch() {
+	want=$1
+	shift
+	for s; do
+		case $s in
+		arm64-*) [ "$want" = arm64 ] && printf '%s ' "$s" ;;
+		*) [ "$want" = amd64 ] && printf '%s ' "$s" ;;
+		esac
+	done
+}
+# The arm64 series need a cross compiler and qemu-system-aarch64: where
+# those cannot be installed, the arm64 series are left out (a failed stage
+# says so; apt's message above names the package) and the others run.
+arm64_missing=
+# shellcheck disable=SC2086 # word lists
+if [ -n "$(of_arch arm64 $host_series $series)" ] &&
+	! scripts/deps.sh arm64; then
+	arm64_missing=$(of_arch arm64 $host_series $series)
+	series=$(of_arch amd64 $series)
+	host_series=$(of_arch amd64 $host_series)
+	echo "check: the arm64 packages could not be installed: series" \
+		"$arm64_missing left out" >&2
+fi
 # The releases the host stages build for. A series whose kernel cannot be
 # resolved is left out of them, said by name, and fails a stage of its own
 # (and the VM stage, if it boots); the others still run.
@@ -78,16 +105,27 @@ done
 ksrc=$(scripts/kernel-source.sh) || exit 1
 # Every kernel fetched, its headers unpacked and its build root made, one
 # at a time, before the VM stage and the host stages share them.
+native_kvers=
 for kver in $kvers; do
 	tests/vm/kernel.sh fetch "$kver" "$cache/kernels" >/dev/null 2>&1 &&
 		scripts/kbuild.sh where "$kver" >/dev/null 2>&1 ||
 		echo "check: $kver could not be fetched or built for" >&2
+	arch=$(tests/vm/kernel.sh arch "$kver")
+	if [ "$arch" = amd64 ]; then
+		native_kvers="$native_kvers $kver"
+	else
+		# That architecture's userland, which the tool builds against.
+		scripts/sysroot.sh dir "$arch" >/dev/null 2>"$cache/sysroot.log" ||
+			{ cat "$cache/sysroot.log"; echo "check: no $arch userland" >&2; }
+	fi
 done
 
 for s in $unresolved; do
 	stage "kernel series $s" sh -c \
 		"echo 'series $s: its kernel could not be resolved (see above)'; exit 1"
 done
+[ -z "$arm64_missing" ] || stage "arm64 series" sh -c \
+	"echo 'series $arm64_missing: the arm64 packages (scripts/deps.sh arm64) could not be installed; see above'; exit 1"
 stage "build" make -s tool test-tools
 # The host stages that time things (OpenSSL's rate, the progress line)
 # first, on an otherwise quiet machine.
@@ -99,18 +137,37 @@ stage "progress line (host, pty)" tests/host/progress.sh
 
 # The VM stage, the longest by far, runs beside the other host stages,
 # which run at nice 19: they take the cycles the VMs leave idle (waits
-# for timeouts, sleeps), and the VMs keep theirs. Its output, counts and
-# summary line come back through files.
-vm_out=$cache/vm-stage.out
-(
-	passed=0 failed=0 summary=
-	stage_log=$cache/vm-stage.log
+# for timeouts, sleeps), and the VMs keep theirs. It runs in two lanes,
+# one per architecture, side by side: a VM keeps under one of the two
+# host CPUs busy on average (its tests wait, sleep, run on one vCPU), so
+# two of them share the machine with little loss. Each lane's output,
+# counts and summary lines come back through files.
+# vm_lane NAME SERIES...: the VM stage NAME of those series, in the
+# background.
+vm_lane() {
+	lane=$1
+	shift
+	(
+		passed=0 failed=0 summary=
+		stage_log=$cache/vm-stage-$lane.log
+		export KAESBENCH_VM_SUMMARY="$cache/vm-summary-$lane"
+		stage "vm ($lane)" tests/vm/rig.sh check "$@"
+		echo "$passed $failed" >"$cache/vm-stage-$lane.counts"
+		printf '%s' "$summary" >"$cache/vm-stage-$lane.summary"
+	) >"$cache/vm-stage-$lane.out" 2>&1 &
+}
+lanes=
+vm_stages=
+for arch in amd64 arm64; do
+	# shellcheck disable=SC2086 # a word list
+	lane_series=$(of_arch $arch $series)
+	[ -n "$lane_series" ] || continue
+	rm -f "$cache/vm-summary-$arch"
 	# shellcheck disable=SC2086
-	stage "vm" tests/vm/rig.sh check $series
-	echo "$passed $failed" >"$cache/vm-stage.counts"
-	printf '%s' "$summary" >"$cache/vm-stage.summary"
-) >"$vm_out" 2>&1 &
-vm_stage=$!
+	vm_lane $arch $lane_series
+	vm_stages="$vm_stages $!"
+	lanes="$lanes $arch"
+done
 
 # nicely NAME COMMAND...: a host stage at nice 19, beside the VM stage.
 nicely() {
@@ -127,38 +184,43 @@ nicely "checkpatch" scripts/lint.sh style
 nicely "sparse, W=1 ($kvers )" scripts/lint.sh sparse $kvers
 nicely "vm verdict" tests/vm/verdict-test.sh
 # shellcheck disable=SC2086
-nicely "install, uninstall ($kvers )" tests/packaging/install.sh $kvers
+nicely "install, uninstall ($native_kvers )" tests/packaging/install.sh $native_kvers
 nicely "bash completion" tests/packaging/completion.sh
 # shellcheck disable=SC2086
-nicely "dkms ($kvers )" tests/packaging/dkms.sh $kvers
+nicely "dkms ($native_kvers )" tests/packaging/dkms.sh $native_kvers
 # shellcheck disable=SC2086
-nicely "kernel compiler ($kvers )" tests/packaging/compiler.sh $kvers
+nicely "kernel compiler ($native_kvers )" tests/packaging/compiler.sh $native_kvers
 nicely "kselftest install" tests/packaging/kselftest.sh
 # shellcheck disable=SC2086 # the first release: the tree is built once
-nicely "a built tree" tests/packaging/built-tree.sh $kvers
+nicely "a built tree" tests/packaging/built-tree.sh $native_kvers
 nicely "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
 
-wait "$vm_stage"
-cat "$vm_out"
-if read -r vm_passed vm_failed <"$cache/vm-stage.counts"; then
-	passed=$((passed + vm_passed))
-	failed=$((failed + vm_failed))
-	summary="$summary$(cat "$cache/vm-stage.summary")
+# shellcheck disable=SC2086 # a list of process IDs
+wait $vm_stages
+for lane in $lanes; do
+	cat "$cache/vm-stage-$lane.out"
+	if read -r vm_passed vm_failed <"$cache/vm-stage-$lane.counts"; then
+		passed=$((passed + vm_passed))
+		failed=$((failed + vm_failed))
+		summary="$summary$(cat "$cache/vm-stage-$lane.summary")
 "
-else
-	failed=$((failed + 1))
-	summary="${summary}vm: FAILED (no result)
+	else
+		failed=$((failed + 1))
+		summary="${summary}vm ($lane): FAILED (no result)
 "
-fi
-rm -f "$cache/vm-stage.counts" "$cache/vm-stage.summary"
+	fi
+	rm -f "$cache/vm-stage-$lane.counts" "$cache/vm-stage-$lane.summary"
+done
 
 stage "host system unchanged" tests/packaging/host-state.sh compare \
 	"$cache/host-state.before"
 
 echo "### summary"
 printf '%s' "$summary"
-[ -r "$cache/vm-summary" ] && cat "$cache/vm-summary"
+for lane in $lanes; do
+	[ -r "$cache/vm-summary-$lane" ] && cat "$cache/vm-summary-$lane"
+done
 echo "wall time: $(($(date +%s) - start)) s"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

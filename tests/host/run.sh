@@ -272,7 +272,7 @@ sig_enforced() {
 make_run() {
 	PATH=$bin:$PATH KAESBENCH_LIB_MODULES=$tmp/modules \
 		KAESBENCH_PROC=$root/proc KAESBENCH_SYS=$root/sys \
-		"$top/scripts/run.sh" >"$log" 2>&1
+		"$top/scripts/run.sh" "$@" >"$log" 2>&1
 }
 
 run_native_needs_headers() {
@@ -337,11 +337,39 @@ check "headers: root, stale lists: updated, then installed" \
 	root_updates_stale_lists
 check "headers: not root, stale lists: apt's error, nothing run" \
 	not_root_stale_lists_refused
+# make run ARCH=arm64 on this (x86) machine: an arm64 VM, whatever the
+# running kernel could load; as non-root, the apt-get line names the cross
+# compiler and qemu-system-arm, and nothing is built.
+run_arch_arm64() {
+	kernel_tree loads
+	machine 1000 "$image"
+	make_run --arch arm64 && fail "exit 1 (not root, packages missing)"
+	[ "$(head -n 1 "$log")" = "kaesbench: an arm64 VM booting Debian 12's 6.12 kernel for arm64, whose figures are emulated (qemu TCG), not this machine's." ] ||
+		fail "the arm64 VM, in one line"
+	grep -q "^  apt-get update && apt-get install -y --no-install-recommends .*gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm" \
+		"$log" || fail "the arm64 packages' apt-get line"
+	! grep -q "$headers" "$log" || fail "no headers wanted"
+	! grep -q '^make ' "$tmp/calls" || fail "nothing built"
+	untouched
+}
+
+run_arch_unknown() {
+	kernel_tree loads
+	make_run --arch sparc64 && fail "exit 2"
+	grep -qx "kaesbench: --arch sparc64: the rig boots amd64 and arm64" \
+		"$log" || fail "the architectures it boots"
+	[ ! -e "$tmp/calls" ] || ! grep -q '^\(apt-get\|make\) ' "$tmp/calls" ||
+		fail "nothing installed or built"
+}
+
 check "make run: modules load, headers missing: the headers, not a VM" \
 	run_native_needs_headers
 check "make run: the build fails: its log's path and last lines, exit 1" \
 	run_build_fails_showing_the_log
 check "make run: modules cannot load: a VM, the reason in one line" \
 	run_falls_back_saying_why
+check "make run ARCH=arm64: an arm64 VM, its packages named" run_arch_arm64
+check "make run --arch of an architecture the rig lacks: exit 2" \
+	run_arch_unknown
 
 checks_done run

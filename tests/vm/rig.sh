@@ -5,12 +5,15 @@
 #
 # usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
 #                                             series (6.1, 6.12, latest,
-#                                             debug)
+#                                             debug, arm64-6.1, arm64-6.12)
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
 #        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
 #                                             the module loaded (debugging)
 #
-# 6.1 and 6.12 are Debian 12's current kernels, latest is Debian sid's
+# 6.1 and 6.12 are Debian 12's current kernels, latest is Debian sid's,
+# arm64-6.1 and arm64-6.12 Debian 12's arm64 kernels, booted under
+# qemu-system-aarch64 with the module cross-built and the tool built
+# against an unpacked arm64 userland (scripts/sysroot.sh)
 # (tests/vm/kernel.sh says how each is resolved); debug is 6.12 built from
 # Debian's source with KASAN, kmemleak, lockdep and more
 # (tests/vm/debug-kernel.sh; built once, then cached). It is slow under
@@ -18,8 +21,10 @@
 # (default 3 for debug, 1 otherwise).
 #
 # Kernels, module builds and initramfs images are kept under
-# $KAESBENCH_CACHE (default .cache/ in the source tree). Expects the tool
-# and the test tools built (make tool test-tools).
+# $KAESBENCH_CACHE (default .cache/ in the source tree). check writes each
+# series' summary lines to $KAESBENCH_VM_SUMMARY (default
+# $KAESBENCH_CACHE/vm-summary). Expects the tool and the test tools built
+# (make tool test-tools).
 
 set -eu
 
@@ -190,7 +195,7 @@ check() {
 "
 	done
 	rm -f "$cache/vm-line.$$"
-	printf '%s' "$summary" >"$cache/vm-summary"
+	printf '%s' "$summary" >"${KAESBENCH_VM_SUMMARY:-$cache/vm-summary}"
 	return $status
 }
 
