@@ -4,7 +4,9 @@
 # The results formats on this machine, without the module: the OpenSSL
 # path runs anywhere, and the kernel and AF_ALG paths give rows that say
 # why they are missing; the doctor's document; and, with libcrypto hidden,
-# the OpenSSL path and the environment saying why OpenSSL is missing. JSON documents are validated against
+# the OpenSSL path and the environment saying why OpenSSL is missing; an
+# arm64 machine's environment (tests/unit/data/env-arm64-tcg.json). JSON
+# documents are validated against
 # Documentation/kaesbench-results.schema.json; a document broken on purpose
 # must be refused, so that a validator that accepts anything fails here.
 # Ends with "results: N passed, N failed" (a make check stage).
@@ -99,6 +101,57 @@ ns_per_byte() {
 		return 1
 	awk -F, 'NR > 1 && (NF != 23 || !($23 > 0)) {
 		print "row " NR ": " $0; exit 1 }' "$tmp/run.csv"
+}
+
+# arm64's environment, from the document test_env makes of an arm64 TCG
+# guest's /proc and /sys (tests/unit/data/env-arm64-tcg.json): arm64's own
+# flags and OpenSSL's ARM capabilities are valid, and an arm64 document
+# from before them (x86's flags, all false but aes; no capabilities, no
+# device tree) stays valid. Flags of neither architecture, arm64's on an
+# x86 machine, capabilities of neither, and a device tree missing a member
+# are refused. This machine's document has x86's flags, as before.
+arm64_environment() {
+	doc=$top/tests/unit/data/env-arm64-tcg.json
+	$validate "$doc" || return 1
+	jq -e '.environment.kernel.machine == "aarch64" and
+		.environment.virtualization.detected == "tcg" and
+		(.environment.cpu.flags | has("aes") and has("pmull") and
+			has("sve2") and (has("vaes") | not)) and
+		(.environment.openssl.capabilities | has("aes") and
+			has("pmull"))' "$doc" || return 1
+	jq '.environment.cpu.model = null |
+		.environment.cpu.flags = {aes: true, pclmulqdq: false,
+			avx: false, avx2: false, vaes: false, vpclmulqdq: false,
+			avx512f: false, avx512bw: false, avx512vl: false,
+			hypervisor: false, constant_tsc: false} |
+		.environment.virtualization.detected = "none" |
+		.environment.virtualization |=
+			del(.hypervisor_type, .devicetree) |
+		.environment.openssl.capabilities = null' "$doc" \
+		>"$tmp/arm64-old.json"
+	$validate "$tmp/arm64-old.json" || return 1
+	jq '.environment.cpu.flags = {aes: true, pmull: true}' "$doc" \
+		>"$tmp/arm64-bad1.json"
+	jq '.environment.kernel.machine = "x86_64"' "$doc" \
+		>"$tmp/arm64-bad2.json"
+	jq '.environment.openssl.capabilities = {aes: true}' "$doc" \
+		>"$tmp/arm64-bad3.json"
+	jq 'del(.environment.virtualization.devicetree.qemu_fw_cfg)' "$doc" \
+		>"$tmp/arm64-bad4.json"
+	for n in 1 2 3 4; do
+		if $validate "$tmp/arm64-bad$n.json"; then
+			echo "arm64-bad$n.json was accepted"
+			return 1
+		fi
+	done
+	case $(uname -m) in
+	x86_64 | i?86)
+		jq -e '.environment.cpu.flags | keys_unsorted == ["aes",
+			"pclmulqdq", "avx", "avx2", "vaes", "vpclmulqdq",
+			"avx512f", "avx512bw", "avx512vl", "hypervisor",
+			"constant_tsc"]' "$tmp/run.json"
+		;;
+	esac
 }
 
 # The doctor's document: its exit status is the one the document gives.
@@ -209,6 +262,8 @@ check "the schema refuses broken documents, accepts added members" \
 	broken_refused
 check "ns_per_byte in every summary and --csv; documents without it valid" \
 	ns_per_byte
+check "arm64's environment valid, an older one too, broken ones refused" \
+	arm64_environment
 check "doctor --json --quick is valid, a bad severity refused" \
 	doctor_json_valid
 check "the tool does not link libcrypto" no_libcrypto_needed

@@ -613,6 +613,33 @@ static void test_env(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* arm64 under TCG: no CPUID leaf, MIDR_EL1's implementer 0x00 says so. */
+static void test_env_arm64_tcg(void **state)
+{
+	struct kb_doc_cpu cpu = cpu_on("aarch64",
+				       "processor\t: 0\n"
+				       "Features\t: fp asimd aes pmull\n"
+				       "CPU implementer\t: 0x00\n"
+				       "CPU part\t: 0x051\n");
+	struct kb_doc_env env = { .governor = "performance" };
+	struct kb_doc_report r = { 0 };
+
+	(void)state;
+	assert_true(cpu.emulated);
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_int_equal(kb_doc_find(&r, "KB-EMULATED")->severity,
+			 KB_DOC_WARNING);
+	kb_doc_report_free(&r);
+	cpu = cpu_on("aarch64", "processor\t: 0\n"
+				"Features\t: fp asimd aes pmull\n"
+				"CPU implementer\t: 0x41\n"
+				"CPU part\t: 0xd0c\n");
+	assert_false(cpu.emulated);
+	kb_doc_check_env(&r, &cpu, &env);
+	assert_null(kb_doc_find(&r, "KB-EMULATED"));
+	kb_doc_report_free(&r);
+}
+
 /* The reason a check gives for not running, or NULL if it ran. */
 static const char *skipped(const struct kb_doc_report *r, const char *check)
 {
@@ -1585,6 +1612,7 @@ int main(void)
 		cmocka_unit_test(test_afalg_software_only),
 		cmocka_unit_test(test_vaes),
 		cmocka_unit_test(test_env),
+		cmocka_unit_test(test_env_arm64_tcg),
 		cmocka_unit_test(test_env_unknown_clock),
 		cmocka_unit_test(test_arch),
 		cmocka_unit_test(test_arm64_engine),

@@ -19,9 +19,21 @@
 
 #define KB_ENV_STR 256
 
-/* The CPU flags that decide which AES code the kernel and OpenSSL run. */
+/* Whose words /proc/cpuinfo's flags line holds. */
+enum kb_cpu_arch {
+	KB_CPU_ARCH_OTHER, /* neither: no flags are reported */
+	KB_CPU_ARCH_X86, /* a "flags" line */
+	KB_CPU_ARCH_ARM64, /* a "Features" line and "CPU implementer" */
+};
+
+/*
+ * The CPU flags that decide which AES code the kernel and OpenSSL run,
+ * each architecture's in the order JSON prints them; "aes" is both's.
+ * kb_cpu_arch_flags() says which belong to an architecture.
+ */
 enum kb_cpu_flag {
 	KB_CPU_AES,
+	/* x86 */
 	KB_CPU_PCLMULQDQ,
 	KB_CPU_AVX,
 	KB_CPU_AVX2,
@@ -32,6 +44,17 @@ enum kb_cpu_flag {
 	KB_CPU_AVX512VL,
 	KB_CPU_HYPERVISOR,
 	KB_CPU_CONSTANT_TSC,
+	/* arm64 */
+	KB_CPU_PMULL,
+	KB_CPU_ASIMD,
+	KB_CPU_SHA1,
+	KB_CPU_SHA2,
+	KB_CPU_SHA3,
+	KB_CPU_SHA512,
+	KB_CPU_SVE,
+	KB_CPU_SVE2,
+	KB_CPU_SVEAES,
+	KB_CPU_SVEPMULL,
 	KB_CPU_FLAG_COUNT
 };
 
@@ -39,10 +62,18 @@ extern const char *const kb_cpu_flag_names[KB_CPU_FLAG_COUNT];
 
 /* What /proc/cpuinfo says; "" and 0 when it does not say. */
 struct kb_cpuinfo {
-	char model[KB_ENV_STR]; /* the first "model name" */
+	/*
+	 * The first "model name"; on arm64, which has none, the first
+	 * processor's implementer and part, named when known.
+	 */
+	char model[KB_ENV_STR];
 	unsigned int cpus; /* "processor" lines: the online CPUs */
-	bool has_flags; /* a "flags" (x86) or "Features" line was found */
-	uint32_t flags; /* bit n: kb_cpu_flag_names[n] is listed */
+	enum kb_cpu_arch arch;
+	bool has_flags; /* @arch is known and its flags line was found */
+	uint32_t flags; /* bit n: kb_cpu_flag_names[n], one of @arch's */
+	bool has_midr; /* "CPU implementer" and "CPU part" were found */
+	unsigned int implementer; /* MIDR_EL1's: 0x41 Arm, 0x00 software */
+	unsigned int part;
 };
 
 /* Each string is "" when unknown, and then null in JSON. */
@@ -54,6 +85,17 @@ struct kb_env {
 	char cpuid_signature[13]; /* CPUID leaf 0x40000000 */
 	char sys_vendor[KB_ENV_STR]; /* DMI */
 	char product_name[KB_ENV_STR];
+	char hypervisor_type[KB_ENV_STR]; /* /sys/hypervisor/type: "xen" */
+	/*
+	 * The device tree's root, where the kernel was handed one (arm64
+	 * without ACPI): its "compatible" strings, each NUL-terminated, and
+	 * whether QEMU's fw-cfg node is there.
+	 */
+	bool has_dt;
+	char dt_compatible[KB_ENV_STR];
+	size_t dt_compatible_len;
+	char dt_model[KB_ENV_STR];
+	bool dt_qemu_fw_cfg;
 	char clocksource[KB_ENV_STR];
 	char module_version[KB_ENV_STR]; /* /sys/module/kaesbench/version */
 	char module_srcversion[KB_ENV_STR];
@@ -70,6 +112,7 @@ struct kb_env_module {
 	const struct kb_impl_list *impls;
 };
 
+uint32_t kb_cpu_arch_flags(enum kb_cpu_arch arch);
 int kb_cpuinfo_parse(FILE *f, struct kb_cpuinfo *ci);
 const char *kb_env_virtualization(const struct kb_env *e);
 void kb_env_gather(struct kb_env *e, const char *root);

@@ -10,9 +10,9 @@
 
 #include "doctor/check_env.h"
 
-static bool emulated(const struct kb_doc_env *env)
+static bool emulated(const struct kb_doc_cpu *cpu, const struct kb_doc_env *env)
 {
-	return !strcmp(env->hv_vendor, "TCGTCGTCGTCG");
+	return !strcmp(env->hv_vendor, "TCGTCGTCGTCG") || cpu->emulated;
 }
 
 static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
@@ -20,7 +20,7 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 {
 	struct kb_doc_finding *f;
 
-	if (emulated(env)) {
+	if (emulated(cpu, env)) {
 		f = kb_doc_add(
 			r, "KB-EMULATED", KB_DOC_WARNING,
 			"The CPU is emulated (QEMU TCG): its AES instructions are software, and every figure is an emulator's, not the hardware's; compare ratios only.");
@@ -31,6 +31,10 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	} else {
 		return;
 	}
+	if (cpu->emulated)
+		kb_doc_evidence(
+			r, f,
+			"/proc/cpuinfo: CPU implementer 0x00, reserved for software use (QEMU's TCG CPU models)");
 	if (cpu->hypervisor)
 		kb_doc_evidence(r, f, "%s", cpu->hv_source);
 	if (env->hv_vendor[0])
@@ -39,7 +43,7 @@ static void machine(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	if (env->sys_vendor[0])
 		kb_doc_evidence(r, f, "DMI: %s%s%s", env->sys_vendor,
 				env->product[0] ? " " : "", env->product);
-	if (emulated(env))
+	if (emulated(cpu, env))
 		kb_doc_fix(
 			r, f,
 			"measure on the hardware, or under KVM (-accel kvm -cpu host)");

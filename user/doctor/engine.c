@@ -8,6 +8,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/kaesbench.h>
@@ -63,6 +64,21 @@ static enum kb_doc_arch arch_of_cpuinfo(const char *cpuinfo)
 	return KB_ARCH_OTHER;
 }
 
+/*
+ * MIDR_EL1's implementer 0x00 is "reserved for software use": QEMU's TCG
+ * CPU models "max" and "any" have it (target/arm/cpu64.c), where under
+ * KVM a guest sees the host's. arm64's only sign of emulation.
+ */
+static bool software_implementer(const char *cpuinfo)
+{
+	const char *v;
+	size_t len;
+	char *end;
+
+	v = field(cpuinfo, "CPU implementer", &len);
+	return v && strtoul(v, &end, 0) == 0 && end != v;
+}
+
 /**
  * kb_doc_cpu_parse() - the machine and the AES-related features of its CPU
  * @cpuinfo: the text of /proc/cpuinfo
@@ -110,6 +126,7 @@ int kb_doc_cpu_parse(const char *cpuinfo, const char *machine,
 				 "/proc/cpuinfo lists the hypervisor flag");
 	} else {
 		cpu->pclmul = has_word(v, len, "pmull");
+		cpu->emulated = software_implementer(cpuinfo);
 	}
 	cpu->known = true;
 	return 0;

@@ -28,6 +28,8 @@ struct kb_doc_cpu {
 	bool vaes;
 	bool vpclmulqdq;
 	bool hypervisor; /* a hypervisor is there */
+	/* arm64: MIDR_EL1's implementer is 0x00, QEMU's TCG CPU models' */
+	bool emulated;
 	char hv_source[96]; /* what says so, for evidence */
 };
 

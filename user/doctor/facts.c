@@ -80,8 +80,9 @@ static void read_line(const char *path, char *buf, size_t len)
 }
 
 /*
- * arm64 has no hypervisor flag: QEMU's virt machine says so in its device
- * tree (booted without firmware) or, with UEFI firmware, in DMI.
+ * arm64 has no hypervisor flag: a virtual board (QEMU's virt, kvmtool,
+ * crosvm, Firecracker) says so in its device tree (booted without
+ * firmware) or, with UEFI firmware, in DMI.
  */
 static void arm64_vm(struct kb_doc_cpu *cpu)
 {
@@ -93,7 +94,7 @@ static void arm64_vm(struct kb_doc_cpu *cpu)
 		cpu->hypervisor = true;
 		snprintf(
 			cpu->hv_source, sizeof(cpu->hv_source),
-			"/proc/device-tree/compatible: %s (QEMU's virt machine)",
+			"/proc/device-tree/compatible: %s (a virtual board: QEMU, kvmtool, crosvm)",
 			dt);
 	}
 	free(dt);
