@@ -72,7 +72,10 @@ KCC_TEXT = $(shell sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^"]*\)"\{0,1\}$$
 KGCC_MAJOR = $(shell sed -n 's/^CONFIG_GCC_VERSION=\([0-9]*\)[0-9]\{4\}$$/\1/p' \
 	"$(KCONFIG)" 2>/dev/null)
 GCC_MAJOR = $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
-DEBIAN_KCC = $(if $(wildcard $(KDIR)/.kernelvariables),$(firstword $(KCC_TEXT)))
+# A kernel built natively for another architecture names a plain gcc-N:
+# cross-building, its modules need $(CROSS_COMPILE)gcc-N.
+DEBIAN_KCC_TEXT = $(if $(wildcard $(KDIR)/.kernelvariables),$(firstword $(KCC_TEXT)))
+DEBIAN_KCC = $(if $(DEBIAN_KCC_TEXT),$(if $(filter $(CROSS_COMPILE)%,$(DEBIAN_KCC_TEXT)),,$(CROSS_COMPILE))$(DEBIAN_KCC_TEXT))
 CC_GIVEN = $(filter command line,$(origin CC))
 MODULE_CC = $(if $(CC_GIVEN)$(DEBIAN_KCC),,$(if $(and $(KGCC_MAJOR),$(filter-out \
 	$(KGCC_MAJOR),$(GCC_MAJOR))),gcc-$(KGCC_MAJOR)))

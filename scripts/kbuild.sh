@@ -28,10 +28,28 @@ tree() {
 	"$top/tests/vm/kernel.sh" headers "$1" "$cache/kernels"
 }
 
+# Another architecture's kernel builds with its cross compiler, whose
+# prefix this prints (aarch64-linux-gnu-), or nothing for this machine's.
+# Debian's arm64 6.12 headers name it themselves (.kernelvariables); its
+# 6.1 headers, from a native build, only when DEB_HOST_ARCH says so: the
+# prefix goes to kbuild as CROSS_COMPILE.
+cross_prefix() {
+	case $("$top/tests/vm/kernel.sh" arch "$1")-$(uname -m) in
+	arm64-aarch64 | amd64-x86_64) ;;
+	arm64-*) echo aarch64-linux-gnu- ;;
+	esac
+}
+
 # The compiler the kernel was built with, as its configuration names it
-# (CONFIG_CC_VERSION_TEXT: "x86_64-linux-gnu-gcc-16 (Debian 16.2.0-4) 16.2.0").
+# (CONFIG_CC_VERSION_TEXT: "x86_64-linux-gnu-gcc-16 (Debian 16.2.0-4) 16.2.0"),
+# with RELEASE's cross prefix where it lacks one (a native build's gcc-12).
 compiler() {
-	sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^ "]*\) .*/\1/p' "$1/.config"
+	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^ "]*\) .*/\1/p' "$1/.config")
+	prefix=$(cross_prefix "$2")
+	case $cc in
+	"$prefix"* | */*) echo "$cc" ;;
+	*) echo "$prefix$cc" ;;
+	esac
 }
 
 # The build root for SUITE with COMPILER_PACKAGE, made unless it is there.
@@ -73,7 +91,7 @@ build_root() {
 # "host", or the build root that has the kernel's compiler.
 where() {
 	kbuild=$(tree "$1")
-	cc=$(compiler "$kbuild")
+	cc=$(compiler "$kbuild" "$1")
 	if [ -z "$cc" ] || command -v "$cc" >/dev/null; then
 		echo host
 		return
@@ -111,6 +129,8 @@ in_root() {
 run() {
 	release=$1
 	shift
+	prefix=$(cross_prefix "$release")
+	[ -z "$prefix" ] || export CROSS_COMPILE="$prefix"
 	place=$(where "$release")
 	if [ "$place" = host ]; then
 		"$@"
