@@ -22,6 +22,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "fixtures.h"
 #include "output/csv.h"
 #include "output/speed_mr.h"
 #include "bench/paths.h"
@@ -29,22 +30,12 @@
 
 #define NRUNS 4
 
+/* One CPU busy throughout; 3 cycles a byte where @cycles, none elsewhere. */
 static void sample(struct kb_run *run, uint32_t size, uint32_t index,
 		   uint64_t ops, uint64_t wall_ns, bool cycles)
 {
-	struct kb_sample s = {
-		.size = size,
-		.index = index,
-		.ops = ops,
-		.bytes = ops * size,
-		.wall_ns = wall_ns,
-		.thread_ns = wall_ns / 2,
-		.busy_ns = wall_ns,
-		.cycles = ops * size * 3,
-		.has_cycles = cycles,
-	};
-
-	assert_int_equal(kb_run_add_sample(run, &s), 0);
+	fixture_sample(run, size, index, ops, wall_ns, 100,
+		       cycles ? ops * size * 3 : 0);
 }
 
 static void impl(struct kb_run *run, enum kb_path path, const char *alg,
@@ -101,14 +92,6 @@ static void fixture(struct kb_run runs[NRUNS])
 	assert_int_equal(kb_sizes_copy(&runs[3].sizes, sizes, 2), 0);
 }
 
-static void release(struct kb_run runs[NRUNS])
-{
-	int i;
-
-	for (i = 0; i < NRUNS; i++)
-		kb_run_release(&runs[i]);
-}
-
 static char *render_csv(const struct kb_run *runs, enum kb_csv_rows rows)
 {
 	char *text = NULL;
@@ -123,19 +106,8 @@ static char *render_csv(const struct kb_run *runs, enum kb_csv_rows rows)
 
 static struct json_object *runs_json(const struct kb_run *runs)
 {
-	struct json_object *doc, *arr;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	struct json_object *doc = fixture_json(runs, NRUNS), *arr;
 
-	assert_non_null(f);
-	assert_int_equal(kb_print_runs_json(f, runs, NRUNS,
-					    json_object_new_object()),
-			 0);
-	fclose(f);
-	doc = json_tokener_parse(text);
-	free(text);
-	assert_non_null(doc);
 	assert_true(json_object_object_get_ex(doc, "runs", &arr));
 	json_object_get(arr);
 	json_object_put(doc);
@@ -293,7 +265,7 @@ static void test_csv_summary(void **state)
 	check_csv(text, json, "summary", 23);
 	free(text);
 	json_object_put(json);
-	release(runs);
+	fixture_release(runs, NRUNS);
 }
 
 static const char samples_head[] =
@@ -313,7 +285,7 @@ static void test_csv_samples(void **state)
 	check_csv(text, json, "samples", 30);
 	free(text);
 	json_object_put(json);
-	release(runs);
+	fixture_release(runs, NRUNS);
 }
 
 static void test_csv_field(void **state)
@@ -441,7 +413,7 @@ static void test_mr(void **state)
 	free(err);
 	kb_sizes_free(&sizes);
 	json_object_put(json);
-	release(runs);
+	fixture_release(runs, NRUNS);
 }
 
 int main(void)

@@ -41,33 +41,26 @@ static const char tcg_cpuinfo[] =
 	"model name\t: another model, ignored\n"
 	"flags\t\t: fpu\n";
 
-/* arm64 under `qemu-system-aarch64 -M virt -cpu max` (TCG), Debian 12. */
-static const char arm64_tcg_cpuinfo[] =
-	"processor\t: 0\n"
-	"BogoMIPS\t: 125.00\n"
-	"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp "
-	"asimdhp cpuid asimdrdm jscvt fcma lrcpc dcpop sha3 sm3 sm4 asimddp "
-	"sha512 sve asimdfhm dit uscat ilrcpc flagm ssbs sb paca pacg dcpodp "
-	"sve2 sveaes svepmull svebitperm svesha3 svesm4 flagm2 frint svei8mm "
-	"svef32mm svef64mm svebf16 i8mm bf16 dgh rng bti\n"
-	"CPU implementer\t: 0x00\n"
-	"CPU architecture: 8\n"
-	"CPU variant\t: 0x0\n"
-	"CPU part\t: 0x051\n"
+/*
+ * arm64 under `qemu-system-aarch64 -M virt -cpu max` (TCG), Debian 12:
+ * two processors, alike but for their number.
+ */
+#define ARM64_TCG_PROCESSOR(n)                                                 \
+	"processor\t: " #n "\n"                                                \
+	"BogoMIPS\t: 125.00\n"                                                 \
+	"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp " \
+	"asimdhp cpuid asimdrdm jscvt fcma lrcpc dcpop sha3 sm3 sm4 asimddp "  \
+	"sha512 sve asimdfhm dit uscat ilrcpc flagm ssbs sb paca pacg dcpodp " \
+	"sve2 sveaes svepmull svebitperm svesha3 svesm4 flagm2 frint svei8mm " \
+	"svef32mm svef64mm svebf16 i8mm bf16 dgh rng bti\n"                    \
+	"CPU implementer\t: 0x00\n"                                            \
+	"CPU architecture: 8\n"                                                \
+	"CPU variant\t: 0x0\n"                                                 \
+	"CPU part\t: 0x051\n"                                                  \
 	"CPU revision\t: 0\n"
-	"\n"
-	"processor\t: 1\n"
-	"BogoMIPS\t: 125.00\n"
-	"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp "
-	"asimdhp cpuid asimdrdm jscvt fcma lrcpc dcpop sha3 sm3 sm4 asimddp "
-	"sha512 sve asimdfhm dit uscat ilrcpc flagm ssbs sb paca pacg dcpodp "
-	"sve2 sveaes svepmull svebitperm svesha3 svesm4 flagm2 frint svei8mm "
-	"svef32mm svef64mm svebf16 i8mm bf16 dgh rng bti\n"
-	"CPU implementer\t: 0x00\n"
-	"CPU architecture: 8\n"
-	"CPU variant\t: 0x0\n"
-	"CPU part\t: 0x051\n"
-	"CPU revision\t: 0\n";
+
+static const char arm64_tcg_cpuinfo[] =
+	ARM64_TCG_PROCESSOR(0) "\n" ARM64_TCG_PROCESSOR(1);
 
 /* A Neoverse-N1 (Ampere Altra, AWS Graviton2), or a KVM guest on one. */
 static const char arm64_n1_cpuinfo[] =
@@ -298,23 +291,35 @@ static void root_free(struct root *r)
 	free(r);
 }
 
+/*
+ * What a running kernel shows: its @release and @version, its current
+ * @clocksource, and kaesbench 0.1.0 loaded, built as @srcversion.
+ */
+static void put_kernel(const struct root *r, const char *release,
+		       const char *version, const char *clocksource,
+		       const char *srcversion)
+{
+	put(r, "/proc/sys/kernel/osrelease", release);
+	put(r, "/proc/sys/kernel/version", version);
+	put(r,
+	    "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	    clocksource);
+	put(r, "/sys/module/kaesbench/version", "0.1.0\n");
+	put(r, "/sys/module/kaesbench/srcversion", srcversion);
+}
+
 /* An x86 TCG guest. */
 static int root_setup(void **state)
 {
 	struct root *r = root_new();
 
 	put(r, "/proc/cpuinfo", tcg_cpuinfo);
-	put(r, "/proc/sys/kernel/osrelease", "6.12.117+deb12-amd64\n");
-	put(r, "/proc/sys/kernel/version",
-	    "#1 SMP PREEMPT_DYNAMIC Debian 6.12.117-1~deb12u1   \n");
 	put(r, "/sys/class/dmi/id/sys_vendor", "QEMU\n");
 	put(r, "/sys/class/dmi/id/product_name",
 	    "Standard PC (i440FX + PIIX, 1996)\n");
-	put(r,
-	    "/sys/devices/system/clocksource/clocksource0/current_clocksource",
-	    "tsc\n");
-	put(r, "/sys/module/kaesbench/version", "0.1.0\n");
-	put(r, "/sys/module/kaesbench/srcversion", "0123456789ABCDEF0123456\n");
+	put_kernel(r, "6.12.117+deb12-amd64\n",
+		   "#1 SMP PREEMPT_DYNAMIC Debian 6.12.117-1~deb12u1   \n",
+		   "tsc\n", "0123456789ABCDEF0123456\n");
 	*state = r;
 	return 0;
 }
@@ -636,14 +641,9 @@ static void test_arm64_document(void **state)
 
 	(void)state;
 	r = arm64_root(m);
-	put(r, "/proc/sys/kernel/osrelease", "6.12.118+deb12-arm64\n");
-	put(r, "/proc/sys/kernel/version",
-	    "#1 SMP Debian 6.12.118-1~deb12u1 (2026-11-28)\n");
-	put(r,
-	    "/sys/devices/system/clocksource/clocksource0/current_clocksource",
-	    "arch_sys_counter\n");
-	put(r, "/sys/module/kaesbench/version", "0.1.0\n");
-	put(r, "/sys/module/kaesbench/srcversion", "CCFE77FE551C4E9BCFF4233\n");
+	put_kernel(r, "6.12.118+deb12-arm64\n",
+		   "#1 SMP Debian 6.12.118-1~deb12u1 (2026-11-28)\n",
+		   "arch_sys_counter\n", "CCFE77FE551C4E9BCFF4233\n");
 	kb_env_gather(&e, r->dir);
 	root_free(r);
 	strcpy(e.machine, "aarch64");

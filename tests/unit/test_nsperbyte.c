@@ -22,6 +22,7 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
+#include "fixtures.h"
 #include "output/csv.h"
 #include "output/depth_table.h"
 #include "output/legend.h"
@@ -29,93 +30,19 @@
 #include "output/scaling_table.h"
 #include "output/table.h"
 
-#define NRUNS 3
-
 static const char aarch64_why[] =
 	"the generic timer (CNTVCT) counts at a fixed frequency, not CPU cycles";
 
-static void impl(struct kb_run *run, const char *driver, uint32_t flags)
-{
-	run->impl.alg_name = strdup("cbc(aes)");
-	run->impl.driver_name = strdup(driver);
-	run->impl.module = strdup("kernel");
-	run->impl.type = KAESBENCH_IMPL_TYPE_SKCIPHER;
-	run->impl.block_size = 16;
-	run->impl.priority = 300;
-	run->impl.flags = flags;
-	run->key_bits = 128;
-	run->selected = 0;
-}
-
-/* A sample of @ops requests of @size bytes in @wall_ns, without cycles. */
-static void sample(struct kb_run *run, uint32_t size, uint32_t index,
-		   uint64_t ops, uint64_t wall_ns, uint64_t busy_pct)
-{
-	struct kb_sample s = {
-		.size = size,
-		.index = index,
-		.ops = ops,
-		.bytes = ops * size,
-		.wall_ns = wall_ns,
-		.busy_ns = wall_ns * busy_pct / 100,
-		.thread_ns = wall_ns * busy_pct / 200,
-	};
-
-	assert_int_equal(kb_run_add_sample(run, &s), 0);
-}
-
 /*
- * An arm64 machine's sweep of cbc(aes): the CPU's implementation
- * (selected), an offload engine, a refused one; no sample has cycles.
+ * An arm64 machine's sweep, in which no sample has cycles. The Crypto
+ * Extensions: 13.9 MB/s at 16 B, 71.8 ns a byte; 1500, 1471 and
+ * 1531 MB/s at 16384 B, 0.667 ns a byte at the median. The offload
+ * engine's 180 MB/s at 16384 B: 5.54 ns a byte, 1.27 of CPU at 23 %.
  */
-static void fixture(struct kb_run runs[NRUNS])
-{
-	/* 16384 B x 61 in these times: 1500, 1471 and 1531 MB/s. */
-	const uint64_t wall[] = { 666283, 679609, 652957 };
-	const uint32_t fit[] = { 16, 16384 };
-	uint32_t i;
-
-	memset(runs, 0, NRUNS * sizeof(*runs));
-	impl(&runs[0], "cbc-aes-ce", 0);
-	runs[0].selected = 1;
-	runs[0].state = KB_RUN_ENDED;
-	runs[0].depth = 1;
-	runs[0].wall_s = 1.5;
-	runs[0].check.cases = 96;
-	runs[0].check.reference = strdup("cbc(aes-generic)");
-	assert_int_equal(kb_sizes_copy(&runs[0].sizes, fit, 2), 0);
-	for (i = 0; i < 3; i++) {
-		/* 13.9 MB/s: 71.8 ns a byte */
-		sample(&runs[0], 16, i, 871, 1000000, 100);
-		/* 1500 MB/s: 0.667 ns a byte, the median's */
-		sample(&runs[0], 16384, i, 61, wall[i], 100);
-	}
-
-	impl(&runs[1], "virtio_crypto_aes_cbc", KAESBENCH_IMPL_F_ASYNC);
-	runs[1].state = KB_RUN_ENDED;
-	runs[1].depth = 8;
-	runs[1].wall_s = 1.0;
-	runs[1].check.skipped = true;
-	assert_int_equal(kb_sizes_copy(&runs[1].sizes, fit, 2), 0);
-	for (i = 0; i < 3; i++) {
-		/* 0.0712 MB/s; 180 MB/s: 5.54 ns a byte, 1.27 of CPU */
-		sample(&runs[1], 16, i, 445, 100000000, 23);
-		sample(&runs[1], 16384, i, 11014, 1000000000, 23);
-	}
-
-	impl(&runs[2], "cbc-aes-broken", 0);
-	runs[2].state = KB_RUN_REFUSED;
-	runs[2].status = -EINVAL;
-	runs[2].message = strdup("unsupported key length");
-	runs[2].wall_s = 0.01;
-	assert_int_equal(kb_sizes_copy(&runs[2].sizes, fit, 2), 0);
-}
-
-static void release(struct kb_run *runs, size_t n)
-{
-	while (n)
-		kb_run_release(&runs[--n]);
-}
+static const struct fixture_cpu ce = {
+	.driver = "cbc-aes-ce",
+	.wall_ns = { 666283, 679609, 652957 },
+};
 
 /* A stream into memory; its text is in *@text once closed. */
 static FILE *memory(char **text)
@@ -127,7 +54,27 @@ static FILE *memory(char **text)
 	return f;
 }
 
-static const uint32_t sweep_sizes[] = { 16, 1420, 16384 };
+/* @text has @want in it; a failure says which text is missing. */
+static void assert_contains(const char *text, const char *want)
+{
+	assert_non_null(text);
+	if (!strstr(text, want))
+		fail_msg("no \"%s\" in:\n%s", want, text);
+}
+
+/*
+ * Where no cycle count came, @text explains its per-byte figure with
+ * @legend and this machine's reason, and explains no c/B column.
+ */
+static void assert_no_cycles_legend(const char *text, const char *legend)
+{
+	char want[512];
+
+	snprintf(want, sizeof(want), "%s%s\n", legend,
+		 kb_no_cycles_reason(kb_this_machine()));
+	assert_contains(text, want);
+	assert_null(strstr(text, "c/B ="));
+}
 
 static const char sweep_want[] =
 	"cbc(aes) encrypt, 128-bit key: MB/s; verified first: 96 cases against cbc(aes-generic) (rows without ?); runs took 2.5 s\n"
@@ -147,25 +94,16 @@ static const char sweep_want[] =
 /* The sweep's table: ns/B where cyc/B was, and the legend says why. */
 static void test_sweep_table(void **state)
 {
-	struct kb_sizes cols = { .size = (uint32_t *)sweep_sizes, .count = 3 };
 	struct kb_legend legend = { .machine = "aarch64" };
-	struct kb_run runs[NRUNS];
-	struct kb_table t = {
-		.alg = "cbc(aes)",
-		.key_bits = 128,
-		.sample_ms = 1,
-		.samples = 3,
-		.sizes = &cols,
-		.runs = runs,
-		.count = NRUNS,
-		.wall_s = 2.51,
-		.legend = &legend,
-	};
-	char *text = NULL, want[512];
+	struct kb_run runs[FIXTURE_RUNS];
+	struct kb_table t = fixture_table(runs, FIXTURE_RUNS);
+	char *text = NULL;
 	FILE *f = memory(&text);
 
 	(void)state;
-	fixture(runs);
+	fixture_sweep(runs, &ce);
+	t.wall_s = 2.51; /* the rows' 1.5 + 1.0 + 0.01 s */
+	t.legend = &legend;
 	assert_int_equal(kb_print_sweep_table(f, &t), 0);
 	fputs("--\n", f);
 	kb_print_legend(f, &legend);
@@ -178,14 +116,11 @@ static void test_sweep_table(void **state)
 	f = memory(&text);
 	assert_int_equal(kb_print_sweep_table(f, &t), 0);
 	fclose(f);
-	snprintf(
-		want, sizeof(want),
-		"\nns/B = wall-clock nanoseconds per byte at the largest size measured (median); no cyc/B: %s\n",
-		kb_no_cycles_reason(kb_this_machine()));
-	assert_non_null(strstr(text, want));
-	assert_null(strstr(text, "cyc/B ="));
+	assert_no_cycles_legend(
+		text,
+		"\nns/B = wall-clock nanoseconds per byte at the largest size measured (median); no cyc/B: ");
 	free(text);
-	release(runs, NRUNS);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 static const char run_want[] =
@@ -201,12 +136,12 @@ static const char run_legend_want[] =
 static void test_run_table(void **state)
 {
 	struct kb_legend legend = { .machine = "x86_64" };
-	struct kb_run runs[NRUNS];
+	struct kb_run runs[FIXTURE_RUNS];
 	char *text = NULL;
 	FILE *f = memory(&text);
 
 	(void)state;
-	fixture(runs);
+	fixture_sweep(runs, &ce);
 	assert_int_equal(kb_print_run_table(f, &runs[0], 1, 3, &legend), 0);
 	kb_print_legend(f, &legend);
 	fclose(f);
@@ -214,47 +149,43 @@ static void test_run_table(void **state)
 	assert_non_null(strstr(text, run_legend_want));
 	assert_null(strstr(text, "c/B "));
 	free(text);
-	release(runs, NRUNS);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 /* With one cycle count in the table, the columns are cycles as before. */
 static void test_cycles_stay(void **state)
 {
-	struct kb_sizes cols = { .size = (uint32_t *)sweep_sizes, .count = 3 };
-	struct kb_run runs[NRUNS];
-	struct kb_table t = {
-		.alg = "cbc(aes)",
-		.key_bits = 128,
-		.sample_ms = 1,
-		.samples = 3,
-		.sizes = &cols,
-		.runs = runs,
-		.count = NRUNS,
+	/* The sweep's header, its rows with cycles and without; the run's. */
+	static const char *const cycle_columns[] = {
+		"   CPU%   cyc/B\n",
+		"   100    2.00\n",
+		"     23       -\n",
+		"   cyc/B CPU c/B  samples\n",
 	};
+	struct kb_run runs[FIXTURE_RUNS];
+	const struct kb_table t = fixture_table(runs, FIXTURE_RUNS);
 	char *text = NULL;
 	FILE *f = memory(&text);
 	size_t i;
 
 	(void)state;
-	fixture(runs);
-	assert_true(kb_runs_without_cycles(runs, NRUNS));
+	fixture_sweep(runs, &ce);
+	assert_true(kb_runs_without_cycles(runs, FIXTURE_RUNS));
 	/* Refused runs alone: nothing measured, nothing to say. */
 	assert_false(kb_runs_without_cycles(&runs[2], 1));
 	for (i = 0; i < runs[0].samples; i++) {
 		runs[0].sample[i].has_cycles = true;
 		runs[0].sample[i].cycles = runs[0].sample[i].bytes * 2;
 	}
-	assert_false(kb_runs_without_cycles(runs, NRUNS));
+	assert_false(kb_runs_without_cycles(runs, FIXTURE_RUNS));
 	assert_int_equal(kb_print_sweep_table(f, &t), 0);
 	assert_int_equal(kb_print_run_table(f, &runs[0], 1, 3, NULL), 0);
 	fclose(f);
-	assert_non_null(strstr(text, "   CPU%   cyc/B\n"));
-	assert_non_null(strstr(text, "   100    2.00\n"));
-	assert_non_null(strstr(text, "     23       -\n"));
-	assert_non_null(strstr(text, "   cyc/B CPU c/B  samples\n"));
+	for (i = 0; i < sizeof(cycle_columns) / sizeof(*cycle_columns); i++)
+		assert_contains(text, cycle_columns[i]);
 	assert_null(strstr(text, "ns/B"));
 	free(text);
-	release(runs, NRUNS);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 /* Why no cycles, by uname's machine. */
@@ -296,27 +227,37 @@ static void cpus_sample(struct kb_run *run, uint32_t index, size_t cpus,
 		assert_int_equal(kb_run_add_sample(run, &s), 0);
 }
 
+/* Two runs of @driver that ended, at 16384 B, with no sample yet. */
+static void two_runs(struct kb_run runs[2], const char *driver, uint32_t flags)
+{
+	const uint32_t size = 16384;
+	uint32_t i;
+
+	memset(runs, 0, 2 * sizeof(*runs));
+	for (i = 0; i < 2; i++) {
+		fixture_impl(&runs[i], driver, flags);
+		runs[i].state = KB_RUN_ENDED;
+		runs[i].depth = 1;
+		assert_int_equal(kb_sizes_copy(&runs[i].sizes, &size, 1), 0);
+	}
+}
+
 /*
  * --cpus 0,1: 1000 MB/s alone, 900 each at once (90 %), the machine 200 %
  * busy for 1800 MB/s: 1.11 ns of CPU a byte.
  */
 static void test_scaling_table(void **state)
 {
-	const uint32_t size = 16384;
 	struct kb_cpus cpus = { .cpu = { 0, 1 }, .count = 2 };
 	struct kb_run runs[2];
-	char *text = NULL, want[512];
+	char *text = NULL;
 	FILE *f = memory(&text);
 	uint32_t i;
 
 	(void)state;
-	memset(runs, 0, sizeof(runs));
+	two_runs(runs, "cbc-aes-ce", 0);
 	for (i = 0; i < 2; i++) {
-		impl(&runs[i], "cbc-aes-ce", 0);
-		runs[i].state = KB_RUN_ENDED;
-		runs[i].depth = 1;
 		runs[i].ncpus = i + 1;
-		assert_int_equal(kb_sizes_copy(&runs[i].sizes, &size, 1), 0);
 		cpus_sample(&runs[i], 0, i + 1, 1000 - 100 * i, 100 * (i + 1));
 		cpus_sample(&runs[i], 1, i + 1, 1000 - 100 * i, 100 * (i + 1));
 	}
@@ -326,33 +267,27 @@ static void test_scaling_table(void **state)
 		text,
 		"size (B)      1 CPU       2 CPUs   per CPU min-max  scaling   CPU% CPU ns/B\n"
 		"   16384       1000         1800           900-900       90    200     1.11\n"));
-	snprintf(
-		want, sizeof(want),
-		"CPU%% = busy time of all CPUs / wall time (100 = one CPU); CPU ns/B = that busy time in nanoseconds per byte; no CPU c/B: %s\n",
-		kb_no_cycles_reason(kb_this_machine()));
-	assert_non_null(strstr(text, want));
-	assert_null(strstr(text, "c/B ="));
+	assert_no_cycles_legend(
+		text,
+		"CPU% = busy time of all CPUs / wall time (100 = one CPU); CPU ns/B = that busy time in nanoseconds per byte; no CPU c/B: ");
 	free(text);
-	release(runs, 2);
+	fixture_release(runs, 2);
 }
 
 /* The depth sweep has CPU ns/B already: no CPU c/B column of dashes. */
 static void test_depth_table(void **state)
 {
-	const uint32_t size = 16384;
 	struct kb_run runs[2];
-	char *text = NULL, want[512];
+	char *text = NULL;
 	FILE *f = memory(&text);
 	uint32_t i;
 
 	(void)state;
-	memset(runs, 0, sizeof(runs));
+	two_runs(runs, "virtio_crypto_aes_cbc", KAESBENCH_IMPL_F_ASYNC);
 	for (i = 0; i < 2; i++) {
-		impl(&runs[i], "virtio_crypto_aes_cbc", KAESBENCH_IMPL_F_ASYNC);
-		runs[i].state = KB_RUN_ENDED;
 		runs[i].depth = i + 1;
-		assert_int_equal(kb_sizes_copy(&runs[i].sizes, &size, 1), 0);
-		sample(&runs[i], size, 0, 11014 * (i + 1), 1000000000, 23);
+		fixture_sample(&runs[i], 16384, 0, 11014 * (i + 1), 1000000000,
+			       23, 0);
 	}
 	assert_int_equal(kb_print_depth_sweep(f, runs, 2), 0);
 	fclose(f);
@@ -361,13 +296,10 @@ static void test_depth_table(void **state)
 		"  depth       MB/s     ops/s   p50 \u00b5s   p99 \u00b5s   CPU% CPU ns/B\n"
 		"      1       180      11014        -        -     23     1.27\n"
 		"      2       361      22028        -        -     23    0.637\n"));
-	snprintf(want, sizeof(want),
-		 "\nCPU ns/B = that busy time per byte; no CPU c/B: %s\n",
-		 kb_no_cycles_reason(kb_this_machine()));
-	assert_non_null(strstr(text, want));
-	assert_null(strstr(text, "c/B ="));
+	assert_no_cycles_legend(
+		text, "\nCPU ns/B = that busy time per byte; no CPU c/B: ");
 	free(text);
-	release(runs, 2);
+	fixture_release(runs, 2);
 }
 
 static struct json_object *member(struct json_object *o, const char *key)
@@ -382,19 +314,12 @@ static struct json_object *member(struct json_object *o, const char *key)
 static void test_json(void **state)
 {
 	struct json_object *doc, *arr, *sum, *v;
-	struct kb_run runs[NRUNS];
-	char *text = NULL;
-	FILE *f = memory(&text);
+	struct kb_run runs[FIXTURE_RUNS];
 	size_t i;
 
 	(void)state;
-	fixture(runs);
-	assert_int_equal(kb_print_runs_json(f, runs, NRUNS,
-					    json_object_new_object()),
-			 0);
-	fclose(f);
-	doc = json_tokener_parse(text);
-	assert_non_null(doc);
+	fixture_sweep(runs, &ce);
+	doc = fixture_json(runs, FIXTURE_RUNS);
 	arr = member(doc, "runs");
 	sum = json_object_array_get_idx(
 		member(json_object_array_get_idx(arr, 0), "summary"), 1);
@@ -410,7 +335,6 @@ static void test_json(void **state)
 	assert_true(json_object_get_double(v) > 5.541 &&
 		    json_object_get_double(v) < 5.542);
 	json_object_put(doc);
-	free(text);
 
 	/* A size whose samples did no byte has no figure: null, not 0. */
 	for (i = 1; i < runs[1].samples; i += 2) {
@@ -422,19 +346,20 @@ static void test_json(void **state)
 	assert_int_equal(json_object_get_int(member(sum, "size")), 16384);
 	assert_null(member(sum, "ns_per_byte"));
 	json_object_put(doc);
-	release(runs, NRUNS);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 /* CSV: ns_per_byte, the last column, filled where cycles_per_byte is not. */
 static void test_csv(void **state)
 {
-	struct kb_run runs[NRUNS];
+	struct kb_run runs[FIXTURE_RUNS];
 	char *text = NULL;
 	FILE *f = memory(&text);
 
 	(void)state;
-	fixture(runs);
-	assert_int_equal(kb_print_runs_csv(f, runs, NRUNS, KB_CSV_SUMMARY), 0);
+	fixture_sweep(runs, &ce);
+	assert_int_equal(
+		kb_print_runs_csv(f, runs, FIXTURE_RUNS, KB_CSV_SUMMARY), 0);
 	fclose(f);
 	assert_non_null(strstr(
 		text,
@@ -445,7 +370,7 @@ static void test_csv(void **state)
 	assert_non_null(strstr(
 		text, ",refused,-22,unsupported key length,,,,,,,,,,\n"));
 	free(text);
-	release(runs, NRUNS);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 int main(void)

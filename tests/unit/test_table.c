@@ -20,88 +20,20 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
+#include "fixtures.h"
 #include "output/run_json.h"
 #include "output/table.h"
 
-static const uint32_t sizes[] = { 16, 1420, 16384 };
-
-static void impl(struct kb_run *run, const char *driver, uint32_t flags)
-{
-	run->impl.alg_name = strdup("cbc(aes)");
-	run->impl.driver_name = strdup(driver);
-	run->impl.module = strdup("kernel");
-	run->impl.type = KAESBENCH_IMPL_TYPE_SKCIPHER;
-	run->impl.block_size = 16;
-	run->impl.priority = 400;
-	run->impl.flags = flags;
-	run->key_bits = 128;
-	run->selected = 0;
-}
-
-/* A sample of @ops requests of @size bytes in @wall_ns. */
-static void sample(struct kb_run *run, uint32_t size, uint32_t index,
-		   uint64_t ops, uint64_t wall_ns, uint64_t busy_pct,
-		   uint64_t cycles)
-{
-	struct kb_sample s = {
-		.size = size,
-		.index = index,
-		.ops = ops,
-		.bytes = ops * size,
-		.wall_ns = wall_ns,
-		.busy_ns = wall_ns * busy_pct / 100,
-		.thread_ns = wall_ns * busy_pct / 200,
-		.cycles = cycles,
-		.has_cycles = cycles != 0,
-	};
-
-	assert_int_equal(kb_run_add_sample(run, &s), 0);
-}
-
-/* Three rows: aesni (selected), a slow async engine, a refused one. */
-static void fixture(struct kb_run runs[3])
-{
-	/* 16384 B x 61 in these times: 800, 1000 and 1200 MB/s. */
-	const uint64_t wall[] = { 1249280, 999424, 832853 };
-	const uint32_t fit[] = { 16, 16384 };
-	uint32_t i;
-
-	memset(runs, 0, 3 * sizeof(*runs));
-	impl(&runs[0], "cbc-aes-aesni", KAESBENCH_IMPL_F_TESTED);
-	runs[0].selected = 1;
-	runs[0].state = KB_RUN_ENDED;
-	runs[0].depth = 1;
-	runs[0].wall_s = 1.5;
-	runs[0].check.cases = 96;
-	runs[0].check.reference = strdup("cbc(aes-generic)");
-	assert_int_equal(kb_sizes_copy(&runs[0].sizes, fit, 2), 0);
-	for (i = 0; i < 3; i++) {
-		/* 13.94 MB/s, 14.4 cycles a byte */
-		sample(&runs[0], 16, i, 871, 1000000, 100, 871 * 16 * 144 / 10);
-		/* 1000 MB/s +- 20 %: unsteady; 1.23 cycles a byte */
-		sample(&runs[0], 16384, i, 61, wall[i], 100,
-		       61 * 16384 * 123 / 100);
-	}
-
-	impl(&runs[1], "virtio_crypto_aes_cbc", KAESBENCH_IMPL_F_ASYNC);
-	runs[1].state = KB_RUN_ENDED;
-	runs[1].depth = 8;
-	runs[1].wall_s = 1.0;
-	runs[1].check.skipped = true;
-	assert_int_equal(kb_sizes_copy(&runs[1].sizes, fit, 2), 0);
-	for (i = 0; i < 3; i++) {
-		/* 0.0712 and 180.46 MB/s */
-		sample(&runs[1], 16, i, 445, 100000000, 23, 0);
-		sample(&runs[1], 16384, i, 11014, 1000000000, 23, 0);
-	}
-
-	impl(&runs[2], "cbc-aes-broken", 0);
-	runs[2].state = KB_RUN_REFUSED;
-	runs[2].status = -EINVAL;
-	runs[2].message = strdup("unsupported key length");
-	runs[2].wall_s = 0.01;
-	assert_int_equal(kb_sizes_copy(&runs[2].sizes, fit, 2), 0);
-}
+/*
+ * An x86 machine's sweep: AES-NI, 800, 1000 and 1200 MB/s at 16384 B
+ * (unsteady), 14.4 and 1.23 cycles a byte at 16 and 16384 B.
+ */
+static const struct fixture_cpu aesni = {
+	.driver = "cbc-aes-aesni",
+	.flags = KAESBENCH_IMPL_F_TESTED,
+	.wall_ns = { 1249280, 999424, 832853 },
+	.cycles_x100 = { 1440, 123 },
+};
 
 static char *render(int (*print)(FILE *, const void *), const void *arg)
 {
@@ -137,28 +69,17 @@ static const char sweep_want[] =
 
 static void test_sweep_table(void **state)
 {
-	struct kb_sizes cols = { .size = (uint32_t *)sizes, .count = 3 };
-	struct kb_run runs[3];
-	struct kb_table t = {
-		.alg = "cbc(aes)",
-		.key_bits = 128,
-		.sample_ms = 1,
-		.samples = 3,
-		.sizes = &cols,
-		.runs = runs,
-		.count = 3,
-		.wall_s = 2.51,
-	};
+	struct kb_run runs[FIXTURE_RUNS];
+	struct kb_table t = fixture_table(runs, FIXTURE_RUNS);
 	char *text;
-	int i;
 
 	(void)state;
-	fixture(runs);
+	fixture_sweep(runs, &aesni);
+	t.wall_s = 2.51; /* the rows' 1.5 + 1.0 + 0.01 s */
 	text = render(print_sweep, &t);
 	assert_string_equal(text, sweep_want);
 	free(text);
-	for (i = 0; i < 3; i++)
-		kb_run_release(&runs[i]);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 static int print_run(FILE *f, const void *arg)
@@ -183,18 +104,16 @@ static const char run_want[] =
 
 static void test_run_table(void **state)
 {
-	struct kb_run runs[3];
+	struct kb_run runs[FIXTURE_RUNS];
 	char *text;
-	int i;
 
 	(void)state;
-	fixture(runs);
+	fixture_sweep(runs, &aesni);
 	runs[0].state = KB_RUN_INTERRUPTED;
 	text = render(print_run, &runs[0]);
 	assert_string_equal(text, run_want);
 	free(text);
-	for (i = 0; i < 3; i++)
-		kb_run_release(&runs[i]);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 /* The quick verification of runs[2] caught case 81. */
@@ -224,23 +143,17 @@ static void make_invalid(struct kb_run *run)
 
 static void test_invalid(void **state)
 {
-	struct kb_sizes cols = { .size = (uint32_t *)sizes, .count = 1 };
-	struct kb_table t = {
-		.alg = "cbc(aes)",
-		.key_bits = 128,
-		.sample_ms = 1,
-		.samples = 3,
-		.sizes = &cols,
-		.count = 1,
-	};
-	struct kb_run runs[3];
+	static const uint32_t size = 16;
+	const struct kb_sizes first = { .size = (uint32_t *)&size, .count = 1 };
+	struct kb_run runs[FIXTURE_RUNS];
+	/* The invalid row alone, in the first column. */
+	struct kb_table t = fixture_table(&runs[2], 1);
 	char *text;
-	int i;
 
 	(void)state;
-	fixture(runs);
+	t.sizes = &first;
+	fixture_sweep(runs, &aesni);
 	make_invalid(&runs[2]);
-	t.runs = &runs[2];
 	assert_true(kb_run_invalid(&runs[2]));
 	assert_true(kb_run_failed(&runs[2]));
 	text = render(print_sweep, &t);
@@ -265,8 +178,7 @@ static void test_invalid(void **state)
 		"nothing was measured: the implementation failed a request of its verification\n"));
 	assert_null(strstr(text, "results differ"));
 	free(text);
-	for (i = 0; i < 3; i++)
-		kb_run_release(&runs[i]);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 static void test_check_words(void **state)
@@ -295,12 +207,11 @@ static void test_check_words(void **state)
  */
 static void test_measured_wrong(void **state)
 {
-	struct kb_run runs[3];
+	struct kb_run runs[FIXTURE_RUNS];
 	char *text, buf[128];
-	int i;
 
 	(void)state;
-	fixture(runs);
+	fixture_sweep(runs, &aesni);
 	assert_null(kb_measured_words(&runs[0], true, buf, sizeof(buf)));
 	runs[0].has_check_every = true;
 	runs[0].check_every = 32;
@@ -338,28 +249,17 @@ static void test_measured_wrong(void **state)
 		"no figures are shown: of 1234 requests checked while measured, 1 differ from cbc(aes-generic)\n"));
 	assert_null(strstr(text, "MB/s"));
 	free(text);
-	for (i = 0; i < 3; i++)
-		kb_run_release(&runs[i]);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 static void test_json(void **state)
 {
 	struct json_object *root, *arr, *run, *v, *s;
-	struct kb_run runs[3];
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	int i;
+	struct kb_run runs[FIXTURE_RUNS];
 
 	(void)state;
-	fixture(runs);
-	f = open_memstream(&text, &len);
-	assert_non_null(f);
-	assert_int_equal(
-		kb_print_runs_json(f, runs, 3, json_object_new_object()), 0);
-	fclose(f);
-	root = json_tokener_parse(text);
-	assert_non_null(root);
+	fixture_sweep(runs, &aesni);
+	root = fixture_json(runs, FIXTURE_RUNS);
 	assert_true(json_object_object_get_ex(root, "protocol_version", &v));
 	assert_int_equal(json_object_get_int(v), KAESBENCH_GENL_VERSION);
 	assert_true(json_object_object_get_ex(root, "runs", &arr));
@@ -407,9 +307,7 @@ static void test_json(void **state)
 	assert_null(v);
 
 	json_object_put(root);
-	free(text);
-	for (i = 0; i < 3; i++)
-		kb_run_release(&runs[i]);
+	fixture_release(runs, FIXTURE_RUNS);
 }
 
 int main(void)
