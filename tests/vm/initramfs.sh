@@ -219,6 +219,8 @@ for sub in kernel/crypto kernel/arch/x86/crypto kernel/arch/arm64/crypto \
 	kernel/drivers/crypto/virtio kernel/drivers/virtio; do
 	[ -d "$kroot/$moddir/$sub" ] || continue
 	find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
+	# The arm64 VM's output device, a module in Debian's arm64 6.1.
+	echo virtio_console
 done | sed 's/\.ko$//' | sort -u | while read -r mod; do
 	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
 		awk '$1 == "insmod" { print $2 }'

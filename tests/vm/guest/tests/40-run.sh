@@ -259,7 +259,7 @@ aead_decrypt_with_aad() {
 			>/tmp/out 2>&1 || { cat /tmp/out; fail "$args failed"; }
 	done
 	expect_failure 1 "ESP transform takes 16 or 20 bytes of associated data" \
-		kaesbench run -d ${CPU_RFC4106} --aad 24 -b 64
+		kaesbench run -d "$CPU_RFC4106" --aad 24 -b 64
 }
 ktap_test "aead decryption with associated data; ESP's lengths only for rfc4106" \
 	aead_decrypt_with_aad

@@ -3,8 +3,8 @@
 # cancel, closed socket, Ctrl-C and kill -9; rmmod during runs (refused:
 # a job's thread holds the module) and after them; insmod and rmmod
 # cycles; concurrent clients. Synchronous (aes-generic, aes-lib on 7.x;
-# ${CPU_CBC}), asynchronous at depth 8 (virtio_crypto_aes_cbc) and aead
-# (${CPU_GCM}, ${CPU_RFC4106}) implementations take turns. Then
+# the CPU's cbc), asynchronous at depth 8 (virtio_crypto_aes_cbc) and aead
+# (the CPU's gcm and rfc4106) implementations take turns. Then
 # nothing may be left: module use count 0, rmmod works, reference counts
 # and memory back to their baseline (memory.sh says what that sees).
 #
