@@ -17,6 +17,8 @@
 #                     long run in a 6.12 VM (FUZZ_COUNT=1000000 messages),
 #                     for before a release
 #   make include-cycles  fails on a cycle of #include lines in user/ or kmod/
+#   make check-arm64  the VM suite on both arm64 kernels (Debian 12's 6.1
+#                     and 6.12; make check boots 6.12 only, for time)
 #   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
 #                     built from Debian's source on first use (long)
 #   make bench        kaesbench against tcrypt in one VM boot, then what
@@ -125,6 +127,11 @@ fuzz: tool test-tools
 include-cycles:
 	@scripts/include-cycles.sh user kmod
 
+check-arm64:
+	@scripts/deps.sh arm64
+	@$(MAKE) -s tool test-tools
+	@tests/vm/rig.sh check arm64-6.1 arm64-6.12
+
 check-debug:
 	@scripts/deps.sh debug
 	@$(MAKE) -s tool test-tools
@@ -204,6 +211,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-debug fuzz include-cycles bench bench-openssl bench-afalg \
+.PHONY: all module tool test-tools run check check-arm64 check-debug fuzz include-cycles bench bench-openssl bench-afalg \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

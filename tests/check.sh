@@ -18,8 +18,10 @@ cache=${KAESBENCH_CACHE:-$top/.cache}
 # The kernel series of the VM stage, and of the host stages (sparse, W=1,
 # install, dkms, the kernel's compiler): adding the next is one word here.
 # latest is Debian sid's kernel (tests/vm/kernel.sh).
-# arm64-6.12 is Debian 12's 6.12 for arm64, under qemu-system-aarch64.
-series=${KAESBENCH_SERIES:-6.1 6.12 latest arm64-6.12}
+# arm64-6.12 is Debian 12's 6.12 for arm64, under qemu-system-aarch64
+# (arm64-6.1 is make check-arm64's). The VM stage deals them to two lanes
+# in this order (below).
+series=${KAESBENCH_SERIES:-latest arm64-6.12 6.12 6.1}
 host_series=${KAESBENCH_HOST_SERIES:-6.1 6.12 latest arm64-6.12}
 start=$(date +%s)
 passed=0
@@ -137,12 +139,15 @@ stage "progress line (host, pty)" tests/host/progress.sh
 
 # The VM stage, the longest by far, runs beside the other host stages,
 # which run at nice 19: they take the cycles the VMs leave idle (waits
-# for timeouts, sleeps), and the VMs keep theirs. It runs in two lanes,
-# one per architecture, side by side: a VM keeps under one of the two
-# host CPUs busy on average (its tests wait, sleep, run on one vCPU), so
-# two of them share the machine with little loss. Each lane's output,
-# counts and summary lines come back through files.
-# vm_lane NAME SERIES...: the VM stage NAME of those series, in the
+# for timeouts, sleeps), and the VMs keep theirs. It runs in two lanes
+# side by side, the series dealt to them alternately in the order given:
+# a VM keeps under one of the two host CPUs busy on average (its tests
+# wait, sleep, run on one vCPU), so two of them share the machine with
+# little loss (a series took 5 to 15 % longer beside another). The
+# default order deals the longest (latest, arm64-6.12) to different
+# lanes. Each lane's output, counts and summary lines come back through
+# files.
+# vm_lane LANE SERIES...: the VM stage of those series, in the
 # background.
 vm_lane() {
 	lane=$1
@@ -151,22 +156,32 @@ vm_lane() {
 		passed=0 failed=0 summary=
 		stage_log=$cache/vm-stage-$lane.log
 		export KAESBENCH_VM_SUMMARY="$cache/vm-summary-$lane"
-		stage "vm ($lane)" tests/vm/rig.sh check "$@"
+		stage "vm ($*)" tests/vm/rig.sh check "$@"
 		echo "$passed $failed" >"$cache/vm-stage-$lane.counts"
 		printf '%s' "$summary" >"$cache/vm-stage-$lane.summary"
 	) >"$cache/vm-stage-$lane.out" 2>&1 &
 }
+# dealt LANE SERIES...: every other series, from the LANE-th (1 or 2).
+dealt() {
+	n=$1
+	shift
+	i=0
+	for s; do
+		i=$((i + 1))
+		[ $((i % 2)) -eq $((n % 2)) ] && printf '%s ' "$s"
+	done
+}
 lanes=
 vm_stages=
-for arch in amd64 arm64; do
+for lane in 1 2; do
 	# shellcheck disable=SC2086 # a word list
-	lane_series=$(of_arch $arch $series)
+	lane_series=$(dealt $lane $series)
 	[ -n "$lane_series" ] || continue
-	rm -f "$cache/vm-summary-$arch"
+	rm -f "$cache/vm-summary-$lane"
 	# shellcheck disable=SC2086
-	vm_lane $arch $lane_series
+	vm_lane $lane $lane_series
 	vm_stages="$vm_stages $!"
-	lanes="$lanes $arch"
+	lanes="$lanes $lane"
 done
 
 # nicely NAME COMMAND...: a host stage at nice 19, beside the VM stage.
