@@ -364,6 +364,31 @@ static void test_module_blacklisted(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* On the kernel command line: the fix is the boot loader's, and a reboot. */
+static void test_module_blacklisted_cmdline(void **state)
+{
+	struct kb_doc_modstate mod = mod_state(0, true);
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	snprintf(mod.blacklist, sizeof(mod.blacklist),
+		 KB_DOC_CMDLINE_BLACKLIST
+		 "module_blacklist=nouveau,aesni_intel");
+	check_kernel(&r, x86_aes_flags, generic_rows,
+		     sizeof(generic_rows) / sizeof(generic_rows[0]), &mod);
+	f = kb_doc_find(&r, "KB-AESNI-MODULE-BLACKLISTED");
+	assert_non_null(f);
+	assert_true(has_evidence(
+		f,
+		"kernel command line: module_blacklist=nouveau,aesni_intel"));
+	assert_non_null(strstr(
+		f->fix,
+		"remove module_blacklist=nouveau,aesni_intel from the kernel command line"));
+	assert_non_null(strstr(f->fix, "reboot"));
+	kb_doc_report_free(&r);
+}
+
 static void test_module_not_built(void **state)
 {
 	struct kb_doc_modstate mod = mod_state(0, false);
@@ -1605,6 +1630,7 @@ int main(void)
 		cmocka_unit_test(test_aesni_in_use),
 		cmocka_unit_test(test_module_not_loaded),
 		cmocka_unit_test(test_module_blacklisted),
+		cmocka_unit_test(test_module_blacklisted_cmdline),
 		cmocka_unit_test(test_module_not_built),
 		cmocka_unit_test(test_aesni_not_selected),
 		cmocka_unit_test(test_hypervisor_hides_aes),

@@ -310,10 +310,19 @@ static void missing(struct kb_doc_report *r,
 			"The CPU has %s, but the kernel hands out generic implementations: the module %s is blacklisted.",
 			names->insns, m->name);
 		kb_doc_evidence(r, f, "%s", m->blacklist);
-		kb_doc_fix(
-			r, f,
-			"remove that blacklist, then load the module: modprobe %s",
-			m->name);
+		/* The command line's lasts until the boot loader drops it. */
+		if (!strncmp(m->blacklist, KB_DOC_CMDLINE_BLACKLIST,
+			     strlen(KB_DOC_CMDLINE_BLACKLIST)))
+			kb_doc_fix(
+				r, f,
+				"remove %s from the kernel command line (the boot loader's: GRUB_CMDLINE_LINUX in /etc/default/grub, then update-grub) and reboot",
+				m->blacklist +
+					strlen(KB_DOC_CMDLINE_BLACKLIST));
+		else
+			kb_doc_fix(
+				r, f,
+				"remove that blacklist, then load the module: modprobe %s",
+				m->name);
 		break;
 	case CAUSE_SILENT:
 		f = kb_doc_add(

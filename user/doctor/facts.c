@@ -264,7 +264,7 @@ static void blacklists(struct kb_doc_modstate *m)
 	if (text &&
 	    kb_doc_cmdline_blacklists(text, m->name, what, sizeof(what)))
 		snprintf(m->blacklist, sizeof(m->blacklist),
-			 "kernel command line: %s", what);
+			 KB_DOC_CMDLINE_BLACKLIST "%s", what);
 	free(text);
 }
 

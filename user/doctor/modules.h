@@ -25,6 +25,9 @@ struct kb_doc_modstate {
 	char blacklist[256]; /* where it is blacklisted, or "" */
 };
 
+/* How blacklist starts where the kernel command line blacklists it. */
+#define KB_DOC_CMDLINE_BLACKLIST "kernel command line: "
+
 bool kb_doc_modname_eq(const char *a, size_t alen, const char *b);
 bool kb_doc_modlist_has(const char *text, const char *module);
 int kb_doc_conf_blacklists(const char *text, const char *module, char *what,

@@ -46,7 +46,7 @@ doctor_names_blacklist() {
 			.severity == "warning" and
 			(.evidence | any(startswith("kernel command line: ") and
 				contains("module_blacklist=") and contains($m))) and
-			(.fix | contains($m)))' /tmp/doctor.json >/dev/null ||
+			(.fix | startswith("remove module_blacklist=") and contains($m)))' /tmp/doctor.json >/dev/null ||
 		fail "$CPU_FINDING-MODULE-BLACKLISTED does not name the command line's blacklist of $CPU_BLK_MODULE and the fix"
 	! jq -e --arg id "$CPU_FINDING-IN-USE" 'any(.findings[]; .id == $id)' \
 		/tmp/doctor.json >/dev/null ||
