@@ -82,8 +82,9 @@ prepare() {
 	cp -rp "$top/tests/tools" "$build/tests/"
 	# Another architecture's VM runs the tool and the test tools built
 	# here against its Debian userland (scripts/sysroot.sh), which the
-	# initramfs then takes its programs from; the kernel's headers name
-	# their cross compiler themselves (.kernelvariables).
+	# initramfs then takes its programs from; the module builds with the
+	# cross compiler the headers name (.kernelvariables) or, where they
+	# do not (arm64 6.1), the one scripts/kbuild.sh gives kbuild.
 	cross=
 	extras=
 	if [ "$arch" != amd64 ]; then
