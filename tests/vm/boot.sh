@@ -65,9 +65,10 @@ output=$logdir/output.log
 
 # The machine, and where the kernel's console and the VM's output (the
 # suite's KTAP, the tool's) go: the PC's two serial ports; on the virt
-# board its one UART and a virtio console (hvc0; virtio_console is built
-# into Debian's arm64 kernels). Pointer authentication's QARMA is slow
-# under TCG: pauth-impdef makes the same instructions cheap.
+# board its one UART and a virtio console (hvc0; the guest's init loads
+# virtio_console where it is a module, as in Debian's arm64 6.1). Pointer
+# authentication's QARMA is slow under TCG: pauth-impdef makes the same
+# instructions cheap.
 case $arch in
 amd64)
 	qemu=qemu-system-x86_64
