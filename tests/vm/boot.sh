@@ -71,16 +71,16 @@ output=$logdir/output.log
 # instructions cheap.
 case $arch in
 amd64)
-	qemu=qemu-system-x86_64
-	qemu_package=qemu-system-x86
+	qemu="qemu-system-x86_64"
+	qemu_package="qemu-system-x86"
 	machine="-cpu max"
 	serial_console=ttyS0
 	vm_output=/dev/ttyS1
 	output_device="-serial file:$output"
 	;;
 arm64)
-	qemu=qemu-system-aarch64
-	qemu_package=qemu-system-arm
+	qemu="qemu-system-aarch64"
+	qemu_package="qemu-system-arm"
 	machine="-M virt,gic-version=3 -cpu max,pauth-impdef=on"
 	serial_console=ttyAMA0
 	vm_output=/dev/hvc0
