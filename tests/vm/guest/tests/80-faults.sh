@@ -150,10 +150,14 @@ fault_late() {
 	jq -e '.runs[0] | .status == 0 and (.samples | length == 1) and
 		.samples[0].ops > 0' /tmp/faulty-late.json >/dev/null ||
 		fail "no figures"
-	jq -e '.runs[0].summary[0].cpu_percent < 20' /tmp/faulty-late.json \
+	# All CPUs' busy time, 100 = one CPU: a driver that polled would
+	# keep one busy. The guest's own timers and completions cost 0 to
+	# 8 % here under TCG, and up to 22 % (arm64 6.12) while another VM
+	# shares the host, as in make check's two lanes.
+	jq -e '.runs[0].summary[0].cpu_percent < 40' /tmp/faulty-late.json \
 		>/dev/null || fail "the CPUs were busy while the driver slept"
 }
-ktap_test "fault late (50 ms): figures; the CPUs idle meanwhile (< 20 %)" \
+ktap_test "fault late (50 ms): figures; the CPUs idle meanwhile (< 40 %)" \
 	fault_late
 
 # Busy time is sampled on ticks: under TCG on a loaded host a vCPU that
