@@ -19,6 +19,9 @@
 #   make include-cycles  fails on a cycle of #include lines in user/ or kmod/
 #   make check-arm64  the VM suite on both arm64 kernels (Debian 12's 6.1
 #                     and 6.12; make check boots 6.12 only, for time)
+#   make check-lava   Debian's lava-dispatcher runs contrib/lava's job on
+#                     a QEMU device booting the rig's 6.12 (LAVA_SERIES=),
+#                     as make check does
 #   make check-debug  the VM suite on a debug 6.12 (KASAN, kmemleak, lockdep),
 #                     built from Debian's source on first use (long)
 #   make bench        kaesbench against tcrypt in one VM boot, then what
@@ -132,6 +135,13 @@ check-arm64:
 	@$(MAKE) -s tool test-tools
 	@tests/vm/rig.sh check arm64-6.1 arm64-6.12
 
+# LAVA_SERIES: the kernel series the LAVA device boots (make check: 6.12).
+LAVA_SERIES ?= 6.12
+check-lava:
+	@scripts/deps.sh check
+	@$(MAKE) -s tool test-tools
+	@tests/lava/run.sh $(LAVA_SERIES)
+
 check-debug:
 	@scripts/deps.sh debug
 	@$(MAKE) -s tool test-tools
@@ -211,6 +221,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-arm64 check-debug fuzz include-cycles bench bench-openssl bench-afalg \
+.PHONY: all module tool test-tools run check check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

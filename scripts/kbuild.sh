@@ -106,26 +106,6 @@ where() {
 	build_root "$suite" "$pkg"
 }
 
-# COMMAND... in DIR (a build root) with this tree, the cache and /tmp
-# mounted at their own paths and /proc mounted (objtool reads it), in a
-# mount namespace of its own, which takes the mounts with it.
-in_root() {
-	dir=$1
-	shift
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	unshare --mount --propagation private -- sh -euc '
-		dir=$1 top=$2 cache=$3 cwd=$4
-		shift 4
-		for path in "$top" "$cache" /tmp; do
-			mkdir -p "$dir$path"
-			mount --bind "$path" "$dir$path"
-		done
-		mount -t proc proc "$dir/proc"
-		exec chroot "$dir" /usr/bin/env -C "$cwd" \
-			PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
-	' in_root "$dir" "$top" "$cache" "$PWD" "$@"
-}
-
 run() {
 	release=$1
 	shift
@@ -135,7 +115,7 @@ run() {
 	if [ "$place" = host ]; then
 		"$@"
 	else
-		in_root "$place" "$@"
+		"$top/scripts/in-root.sh" "$place" "$@"
 	fi
 }
 

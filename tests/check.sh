@@ -4,8 +4,10 @@
 # make check: unit tests, the tool's host tests (results formats, doctor),
 # static checks of the module against each kernel series, the VM verdict's
 # own test, the packaging checks (install, completion, dkms, the kernel's
-# compiler, kselftest, netlink spec), the in-VM suite on each series, and
-# last that the host's kernel images, headers and /boot are as they were.
+# compiler, kselftest, netlink spec), the report in a headless browser,
+# a LAVA job run by Debian's lava-dispatcher, the in-VM suite on each
+# series, and last that the host's kernel images, headers and /boot are as
+# they were.
 # The VM stage runs beside the host stages after the first few.
 # The debug kernel's suite is make check-debug. Ends with one summary line
 # per stage and "check: N passed, N failed".
@@ -210,6 +212,8 @@ nicely "kselftest install" tests/packaging/kselftest.sh
 nicely "a built tree" tests/packaging/built-tree.sh $native_kvers
 nicely "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
+nicely "report (chromium)" tests/report/run.sh
+nicely "lava-run (6.12)" tests/lava/run.sh 6.12
 
 # shellcheck disable=SC2086 # a list of process IDs
 wait $vm_stages

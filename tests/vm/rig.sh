@@ -9,6 +9,8 @@
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
 #        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
 #                                             the module loaded (debugging)
+#        tests/vm/rig.sh ramdisk SERIES OUT   a LAVA device's kernel and
+#                                             ramdisk for SERIES, in OUT
 #
 # 6.1 and 6.12 are Debian 12's current kernels, latest is Debian sid's,
 # arm64-6.1 and arm64-6.12 Debian 12's arm64 kernels, booted under
@@ -237,6 +239,29 @@ run() {
 	return "$rc"
 }
 
+# A LAVA device's boot files for the series (tests/lava), in OUT: vmlinuz,
+# and ramdisk.cpio.gz, the rig's initramfs in mode lava (a shell on the
+# console) with the module installed where modprobe finds it, as on a
+# machine where kaesbench is installed. One archive, not the rig's two
+# concatenated: LAVA unpacks a ramdisk with cpio to add its overlay, and
+# cpio reads the first archive only.
+ramdisk() {
+	out=$2
+	prepare "$1"
+	mkdir -p "$out"
+	cp "$vmlinuz" "$out/vmlinuz"
+	tree=$(mktemp -d)
+	(cd "$tree" && gzip -dc "$initramfs" | cpio -id --quiet)
+	echo lava >"$tree/etc/kaesbench-vm.mode"
+	mkdir -p "$tree/lib/modules/$kver/extra"
+	cp "$tree/opt/kaesbench/kaesbench.ko" "$tree/lib/modules/$kver/extra/"
+	depmod -b "$tree" "$kver"
+	(cd "$tree" && find . | cpio -o -H newc --quiet) |
+		gzip -1 >"$out/ramdisk.cpio.gz"
+	rm -rf "$tree" "$initramfs"
+	echo "$kver" >"$out/release"
+}
+
 trap 'rm -f "$cache"/initramfs-*.$$.cpio.gz' EXIT
 
 case "${1:-}" in
@@ -247,8 +272,15 @@ check)
 run | exec)
 	run "$@"
 	;;
+ramdisk)
+	[ $# -eq 3 ] || {
+		echo "usage: $0 ramdisk SERIES OUT" >&2
+		exit 2
+	}
+	ramdisk "$2" "$3"
+	;;
 *)
-	echo "usage: $0 check SERIES... | run SERIES [ARGS...] | exec SERIES COMMAND" >&2
+	echo "usage: $0 check SERIES... | run SERIES [ARGS...] | exec SERIES COMMAND | ramdisk SERIES OUT" >&2
 	exit 2
 	;;
 esac
