@@ -16,6 +16,7 @@
 #include "cmd/list.h"
 #include "cmd/plot.h"
 #include "cmd/priority.h"
+#include "cmd/report.h"
 #include "cmd/run.h"
 #include "cmd/sweep.h"
 #include "cmd/verify.h"
@@ -40,6 +41,8 @@ static const struct {
 	{ "compare", kb_compare_main,
 	  "Compare two saved runs; exit 1 on a significant regression" },
 	{ "plot", kb_plot_main, "Plot saved runs: MB/s against buffer size" },
+	{ "report", kb_report_main,
+	  "Saved runs of many machines side by side: an HTML page or CSV" },
 	{ "doctor", kb_doctor_main,
 	  "Explain which AES path this machine uses, and why not a faster one" },
 	{ "priority", kb_priority_main,

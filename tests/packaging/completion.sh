@@ -97,7 +97,7 @@ drivers_from_proc_crypto() {
 }
 
 check "commands" offers "kaesbench " sweep run verify list help compare plot \
-	doctor priority
+	report doctor priority
 check "a command by its prefix" offers_only "kaesbench ve" verify
 check "run's options, read from its --help" offers "kaesbench run --" \
 	--driver --algorithm --all-impls --paths --key-bits --sizes --time \
@@ -105,6 +105,12 @@ check "run's options, read from its --help" offers "kaesbench run --" \
 	--json --help
 check "verify's short options" offers "kaesbench verify -" -d -a -k -j -h
 check "list's options" offers_only "kaesbench list --" --json --dump --help
+check "report's options" offers_only "kaesbench report --" --output --csv \
+	--baseline --help
+check "report -o: a file" offers "kaesbench report -o $top/tests/report/d" \
+	"$top/tests/report/data"
+check "report: its saved runs are files" \
+	offers "kaesbench report $top/tests/report/d" "$top/tests/report/data"
 check "without a command: the sweep's options and --version" \
 	offers "kaesbench --" --paths --sizes --version --help
 check "-d: every AES driver of /proc/crypto" drivers_from_proc_crypto

@@ -140,17 +140,39 @@ static const char *other_document(struct json_object *root)
 	return NULL;
 }
 
-/* The kernel the runs were made on: "environment": { "kernel": { "release" */
-static const char *kernel_release(struct json_object *root)
+/* A member that is an object, else NULL: the environment is read leniently. */
+static struct json_object *object_member(struct json_object *o, const char *key)
 {
-	struct json_object *env = member(root, "environment"), *k;
+	struct json_object *v = o ? member(o, key) : NULL;
 
-	k = env && json_object_is_type(env, json_type_object) ?
-		    member(env, "kernel") :
-		    NULL;
-	return k && json_object_is_type(k, json_type_object) ?
-		       string_or(k, "release", NULL) :
-		       NULL;
+	return v && json_object_is_type(v, json_type_object) ? v : NULL;
+}
+
+static const char *env_string(struct json_object *o, const char *key)
+{
+	return o ? string_or(o, key, NULL) : NULL;
+}
+
+/*
+ * The machine the runs were made on, from "environment". Nothing in it
+ * decides a figure, so a member of the wrong type reads as not recorded
+ * rather than refusing the document.
+ */
+static void environment(struct kb_saved *doc)
+{
+	struct json_object *env = object_member(doc->root, "environment");
+	struct json_object *kernel = object_member(env, "kernel");
+	struct json_object *cpu = object_member(env, "cpu");
+	int64_t cpus;
+
+	doc->kernel_release = env_string(kernel, "release");
+	doc->env.time = env_string(env, "time");
+	doc->env.machine = env_string(kernel, "machine");
+	doc->env.cpu_model = env_string(cpu, "model");
+	if (cpu && number(cpu, "cpus", 1, INT32_MAX, &cpus))
+		doc->env.cpus = cpus;
+	doc->env.virtualization =
+		env_string(object_member(env, "virtualization"), "detected");
 }
 
 static int header(struct kb_saved *doc, char *err, size_t errlen)
@@ -189,7 +211,7 @@ static int header(struct kb_saved *doc, char *err, size_t errlen)
 			doc->name, (long long)schema,
 			KB_RESULTS_SCHEMA_VERSION);
 	doc->schema_version = (int)schema;
-	doc->kernel_release = kernel_release(root);
+	environment(doc);
 	v = member(root, "runs");
 	if (!v || !json_object_is_type(v, json_type_array))
 		return bad(
@@ -228,6 +250,27 @@ static int sample(const struct kb_saved *doc, size_t r, size_t i,
 			doc->name, r, i);
 	s->size = (uint32_t)size;
 	s->mbps = kb_mbps((uint64_t)bytes, (uint64_t)wall_ns);
+	return 0;
+}
+
+/*
+ * How the run went, beside "state": a status that is not a number would
+ * let a failed run pass for a good one, so it refuses the document.
+ */
+static int outcome(const struct kb_saved *doc, size_t r, struct json_object *o,
+		   struct kb_saved_run *run, char *err, size_t errlen)
+{
+	struct json_object *v;
+
+	run->module = string_or(o, "module", NULL);
+	run->message = string_or(o, "message", NULL);
+	if (!number(o, "status", INT32_MIN, INT32_MAX, &run->status))
+		return bad(err, errlen,
+			   "%s: runs[%zu]: \"status\" is not a whole number",
+			   doc->name, r);
+	v = member(o, "no_verify");
+	run->no_verify = v && json_object_is_type(v, json_type_boolean) &&
+			 json_object_get_boolean(v);
 	return 0;
 }
 
@@ -270,7 +313,7 @@ static int key(const struct kb_saved *doc, size_t r, struct json_object *o,
 	run->selected = v && json_object_is_type(v, json_type_boolean) ?
 				json_object_get_boolean(v) :
 				-1;
-	return 0;
+	return outcome(doc, r, o, run, err, errlen);
 }
 
 static int one_run(const struct kb_saved *doc, size_t r, struct json_object *o,

@@ -33,8 +33,21 @@ struct kb_saved_run {
 	struct kb_saved_key key;
 	const char *state; /* "ended", "invalid" ...; "-" when not recorded */
 	int selected; /* what the crypto API hands out: 1, 0, -1 unknown */
+	const char *module; /* NULL when not recorded (userspace paths) */
+	const char *message; /* why it did not end well; NULL: no words */
+	int64_t status; /* 0, or the negative errno; 0 when not recorded */
+	bool no_verify; /* measured without verifying first (--no-verify) */
 	struct kb_saved_sample *sample;
 	size_t samples;
+};
+
+/* The machine a document was made on; each NULL (0) when not recorded. */
+struct kb_saved_env {
+	const char *time; /* ISO 8601, UTC */
+	const char *machine; /* uname -m */
+	const char *cpu_model;
+	int64_t cpus;
+	const char *virtualization; /* "none", "kvm", "tcg" ... */
 };
 
 struct kb_saved {
@@ -43,6 +56,7 @@ struct kb_saved {
 	int schema_version; /* 0: written before the schema had a version */
 	const char *kaesbench_version;
 	const char *kernel_release; /* NULL when not recorded */
+	struct kb_saved_env env; /* the machine, for report's run headers */
 	struct kb_saved_run *run;
 	size_t runs;
 };

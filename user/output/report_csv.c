@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * `kaesbench report --csv`: a row per algorithm, key length, direction,
+ * path and size, a column of MB/s per file, then a column of ratios to
+ * the baseline per file. A run that did not end well has its state
+ * ("invalid") where its figures would be: text, which no spreadsheet
+ * averages in, rather than an empty cell that reads "not measured".
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/csv.h"
+#include "output/report_csv.h"
+
+/* "ratio NAME" as one field, quoted whole when NAME needs it. */
+static void ratio_field(FILE *f, const char *name)
+{
+	if (!name[strcspn(name, ",\"\r\n")]) {
+		fprintf(f, "ratio %s", name);
+		return;
+	}
+	fputs("\"ratio ", f);
+	for (; *name; name++) {
+		if (*name == '"')
+			fputc('"', f);
+		fputc(*name, f);
+	}
+	fputc('"', f);
+}
+
+static void header(FILE *f, const struct kb_report *r)
+{
+	size_t i;
+
+	fputs("algorithm,key_bits,direction,path,size", f);
+	for (i = 0; i < r->docs; i++) {
+		fputc(',', f);
+		kb_csv_field(f, r->doc[i].name);
+	}
+	for (i = 0; i < r->docs; i++) {
+		fputc(',', f);
+		ratio_field(f, r->doc[i].name);
+	}
+	fputc('\n', f);
+}
+
+static void key(FILE *f, const struct kb_report_table *t,
+		const struct kb_report_series *s)
+{
+	kb_csv_field(f, t->algorithm);
+	fprintf(f, ",%u,%s,", t->key_bits, kb_report_dir(t));
+	kb_csv_field(f, s->path);
+}
+
+/* One file's figure at size index @i; SIZE_MAX: the series has no size. */
+static void figure(FILE *f, const struct kb_report *r,
+		   const struct kb_report_series *s, size_t i, size_t file)
+{
+	const struct kb_report_pick *p = &s->pick[file];
+	const struct kb_report_cell *c;
+
+	fputc(',', f);
+	if (p->run && !p->valid) {
+		kb_csv_field(f, p->run->state);
+		return;
+	}
+	if (i == SIZE_MAX)
+		return;
+	c = kb_report_cell(r, s, i, file);
+	if (c->samples)
+		fprintf(f, "%.6g", c->mbps);
+}
+
+static void row(FILE *f, const struct kb_report *r,
+		const struct kb_report_table *t,
+		const struct kb_report_series *s, size_t i)
+{
+	size_t file;
+	double v;
+
+	key(f, t, s);
+	if (i != SIZE_MAX)
+		fprintf(f, ",%u", s->size[i]);
+	else
+		fputc(',', f);
+	for (file = 0; file < r->docs; file++)
+		figure(f, r, s, i, file);
+	for (file = 0; file < r->docs; file++) {
+		v = i == SIZE_MAX ? NAN : kb_report_ratio(r, s, i, file);
+		fputc(',', f);
+		if (isfinite(v))
+			fprintf(f, "%.4f", v);
+	}
+	fputc('\n', f);
+}
+
+/**
+ * kb_report_csv() - print the report as CSV
+ * @f: where to
+ * @r: the report
+ *
+ * A series with no figure in any file (every run of it failed) still has
+ * one row, with an empty size, so that its failures are in the sheet.
+ *
+ * Return: 0, or -EIO when @f reports a write error.
+ */
+int kb_report_csv(FILE *f, const struct kb_report *r)
+{
+	const struct kb_report_table *t;
+	size_t i, j, k;
+
+	header(f, r);
+	for (i = 0; i < r->tables; i++) {
+		t = &r->table[i];
+		for (j = 0; j < t->nseries; j++) {
+			for (k = 0; k < t->series[j].sizes; k++)
+				row(f, r, t, &t->series[j], k);
+			if (!t->series[j].sizes)
+				row(f, r, t, &t->series[j], SIZE_MAX);
+		}
+	}
+	return ferror(f) ? -EIO : 0;
+}
