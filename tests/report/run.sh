@@ -104,6 +104,15 @@ baseline_named() {
 			"$tmp/dom.html"
 }
 
+# Self-contained: no script, stylesheet, image, frame or font to fetch
+# (the SVG namespace is a name, not a fetch).
+self_contained() {
+	! grep -Eiq '<(script|link|img|iframe|object|embed)[ >]|src=|@import|url\(' \
+		"$logdir/report.html" &&
+		[ -z "$(grep -Eo 'https?://[^"]*' "$logdir/report.html" |
+			grep -v '^http://www.w3.org/2000/svg$')" ]
+}
+
 # What the page shows as text: no figure may read NaN or inf.
 no_nan() {
 	sed 's/<[^>]*>/ /g' "$tmp/dom.html" >"$tmp/text"
@@ -191,6 +200,7 @@ check "a column per run ($runs)" columns
 check "a plot, a section and a heading per algorithm" per_algorithm
 check "the baseline named" baseline_named "$1"
 check "no NaN nor inf" no_nan
+check "self-contained: nothing to fetch" self_contained
 check "the failed verification marked, its message shown" failure_marked
 check "a screenshot" screenshot
 echo "# screenshot: $logdir/report.png"
