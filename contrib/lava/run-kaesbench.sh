@@ -92,35 +92,37 @@ install_module() {
 		dkms install "kaesbench/$version"
 }
 
-# Is there a kaesbench module for the running kernel?
+have_tool() {
+	command -v kaesbench >/dev/null
+}
+
+# Is there a kaesbench module for the running kernel (or one to insmod)?
 have_module() {
+	case $MODULE in
+	*/*) return 0 ;;
+	esac
 	modinfo kaesbench >/dev/null 2>&1 || [ -d /sys/module/kaesbench ]
 }
 
-install_missing() {
-	if command -v kaesbench >/dev/null; then
-		report install-tool skip
+# ensure CASE HAVE INSTALL WHAT: CASE skipped where HAVE finds it there,
+# else installed by INSTALL (INSTALL=auto), else failed, saying WHAT.
+ensure() {
+	if "$2"; then
+		report "$1" skip
 	elif [ "$INSTALL" = auto ]; then
-		step install-tool install_tool || return 1
+		step "$1" "$3"
 	else
-		echo "kaesbench-lava: kaesbench is not installed (INSTALL=$INSTALL)"
-		report install-tool fail
+		echo "kaesbench-lava: $4 (INSTALL=$INSTALL)"
+		report "$1" fail
 		return 1
 	fi
-	case $MODULE in
-	*/*) report install-module skip ;;
-	*)
-		if have_module; then
-			report install-module skip
-		elif [ "$INSTALL" = auto ]; then
-			step install-module install_module || return 1
-		else
-			echo "kaesbench-lava: no kaesbench module for $(uname -r)"
-			report install-module fail
-			return 1
-		fi
-		;;
-	esac
+}
+
+install_missing() {
+	ensure install-tool have_tool install_tool \
+		"kaesbench is not installed" &&
+		ensure install-module have_module install_module \
+			"no kaesbench module for $(uname -r)"
 }
 
 load_module() {

@@ -21,9 +21,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
 dir=$cache/lava/root
 suite=bookworm
-# lava-run itself, the qemu it drives, cpio for the overlay it adds to a
-# ramdisk, git for test definitions from repositories.
-pkgs="lava-dispatcher qemu-system-x86 cpio git ca-certificates"
+# lava-run itself, the qemus it drives (amd64 and arm64 devices), cpio for
+# the overlay it adds to a ramdisk, git for test definitions from
+# repositories. A root made with fewer gets the rest.
+pkgs="lava-dispatcher qemu-system-x86 qemu-system-arm cpio git ca-certificates"
 device_types=/usr/share/lava-server/device-types
 
 fail() {
@@ -62,8 +63,9 @@ make_root() {
 		fail "installing $pkgs in the root failed (apt's words above);" \
 			"see $log"
 	}
-	deb=$(ls "$cache"/lava/lava-server_*.deb 2>/dev/null | head -n 1)
-	[ -n "$deb" ] || fail "lava-server was not downloaded; see $log"
+	set -- "$cache"/lava/lava-server_*.deb
+	deb=$1
+	[ -f "$deb" ] || fail "lava-server was not downloaded; see $log"
 	unpacked=$(mktemp -d)
 	dpkg-deb -x "$deb" "$unpacked"
 	mkdir -p "$dir$device_types"
@@ -72,11 +74,36 @@ make_root() {
 	touch "$dir/.complete"
 }
 
+# The packages of $pkgs a root made earlier lacks.
+add_missing() {
+	missing=
+	for pkg in $pkgs; do
+		# shellcheck disable=SC2016 # dpkg-query's format
+		"$top/scripts/in-root.sh" "$dir" dpkg-query -W -f '${Status}' \
+			"$pkg" 2>/dev/null | grep -q ' installed$' ||
+			missing="$missing $pkg"
+	done
+	[ -n "$missing" ] || return 0
+	log=$cache/lava/root.log
+	echo "lava: adding $missing to the dispatcher's root" >&2
+	# shellcheck disable=SC2086
+	"$top/scripts/in-root.sh" "$dir" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y --no-install-recommends $missing \
+		>>"$log" 2>&1 || {
+		grep '^E:' "$log" >&2
+		fail "installing $missing in the root failed; see $log"
+	}
+}
+
 root() {
 	mkdir -p "$cache/lava"
 	(
 		flock 9
-		[ -e "$dir/.complete" ] || make_root
+		if [ -e "$dir/.complete" ]; then
+			add_missing
+		else
+			make_root
+		fi
 	) 9>"$cache/lava/.lock"
 	echo "$dir"
 }

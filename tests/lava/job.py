@@ -12,8 +12,13 @@ scenarios:
   dies      the kernel panics 20 s into kaesbench.yaml: a run that dies
             mid-way
 
-usage: job.py TEMPLATE SCENARIO KERNEL_URL RAMDISK_URL REPOSITORY REVISION
-              TAG OUT.yaml
+The template is for an amd64 device; ARCH arm64 makes it an arm64 one,
+as a lab would write it: the qemu device type's arm64 command
+(qemu-system-aarch64) with the rig's machine and CPU, and the PL011 as
+the console.
+
+usage: job.py TEMPLATE SCENARIO ARCH KERNEL_URL RAMDISK_URL REPOSITORY
+              REVISION TAG OUT.yaml
 """
 
 import sys
@@ -77,10 +82,31 @@ def scenario(job, name):
         sys.exit("job.py: unknown scenario %r (pass, no-boot, dies)" % name)
 
 
+def for_arch(job, arch):
+    if arch == "amd64":
+        return
+    if arch != "arm64":
+        sys.exit("job.py: unknown architecture %r (amd64, arm64)" % arch)
+    context = job["context"]
+    context["arch"] = "arm64"
+    # As the rig boots it (tests/vm/boot.sh): GICv3, and pointer
+    # authentication's cheap implementation-defined hash under TCG.
+    context["machine"] = "virt,gic-version=3"
+    context["cpu"] = "max,pauth-impdef=on"
+    context["extra_options"] = [
+        o for o in context["extra_options"] if not o.startswith("-cpu ")
+    ]
+    kernel = action(job, "deploy")["images"]["kernel"]
+    kernel["image_arg"] = kernel["image_arg"].replace(
+        "console=ttyS0,115200", "console=ttyAMA0,115200"
+    )
+
+
 def main():
-    if len(sys.argv) != 9:
+    if len(sys.argv) != 10:
         sys.exit(__doc__.split("usage: ")[-1].strip())
-    template, name, kernel, ramdisk, repository, revision, tag, out = sys.argv[1:]
+    (template, name, arch, kernel, ramdisk, repository, revision, tag,
+     out) = sys.argv[1:]
     with open(template, encoding="utf-8") as f:
         text = f.read()
     for key, value in (
@@ -92,6 +118,7 @@ def main():
     ):
         text = text.replace("@%s@" % key, value)
     job = yaml.safe_load(text)
+    for_arch(job, arch)
     scenario(job, name)
     with open(out, "w", encoding="utf-8") as f:
         yaml.safe_dump(job, f, sort_keys=False)

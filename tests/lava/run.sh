@@ -13,7 +13,8 @@
 # whose kernel dies mid-run. tests/lava/results.py checks what lava-run
 # recorded for each.
 #
-# usage: tests/lava/run.sh [SERIES]   (default 6.12)
+# usage: tests/lava/run.sh [SERIES]   (default 6.12; arm64-6.12 and
+#                                     arm64-6.1 boot an arm64 device)
 # Logs: $KAESBENCH_CACHE/logs/lava/SCENARIO.log (LAVA's own log).
 
 set -eu
@@ -35,6 +36,7 @@ if ! "$lava/dispatcher.sh" root >/dev/null; then
 	echo "lava: 0 passed, 1 failed (no dispatcher: see above)"
 	exit 1
 fi
+# shellcheck disable=SC2016 # dpkg-query's format
 echo "# lava-run: $(in_root dpkg-query -W -f '${Package} ${Version}' lava-dispatcher)"
 
 if ! "$top/tests/vm/rig.sh" ramdisk "$series" "$work/boot" \
@@ -43,13 +45,19 @@ if ! "$top/tests/vm/rig.sh" ramdisk "$series" "$work/boot" \
 	echo "lava: 0 passed, 1 failed (no $series ramdisk: $logs/ramdisk.log)"
 	exit 1
 fi
-echo "# device: qemu, kernel $(cat "$work/boot/release")"
+release=$(cat "$work/boot/release")
+arch=$("$top/tests/vm/kernel.sh" arch "$release")
+echo "# device: qemu ($arch), kernel $release"
 
 # The test definition comes by git, as on a LAVA server: a repository of
 # this tree as it is, committed changes or not.
 mkdir -p "$work/repo"
 git -C "$top" ls-files -z --cached --others --exclude-standard |
-	(cd "$top" && xargs -0 cp -p --parents -t "$work/repo" 2>/dev/null || true)
+	(
+		# A file deleted but not yet from the index is left out.
+		cd "$top" || exit 1
+		xargs -0 cp -p --parents -t "$work/repo" 2>/dev/null
+	) || true
 git -C "$work/repo" init -q
 git -C "$work/repo" add -A
 git -C "$work/repo" -c user.name=kaesbench -c user.email=kaesbench@localhost \
@@ -64,9 +72,9 @@ for scenario in pass no-boot dies; do
 	job=$work/$scenario.yaml
 	out=$work/$scenario
 	in_root python3 "$lava/job.py" "$top/contrib/lava/qemu-job.yaml" \
-		"$scenario" "file://$work/boot/vmlinuz" \
+		"$scenario" "$arch" "file://$work/boot/vmlinuz" \
 		"file://$work/boot/ramdisk.cpio.gz" "$work/repo" "$revision" \
-		"$(cat "$work/boot/release")" "$job"
+		"$release" "$job"
 	in_root python3 "$lava/device.py" \
 		"$("$lava/dispatcher.sh" device-types)" \
 		"$lava/kaesbench-qemu.jinja2" "$job" "$work/device.yaml"

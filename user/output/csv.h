@@ -17,6 +17,7 @@ enum kb_csv_rows {
 	KB_CSV_SAMPLES, /* a row per sample: the raw counts */
 };
 
+void kb_csv_prefixed_field(FILE *f, const char *prefix, const char *s);
 void kb_csv_field(FILE *f, const char *s);
 int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
 		      enum kb_csv_rows rows);

@@ -18,22 +18,6 @@
 #include "output/csv.h"
 #include "output/report_csv.h"
 
-/* "ratio NAME" as one field, quoted whole when NAME needs it. */
-static void ratio_field(FILE *f, const char *name)
-{
-	if (!name[strcspn(name, ",\"\r\n")]) {
-		fprintf(f, "ratio %s", name);
-		return;
-	}
-	fputs("\"ratio ", f);
-	for (; *name; name++) {
-		if (*name == '"')
-			fputc('"', f);
-		fputc(*name, f);
-	}
-	fputc('"', f);
-}
-
 static void header(FILE *f, const struct kb_report *r)
 {
 	size_t i;
@@ -45,7 +29,7 @@ static void header(FILE *f, const struct kb_report *r)
 	}
 	for (i = 0; i < r->docs; i++) {
 		fputc(',', f);
-		ratio_field(f, r->doc[i].name);
+		kb_csv_prefixed_field(f, "ratio ", r->doc[i].name);
 	}
 	fputc('\n', f);
 }
