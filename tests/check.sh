@@ -213,7 +213,6 @@ nicely "a built tree" tests/packaging/built-tree.sh $native_kvers
 nicely "netlink spec" /usr/bin/python3 tests/netlink/check_spec.py "$ksrc" \
 	Documentation/netlink/specs/kaesbench.yaml include/uapi/linux/kaesbench.h
 nicely "report (chromium)" tests/report/run.sh
-nicely "lava-run (6.12)" tests/lava/run.sh 6.12
 
 # shellcheck disable=SC2086 # a list of process IDs
 wait $vm_stages
@@ -231,6 +230,11 @@ for lane in $lanes; do
 	fi
 	rm -f "$cache/vm-stage-$lane.counts" "$cache/vm-stage-$lane.summary"
 done
+
+# After the VM stage, not beside it: lava-run starts its QEMU in a session
+# of its own (pexpect), which the scheduler's autogroups then weigh as
+# much as all of make check, nice 19 or not.
+stage "lava-run (6.12)" tests/lava/run.sh 6.12
 
 stage "host system unchanged" tests/packaging/host-state.sh compare \
 	"$cache/host-state.before"
