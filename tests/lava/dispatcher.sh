@@ -85,7 +85,7 @@ add_missing() {
 	done
 	[ -n "$missing" ] || return 0
 	log=$cache/lava/root.log
-	echo "lava: adding $missing to the dispatcher's root" >&2
+	echo "lava: adding${missing} to the dispatcher's root" >&2
 	# shellcheck disable=SC2086
 	"$top/scripts/in-root.sh" "$dir" env DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y --no-install-recommends $missing \
