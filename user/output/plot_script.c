@@ -93,7 +93,7 @@ static int fill_line(struct line *l, bool *log_ok)
 {
 	const struct kb_saved_run *r = l->run;
 	double *v = calloc(r->samples, sizeof(*v));
-	size_t i, j, n;
+	size_t i, n;
 
 	l->size = calloc(r->samples, sizeof(*l->size));
 	l->median = calloc(r->samples, sizeof(*l->median));
@@ -110,9 +110,7 @@ static int fill_line(struct line *l, bool *log_ok)
 		if (l->n && l->size[l->n - 1] == l->size[i])
 			continue;
 		l->size[l->n] = l->size[i];
-		for (j = n = 0; j < r->samples; j++)
-			if (r->sample[j].size == l->size[i])
-				v[n++] = r->sample[j].mbps;
+		n = kb_saved_mbps_at(r, l->size[i], v);
 		l->median[l->n] = kb_median(v, n);
 		l->low[l->n] = kb_min(v, n);
 		l->high[l->n] = kb_max(v, n);

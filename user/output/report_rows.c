@@ -33,17 +33,6 @@ static bool in_series(const struct kb_saved_run *run,
 	       run->key.decrypt == k->decrypt;
 }
 
-/* The samples' MB/s at @size into @v (room for all of them); how many. */
-static size_t at_size(const struct kb_saved_run *run, uint32_t size, double *v)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < run->samples; i++)
-		if (run->sample[i].size == size)
-			v[n++] = run->sample[i].mbps;
-	return n;
-}
-
 /* The median at the run's largest size: how "fastest" is judged. */
 static double top_mbps(const struct kb_saved_run *run, double *scratch)
 {
@@ -53,7 +42,7 @@ static double top_mbps(const struct kb_saved_run *run, double *scratch)
 	for (i = 0; i < run->samples; i++)
 		if (run->sample[i].size > top)
 			top = run->sample[i].size;
-	n = at_size(run, top, scratch);
+	n = kb_saved_mbps_at(run, top, scratch);
 	return n ? kb_median(scratch, n) : -1;
 }
 
@@ -120,7 +109,7 @@ static int sizes(struct kb_report_series *s, size_t files)
 static void fill_cell(const struct kb_report_pick *p, uint32_t size,
 		      double *scratch, struct kb_report_cell *c)
 {
-	size_t n = p->valid ? at_size(p->run, size, scratch) : 0;
+	size_t n = p->valid ? kb_saved_mbps_at(p->run, size, scratch) : 0;
 
 	*c = (struct kb_report_cell){ .samples = n };
 	if (!n)

@@ -16,6 +16,7 @@
 
 #include "bench/stats.h"
 #include "output/html_escape.h"
+#include "output/plot_script.h"
 #include "output/report_svg.h"
 
 #define WIDTH 960.0
@@ -108,8 +109,9 @@ static double nice_step(double span)
 }
 
 /*
- * MB/s: logarithmic when the figures are more than 20 times apart (an
- * emulated VM beside a host), as kaesbench plot decides, else from 0.
+ * MB/s: logarithmic when the figures are more than KB_PLOT_LOG_Y_RATIO
+ * times apart (an emulated VM beside a host), as kaesbench plot decides,
+ * else from 0.
  */
 static void y_axis(struct axis *a, const double y[2], double top, double bottom)
 {
@@ -117,7 +119,7 @@ static void y_axis(struct axis *a, const double y[2], double top, double bottom)
 
 	a->from = bottom;
 	a->to = top;
-	a->log = y[1] / y[0] > 20;
+	a->log = y[1] / y[0] > KB_PLOT_LOG_Y_RATIO;
 	if (a->log) {
 		a->lo = floor(log10(y[0]));
 		a->hi = ceil(log10(y[1]));

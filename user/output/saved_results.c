@@ -531,3 +531,22 @@ int kb_saved_key_cmp(const struct kb_saved_key *a, const struct kb_saved_key *b)
 		return a->depth < b->depth ? -1 : 1;
 	return 0;
 }
+
+/**
+ * kb_saved_mbps_at() - the MB/s of a run's samples of one size
+ * @run: the run
+ * @size: bytes per request
+ * @v: where to put them, room for all @run's samples
+ *
+ * Return: how many samples @run has of @size.
+ */
+size_t kb_saved_mbps_at(const struct kb_saved_run *run, uint32_t size,
+			double *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < run->samples; i++)
+		if (run->sample[i].size == size)
+			v[n++] = run->sample[i].mbps;
+	return n;
+}

@@ -68,5 +68,7 @@ int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
 void kb_saved_free(struct kb_saved *doc);
 int kb_saved_key_cmp(const struct kb_saved_key *a,
 		     const struct kb_saved_key *b);
+size_t kb_saved_mbps_at(const struct kb_saved_run *run, uint32_t size,
+			double *v);
 
 #endif /* KAESBENCH_OUTPUT_SAVED_RESULTS_H */
