@@ -4,9 +4,11 @@
  *
  * Jobs (runs and verifications): one at a time, each in a kernel thread of
  * its own, so that no netlink request waits for one. The request only
- * reserves the machine and creates the thread; the thread sets the work up
- * (transforms, buffers, measuring threads), says that it started or why it
- * was refused, works, reports how it ended and frees what it had.
+ * reserves the machine, or a place in the queue behind the job in
+ * progress, and creates the thread; the thread waits for its turn if it
+ * must, sets the work up (transforms, buffers, measuring threads), says
+ * that it started or why it was refused, works, reports how it ended and
+ * frees what it had.
  *
  * The thread holds a reference to this module from the request on, put
  * by module_put_and_kthread_exit() once it has left the module's code: the
@@ -15,8 +17,10 @@
  * job therefore fails as "in use"; stopping the tool stops the job.
  *
  * No lock here is held across anything that waits for a driver or a
- * thread: jobs_lock guards a pointer and a list, and the send lock only
- * a non-blocking unicast.
+ * thread: jobs_lock guards a pointer and two lists, and the send lock only
+ * a non-blocking unicast. A job waiting for its turn sleeps in its own
+ * thread, never in the request, which runs under generic netlink's
+ * cb_lock.
  *
  * Results go to the requesting socket by its port id, and only the job
  * sends them. Once that socket is closed, the port is free for any other
@@ -25,6 +29,7 @@
 
 #include <linux/delay.h>
 #include <linux/kthread.h>
+#include <linux/math64.h>
 #include <linux/memcontrol.h>
 #include <linux/module.h>
 #include <linux/netlink.h>
@@ -32,6 +37,8 @@
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/stringify.h>
+#include <linux/wait.h>
 #include <net/genetlink.h>
 
 #include "givenup.h"
@@ -46,8 +53,41 @@ static DEFINE_SPINLOCK(jobs_lock);
 static LIST_HEAD(jobs);
 /* the one whose work is in progress, if any, */
 static struct kaesbench_job *busy;
+/* those waiting for their turn, first come first, and how many, */
+static LIST_HEAD(queue);
+static unsigned int nqueued;
+/* how often any of that changed, for the waiting (turn_wq), */
+static unsigned long turn_changes;
 /* and the last id given. */
 static u32 last_id;
+
+static DECLARE_WAIT_QUEUE_HEAD(turn_wq);
+
+/* Under jobs_lock: tells the waiting jobs to look again. */
+static void turn_changed(void)
+{
+	WRITE_ONCE(turn_changes, turn_changes + 1);
+	wake_up_all(&turn_wq);
+}
+
+/* Under jobs_lock: the job no longer waits, whether its turn came or not. */
+static void dequeue(struct kaesbench_job *job)
+{
+	if (list_empty(&job->queued))
+		return;
+	list_del_init(&job->queued);
+	nqueued--;
+	turn_changed();
+}
+
+/* Under jobs_lock: the job's work is over, or it never began. */
+static void unbusy(struct kaesbench_job *job)
+{
+	if (busy != job)
+		return;
+	busy = NULL;
+	turn_changed();
+}
 
 static void release(struct kref *ref)
 {
@@ -62,8 +102,7 @@ static void release(struct kref *ref)
 static void work_over(struct kaesbench_job *job)
 {
 	spin_lock(&jobs_lock);
-	if (busy == job)
-		busy = NULL;
+	unbusy(job);
 	spin_unlock(&jobs_lock);
 }
 
@@ -71,8 +110,8 @@ static void unlist(struct kaesbench_job *job)
 {
 	spin_lock(&jobs_lock);
 	list_del(&job->node);
-	if (busy == job)
-		busy = NULL;
+	dequeue(job);
+	unbusy(job);
 	spin_unlock(&jobs_lock);
 }
 
@@ -121,6 +160,26 @@ static struct sk_buff *new_message(const struct kaesbench_job *job, u8 cmd,
 	return skb;
 }
 
+static int put_u64(struct sk_buff *skb, int attr, u64 value)
+{
+	return nla_put_u64_64bit(skb, attr, value, KAESBENCH_A_PAD);
+}
+
+static u64 ms_since(u64 ns)
+{
+	return div_u64(ktime_get_ns() - ns, NSEC_PER_MSEC);
+}
+
+/* How long a job that was queued waited for its turn. */
+static int put_waited(struct sk_buff *skb, const struct kaesbench_job *job)
+{
+	if (!job->turn.wait_ms || job->began_ns == job->queued_ns)
+		return 0;
+	return put_u64(skb, KAESBENCH_A_RUN_WAITED_MS,
+		       div_u64((job->began_ns ?: ktime_get_ns()) -
+			       job->queued_ns, NSEC_PER_MSEC));
+}
+
 /*
  * The job started: in place of the reply its request got an ack for,
  * what the job's put_started() says of it.
@@ -133,7 +192,8 @@ static int send_started(struct kaesbench_job *job)
 	skb = new_message(job, job->ops->cmd, &hdr);
 	if (!skb)
 		return -ENOMEM;
-	if (job->ops->put_started(skb, job) || kaesbench_notice_put(skb)) {
+	if (job->ops->put_started(skb, job) || put_waited(skb, job) ||
+	    kaesbench_notice_put(skb)) {
 		nlmsg_free(skb);
 		return -EMSGSIZE;
 	}
@@ -158,7 +218,7 @@ static void send_refusal(struct kaesbench_job *job, int err)
 	    (job->message[0] &&
 	     nla_put_string(skb, KAESBENCH_A_RUN_MESSAGE, job->message)) ||
 	    nla_put_flag(skb, KAESBENCH_A_RUN_REFUSED) ||
-	    kaesbench_notice_put(skb)) {
+	    put_waited(skb, job) || kaesbench_notice_put(skb)) {
 		nlmsg_free(skb);
 		return;
 	}
@@ -265,6 +325,189 @@ void kaesbench_job_send_end(struct kaesbench_job *job, int status,
 	send_waiting(job, KAESBENCH_CMD_RUN_END, put_end, &e, false);
 }
 
+/* What a waiting job tells its socket of the job ahead of it. */
+struct ahead {
+	u32 id;			/* 0: none in progress, the next one taking over */
+	u8 cmd;
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+	u64 elapsed_ms;
+	u64 stated_ms;
+	bool stopping;
+	u32 count;		/* jobs ahead of the waiting one, it included */
+};
+
+/*
+ * Under jobs_lock: gives @job its turn if it has come (nothing in progress
+ * and @job first in the queue); if not, says in @a who is ahead.
+ */
+static bool take_turn(struct kaesbench_job *job, struct ahead *a)
+{
+	struct kaesbench_job *j;
+
+	if (!busy && list_first_entry(&queue, struct kaesbench_job,
+				      queued) == job) {
+		dequeue(job);
+		busy = job;
+		job->began_ns = ktime_get_ns();
+		return true;
+	}
+	memset(a, 0, sizeof(*a));
+	a->count = !!busy;
+	list_for_each_entry(j, &queue, queued) {
+		if (j == job)
+			break;
+		a->count++;
+	}
+	if (busy) {
+		a->id = busy->id;
+		a->cmd = busy->ops->cmd;
+		a->pid = busy->pid;
+		memcpy(a->comm, busy->comm, sizeof(a->comm));
+		a->elapsed_ms = ms_since(busy->began_ns);
+		a->stated_ms = busy->turn.stated_ms;
+		a->stopping = READ_ONCE(busy->stop);
+	}
+	return false;
+}
+
+/* Whether @job has waited as long as it may, with @a ahead of it. */
+static bool waited_enough(const struct kaesbench_job *job,
+			  const struct ahead *a)
+{
+	u64 waited_ms = ms_since(job->queued_ns);
+
+	if (job->turn.wait_ms != KAESBENCH_WAIT_AS_NEEDED)
+		return waited_ms >= job->turn.wait_ms;
+	if (waited_ms >= KAESBENCH_MAX_WAIT_MS)
+		return true;
+	/* A verification states no duration: it stops after an hour. */
+	return a->id && a->elapsed_ms > (a->stated_ms ?: KAESBENCH_MAX_RUN_MS) +
+					KAESBENCH_WAIT_MARGIN_MS;
+}
+
+static const char *job_kind(u8 cmd)
+{
+	return cmd == KAESBENCH_CMD_VERIFY ? "verification" : "run";
+}
+
+/* Why @job stopped waiting without its turn, in its message. */
+static int not_waiting(struct kaesbench_job *job, const struct ahead *a)
+{
+	if (READ_ONCE(job->stop)) {
+		strscpy(job->message, "cancelled while waiting for its turn",
+			sizeof(job->message));
+		return -EINTR;
+	}
+	if (!a->id)
+		snprintf(job->message, sizeof(job->message),
+			 "waited %llu s for its turn", ms_since(job->queued_ns) /
+			 MSEC_PER_SEC);
+	else if (job->turn.wait_ms == KAESBENCH_WAIT_AS_NEEDED)
+		snprintf(job->message, sizeof(job->message),
+			 "%s %u (pid %d, %s) has been in progress for %llu s, more than its %llu s and "
+			 __stringify(KAESBENCH_WAIT_MARGIN_MS) " ms",
+			 job_kind(a->cmd), a->id, a->pid, a->comm,
+			 a->elapsed_ms / MSEC_PER_SEC,
+			 (a->stated_ms ?: KAESBENCH_MAX_RUN_MS) / MSEC_PER_SEC);
+	else
+		snprintf(job->message, sizeof(job->message),
+			 "waited %llu s for %s %u (pid %d, %s), still %s",
+			 ms_since(job->queued_ns) / MSEC_PER_SEC,
+			 job_kind(a->cmd), a->id, a->pid, a->comm,
+			 a->stopping ? "stopping" : "in progress");
+	return -EBUSY;
+}
+
+static int put_ahead(struct sk_buff *skb, const void *arg)
+{
+	const struct ahead *a = arg;
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, KAESBENCH_A_WAIT);
+	if (!nest ||
+	    nla_put_u32(skb, KAESBENCH_WAIT_A_JOB_ID, a->id) ||
+	    nla_put_u32(skb, KAESBENCH_WAIT_A_CMD, a->cmd) ||
+	    nla_put_u32(skb, KAESBENCH_WAIT_A_PID, a->pid) ||
+	    nla_put_string(skb, KAESBENCH_WAIT_A_COMM, a->comm) ||
+	    nla_put_u64_64bit(skb, KAESBENCH_WAIT_A_ELAPSED_MS, a->elapsed_ms,
+			      KAESBENCH_WAIT_A_PAD) ||
+	    (a->stated_ms &&
+	     nla_put_u64_64bit(skb, KAESBENCH_WAIT_A_STATED_MS, a->stated_ms,
+			       KAESBENCH_WAIT_A_PAD)) ||
+	    (a->stopping && nla_put_flag(skb, KAESBENCH_WAIT_A_STOPPING)) ||
+	    nla_put_u32(skb, KAESBENCH_WAIT_A_AHEAD, a->count))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* Sleeps up to a slice, or until the queue changes or @job is stopped. */
+static void wait_change(struct kaesbench_job *job, unsigned long seen)
+{
+	unsigned long slice = msecs_to_jiffies(KAESBENCH_TURN_SLICE_MS);
+	long ret;
+
+	/* Interruptible, so that a long wait counts as no load. */
+	ret = wait_event_interruptible_timeout(turn_wq,
+					       READ_ONCE(turn_changes) != seen ||
+					       READ_ONCE(job->stop), slice);
+	if (ret == -ERESTARTSYS)
+		wait_event_timeout(turn_wq, READ_ONCE(turn_changes) != seen ||
+				   READ_ONCE(job->stop), slice);
+}
+
+/*
+ * A job queued behind another waits here, in its own thread, for its
+ * turn: until nothing is in progress and it is first in the queue, it is
+ * stopped (its socket closed, a cancel), or it has waited as long as it
+ * may. Its socket hears who it waits for whenever that changes.
+ * Return: 0 once its turn came (it is busy), else why not, said in its
+ * message.
+ */
+static int wait_turn(struct kaesbench_job *job)
+{
+	struct ahead a, told = {};
+	unsigned long seen;
+	bool enough;
+
+	for (;;) {
+		spin_lock(&jobs_lock);
+		if (list_empty(&job->queued)) {	/* never queued */
+			spin_unlock(&jobs_lock);
+			return 0;
+		}
+		seen = turn_changes;
+		if (take_turn(job, &a)) {
+			spin_unlock(&jobs_lock);
+			return 0;
+		}
+		enough = READ_ONCE(job->stop) || waited_enough(job, &a);
+		if (enough)
+			dequeue(job);
+		spin_unlock(&jobs_lock);
+		if (enough)
+			return not_waiting(job, &a);
+		if (a.id && (a.id != told.id || a.stopping != told.stopping ||
+			     a.count != told.count)) {
+			/* Nobody to tell once the socket is gone: it stops. */
+			send_waiting(job, KAESBENCH_CMD_RUN_WAIT, put_ahead, &a,
+				     true);
+			told = a;
+		}
+		wait_change(job, seen);
+	}
+}
+
+/* What a job that waited its turn finds may have changed meanwhile. */
+static int still_allowed(struct kaesbench_job *job)
+{
+	if (!kaesbench_given_up_full())
+		return 0;
+	strscpy(job->message, KAESBENCH_GIVEN_UP_FULL, sizeof(job->message));
+	return -EBUSY;
+}
+
 static int job_thread(void *data)
 {
 	struct kaesbench_job *job = data;
@@ -272,7 +515,7 @@ static int job_thread(void *data)
 	int err;
 
 	old = set_active_memcg(job->memcg);
-	err = job->ops->setup(job);
+	err = wait_turn(job) ?: still_allowed(job) ?: job->ops->setup(job);
 	if (err) {
 		work_over(job);
 		send_refusal(job, err);
@@ -301,18 +544,23 @@ static int job_thread(void *data)
  *	  number, and its extack says why it is refused
  * @ops: what the work is
  * @work: the request, owned by the job from now on whatever the result
+ * @turn: how long it may wait for its turn, and how long it says it takes
  *
  * Called from the request, in the requester's context: the job's memory
- * is charged to the requester's memory cgroup. The thread's first message
- * says whether the work could be set up.
+ * is charged to the requester's memory cgroup. While another job is in
+ * progress, or others wait, the job joins the queue if @turn lets it
+ * wait, and its thread waits for its turn (wait_turn()). The thread's
+ * first message says whether the work could be set up.
  *
  * Context: process context, may sleep (briefly: it creates a thread).
- * Return: 0, or -EBUSY while another job is in progress, -ENODEV while
- * the module unloads, -ENOMEM, or the error creating the thread.
+ * Return: 0, or -EBUSY while another job is in progress and this one may
+ * not wait or KAESBENCH_MAX_WAITING wait already, -ENODEV while the
+ * module unloads, -ENOMEM, or the error creating the thread.
  */
 int kaesbench_job_start(const struct genl_family *family,
 			const struct genl_info *info,
-			const struct kaesbench_job_ops *ops, void *work)
+			const struct kaesbench_job_ops *ops, void *work,
+			const struct kaesbench_job_turn *turn)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	struct task_struct *task;
@@ -331,22 +579,38 @@ int kaesbench_job_start(const struct genl_family *family,
 	}
 	kref_init(&job->ref);
 	mutex_init(&job->send_lock);
+	INIT_LIST_HEAD(&job->queued);
 	job->family = family;
 	job->portid = info->snd_portid;
 	job->seq = info->snd_seq;
 	job->ops = ops;
 	job->work = work;
+	job->pid = task_tgid_nr(current);
+	get_task_comm(job->comm, current);
+	job->turn = *turn;
+	job->queued_ns = ktime_get_ns();
 
 	spin_lock(&jobs_lock);
-	if (busy) {
+	if (!busy && list_empty(&queue)) {
+		busy = job;
+		job->began_ns = job->queued_ns;
+	} else if (!turn->wait_ms || nqueued >= KAESBENCH_MAX_WAITING) {
 		spin_unlock(&jobs_lock);
-		NL_SET_ERR_MSG(extack, "another run is in progress");
+		if (turn->wait_ms)
+			NL_SET_ERR_MSG(extack,
+				       "another run is in progress and "
+				       __stringify(KAESBENCH_MAX_WAITING)
+				       " more wait for their turn");
+		else
+			NL_SET_ERR_MSG(extack, "another run is in progress");
 		err = -EBUSY;
 		goto err_job;
+	} else {
+		list_add_tail(&job->queued, &queue);
+		nqueued++;
 	}
 	job->id = ++last_id ?: ++last_id;
-	busy = job;
-	list_add(&job->node, &jobs);
+	list_add_tail(&job->node, &jobs);
 	spin_unlock(&jobs_lock);
 
 	job->memcg = get_mem_cgroup_from_mm(current->mm);
@@ -370,14 +634,27 @@ err_work:
 	return err;
 }
 
+/* Under jobs_lock: job @id if it is in progress or waits for its turn. */
+static struct kaesbench_job *find_job(u32 id)
+{
+	struct kaesbench_job *job;
+
+	list_for_each_entry(job, &jobs, node) {
+		if (job->id == id)
+			return job == busy || !list_empty(&job->queued) ?
+			       job : NULL;
+	}
+	return NULL;
+}
+
 /**
- * kaesbench_job_cancel() - tell the job in progress to stop
+ * kaesbench_job_cancel() - tell a job in progress, or waiting, to stop
  * @id: its id
  * @portid: the socket asking
  * @privileged: whether the asker may stop another socket's job
  *
- * Return: 0; -EPERM if the asker may not stop the job in progress (told
- * before whether @id exists); -ESRCH if no job @id is in progress.
+ * Return: 0; -EPERM if the asker may not stop job @id (told before
+ * whether it exists); -ESRCH if no job @id is in progress or waiting.
  */
 int kaesbench_job_cancel(u32 id, u32 portid, bool privileged)
 {
@@ -385,13 +662,15 @@ int kaesbench_job_cancel(u32 id, u32 portid, bool privileged)
 	int err = 0;
 
 	spin_lock(&jobs_lock);
-	job = busy;
-	if (!privileged && (!job || job->portid != portid))
+	job = find_job(id);
+	if (!privileged && (!job || job->portid != portid)) {
 		err = -EPERM;
-	else if (!job || job->id != id)
+	} else if (!job) {
 		err = -ESRCH;
-	else
+	} else {
 		WRITE_ONCE(job->stop, true);
+		turn_changed();
+	}
 	spin_unlock(&jobs_lock);
 	return err;
 }
@@ -406,6 +685,7 @@ static struct kaesbench_job *orphan_next(u32 portid)
 		if (job->portid == portid && !job->orphaned) {
 			WRITE_ONCE(job->orphaned, true);
 			WRITE_ONCE(job->stop, true);
+			turn_changed();
 			kref_get(&job->ref);
 			spin_unlock(&jobs_lock);
 			return job;

@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/netlink.h>
+#include <linux/sched.h>
 #include <uapi/linux/kaesbench.h>
 
 /*
@@ -26,6 +27,9 @@
 #define KAESBENCH_SETUP_TIMEOUT_MS 90000
 /* What a job's end or refusal says, at most, its NUL included. */
 #define KAESBENCH_MESSAGE_LEN 256
+
+/* How long a waiting job sleeps at most before it looks at its bound. */
+#define KAESBENCH_TURN_SLICE_MS 500
 
 struct genl_family;
 struct genl_info;
@@ -52,6 +56,14 @@ struct kaesbench_job_ops {
 	void (*destroy)(struct kaesbench_job *job, void *work);
 };
 
+/* How a job request waits for its turn (kaesbench_job_start()). */
+struct kaesbench_job_turn {
+	/* KAESBENCH_A_RUN_WAIT_MS: 0 refuses at once while one is busy */
+	u32 wait_ms;
+	/* how long the work says it takes; 0 if it does not say */
+	u64 stated_ms;
+};
+
 /*
  * One run or verification in its own kernel thread, reporting to a socket
  * of the initial network namespace. The thread owns the job: it frees it,
@@ -60,6 +72,7 @@ struct kaesbench_job_ops {
 struct kaesbench_job {
 	struct kref ref;
 	struct list_head node;	/* in the list of live jobs, until it ends */
+	struct list_head queued;	/* in the queue, while it waits its turn */
 	u32 id;
 	u32 portid;		/* of the requesting socket */
 	u32 seq;		/* of the request, echoed in every message */
@@ -75,12 +88,19 @@ struct kaesbench_job {
 	const struct genl_family *family;	/* of its messages */
 	struct mutex send_lock;	/* orders sends with the socket's release */
 	bool orphaned;		/* the socket is closed: send it nothing */
+	/* Whose job it is and how long it takes, for those waiting behind. */
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+	struct kaesbench_job_turn turn;
+	u64 queued_ns;		/* when it was asked for */
+	u64 began_ns;		/* when its turn came */
 	char message[KAESBENCH_MESSAGE_LEN];	/* why it was refused */
 };
 
 int kaesbench_job_start(const struct genl_family *family,
 			const struct genl_info *info,
-			const struct kaesbench_job_ops *ops, void *work);
+			const struct kaesbench_job_ops *ops, void *work,
+			const struct kaesbench_job_turn *turn);
 int kaesbench_job_cancel(u32 id, u32 portid, bool privileged);
 int kaesbench_job_send_patiently(struct kaesbench_job *job, u8 cmd,
 				 int (*put)(struct sk_buff *skb, const void *arg),

@@ -87,6 +87,21 @@ static int validate_cpus(const struct nlattr *attr,
 	return 0;
 }
 
+/* 0 to KAESBENCH_MAX_WAIT_MS, or KAESBENCH_WAIT_AS_NEEDED. */
+static int validate_wait(const struct nlattr *attr,
+			 struct netlink_ext_ack *extack)
+{
+	u32 ms = nla_get_u32(attr);
+
+	if (ms > KAESBENCH_MAX_WAIT_MS && ms != KAESBENCH_WAIT_AS_NEEDED) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "a wait is 0 to " __stringify(KAESBENCH_MAX_WAIT_MS)
+				    " ms, or as long as needed");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Bounds past the s16 that NLA_POLICY_RANGE() holds. */
 static struct netlink_range_validation sample_ms_range = {
 	.min = 1,
@@ -127,6 +142,8 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_LATENCY] = { .type = NLA_FLAG },
 	[KAESBENCH_A_RUN_CHECK_EVERY] = NLA_POLICY_FULL_RANGE(NLA_U32,
 							      &check_every_range),
+	[KAESBENCH_A_RUN_WAIT_MS] = NLA_POLICY_VALIDATE_FN(NLA_U32,
+							   validate_wait),
 };
 
 static struct netlink_range_validation cases_range = {
@@ -147,6 +164,8 @@ static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
 						   KAESBENCH_MAX_DEPTH),
 	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
 							validate_cpus),
+	[KAESBENCH_A_RUN_WAIT_MS] = NLA_POLICY_VALIDATE_FN(NLA_U32,
+							   validate_wait),
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -186,9 +205,7 @@ static int check_privileged(const struct sk_buff *skb,
 		return -EPERM;
 	}
 	if (kaesbench_given_up_full()) {
-		NL_SET_ERR_MSG(extack,
-			       "requests to " __stringify(KAESBENCH_MAX_GIVEN_UP)
-			       " implementations never completed: no more runs until reboot");
+		NL_SET_ERR_MSG(extack, KAESBENCH_GIVEN_UP_FULL);
 		return -EBUSY;
 	}
 	return 0;
@@ -318,6 +335,9 @@ static u64 run_ms(const struct kaesbench_params *params)
  */
 static int run_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct kaesbench_job_turn turn = {
+		.wait_ms = get_u32(info, KAESBENCH_A_RUN_WAIT_MS, 0),
+	};
 	struct kaesbench_params params;
 	struct kaesbench_run *run;
 	int err;
@@ -331,10 +351,12 @@ static int run_doit(struct sk_buff *skb, struct genl_info *info)
 			       "the run would take longer than an hour: sizes x (warm-up + samples x sample time)");
 		return -EINVAL;
 	}
+	turn.stated_ms = run_ms(&params);
 	run = kaesbench_run_alloc(&params);
 	if (!run)
 		return -ENOMEM;
-	return kaesbench_job_start(&genl_family, info, &kaesbench_run_ops, run);
+	return kaesbench_job_start(&genl_family, info, &kaesbench_run_ops, run,
+				   &turn);
 }
 
 static int parse_verify(struct genl_info *info,
@@ -358,6 +380,10 @@ static int parse_verify(struct genl_info *info,
 /* As run_doit(): the job's thread answers with KAESBENCH_CMD_VERIFY. */
 static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	/* A verification states no duration: its cases stop after an hour. */
+	struct kaesbench_job_turn turn = {
+		.wait_ms = get_u32(info, KAESBENCH_A_RUN_WAIT_MS, 0),
+	};
 	struct nlattr *cpus = info->attrs[KAESBENCH_A_RUN_CPUS];
 	struct kaesbench_verify_params params;
 	struct kaesbench_verify_job *vj;
@@ -373,7 +399,7 @@ static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!vj)
 		return -ENOMEM;
 	return kaesbench_job_start(&genl_family, info, &kaesbench_verify_job_ops,
-				   vj);
+				   vj, &turn);
 }
 
 /* A socket may stop its own job; another's, only the privileged. */

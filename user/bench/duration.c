@@ -4,7 +4,8 @@
  *
  * Durations as people write them on a command line: a whole number and a
  * unit, "500ms", "60s", "10m", "2h". The unit is required: a bare "60"
- * could mean seconds or, as -t does, milliseconds.
+ * could mean seconds or, as -t does, milliseconds; except where an option
+ * says SECONDS (kb_parse_seconds()).
  */
 
 #include <errno.h>
@@ -53,4 +54,24 @@ int kb_parse_duration(const char *s, uint64_t *ms)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+/**
+ * kb_parse_seconds() - parse a number of seconds, or a duration
+ * @s: digits alone, seconds (0 too), or a duration as kb_parse_duration()
+ *     takes it
+ * @ms: set to the duration in milliseconds
+ *
+ * Return: 0; -EINVAL if neither; -ERANGE for more than KB_DURATION_MAX_MS.
+ */
+int kb_parse_seconds(const char *s, uint64_t *ms)
+{
+	uint64_t n;
+
+	if (!s[0] || s[strspn(s, "0123456789")])
+		return kb_parse_duration(s, ms);
+	if (kb_parse_u64(s, &n) || n > KB_DURATION_MAX_MS / 1000)
+		return -ERANGE;
+	*ms = n * 1000;
+	return 0;
 }

@@ -11,5 +11,6 @@
 #define KB_DURATION_MAX_MS (24ULL * 3600 * 1000)
 
 int kb_parse_duration(const char *s, uint64_t *ms);
+int kb_parse_seconds(const char *s, uint64_t *ms);
 
 #endif /* KAESBENCH_BENCH_DURATION_H */

@@ -75,6 +75,7 @@ static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
 		.no_verify = o->no_verify,
 		.latency = o->latency,
 		.cpus = o->cpus.count ? &o->cpus : NULL,
+		.wait = o->wait,
 		.attr_name = kb_run_attr_option,
 	};
 	/* An offload engine needs requests queued to show its rate. */

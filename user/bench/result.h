@@ -27,6 +27,25 @@ enum kb_run_state {
 	KB_RUN_UNAVAILABLE, /* the path is missing here: @message says why */
 };
 
+/*
+ * A kernel job that waited for its turn behind another: the job it last
+ * waited for (KAESBENCH_CMD_RUN_WAIT), and how long it waited in all.
+ */
+struct kb_wait {
+	bool waited; /* the kernel said the job waited */
+	uint64_t waited_ms; /* KAESBENCH_A_RUN_WAITED_MS, once its turn came */
+	bool has_waited_ms;
+	unsigned int updates; /* KAESBENCH_CMD_RUN_WAIT messages so far */
+	uint32_t job_id; /* the job in progress ahead of it */
+	uint32_t cmd; /* KAESBENCH_CMD_RUN or _VERIFY */
+	uint32_t pid; /* its requester's */
+	char comm[16];
+	uint64_t elapsed_ms; /* how long it had been in progress */
+	uint64_t stated_ms; /* its stated duration; 0 if it states none */
+	bool stopping;
+	uint32_t ahead; /* jobs ahead, it included */
+};
+
 struct kb_run {
 	unsigned int path; /* enum kb_path: kernel, AF_ALG or OpenSSL */
 	struct kb_impl impl; /* from the reply, else from GET_IMPLS */
@@ -56,6 +75,7 @@ struct kb_run {
 	bool has_measured;
 	uint64_t memory_bytes; /* kernel: buffers and requests held; 0 unknown */
 	char *notice; /* the kernel's notice of requests given up, or NULL */
+	struct kb_wait wait; /* kernel: behind another job, if it waited */
 };
 
 struct kb_summary {

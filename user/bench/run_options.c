@@ -12,6 +12,7 @@
 
 #include <linux/kaesbench.h>
 
+#include "bench/duration.h"
 #include "bench/paths.h"
 #include "bench/run_options.h"
 #include "options.h"
@@ -33,6 +34,8 @@ enum {
 	OPT_PLOT,
 	OPT_CSV,
 	OPT_MR,
+	OPT_WAIT,
+	OPT_NO_WAIT,
 };
 
 static const struct {
@@ -64,6 +67,7 @@ static const struct {
 	{ KAESBENCH_A_VERIFY_SEED, "--seed" },
 	{ KAESBENCH_A_RUN_CPUS, "--cpus" },
 	{ KAESBENCH_A_RUN_LATENCY, "--latency" },
+	{ KAESBENCH_A_RUN_WAIT_MS, "--wait" },
 };
 
 /**
@@ -88,6 +92,36 @@ const char *kb_run_attr_option(uint16_t attr)
 	return NULL;
 }
 
+/* What --wait and --no-wait do, in every command that starts kernel jobs. */
+const char kb_wait_usage[] =
+	"      --wait SECONDS      behind another user's run or verification,\n"
+	"                          wait at most this long for its end (default:\n"
+	"                          as long as it states it takes, and 2 min more)\n"
+	"      --no-wait           behind another run, fail at once\n";
+
+/**
+ * kb_wait_parse() - parse --wait SECONDS
+ * @who: the command, for the message
+ * @arg: the seconds: a whole number, or a duration with its unit (10m)
+ * @w: set; 0 seconds is --no-wait
+ *
+ * Return: KB_EXIT_OK, or KB_EXIT_USAGE (printed).
+ */
+int kb_wait_parse(const char *who, const char *arg, struct kb_wait_opt *w)
+{
+	uint64_t ms;
+
+	if (kb_parse_seconds(arg, &ms)) {
+		fprintf(stderr,
+			"%s: --wait: \"%s\" is not a number of seconds from 0 to 86400\n",
+			who, arg);
+		return KB_EXIT_USAGE;
+	}
+	w->never = !ms;
+	w->ms = ms;
+	return KB_EXIT_OK;
+}
+
 /**
  * kb_run_usage() - print the usage of `kaesbench run` or of the sweep
  * @f: where to
@@ -100,7 +134,7 @@ void kb_run_usage(FILE *f, bool sweep)
 			"Usage: kaesbench [sweep] [--paths LIST] [-k BITS] [-b SIZES] [-t MS]\n"
 			"                 [-r SAMPLES] [-w MS] [--decrypt] [--depth N] [--aad N]\n"
 			"                 [--tag N] [--no-verify] [--check-every N] [--quiet]\n"
-			"                 [--verbose]\n"
+			"                 [--verbose] [--wait SECONDS | --no-wait]\n"
 			"                 [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"\n"
 			"Measure every implementation of aes, cbc(aes), ctr(aes), xts(aes) and gcm(aes),\n"
@@ -115,7 +149,7 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
 			"                     [--no-verify] [--check-every N] [--latency]\n"
-			"                     [--quiet] [--verbose]\n"
+			"                     [--quiet] [--verbose] [--wait SECONDS | --no-wait]\n"
 			"                     [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
 			"\n"
@@ -163,7 +197,9 @@ void kb_run_usage(FILE *f, bool sweep)
 		"  -v, --verbose           the notes under every table, not once at the end\n"
 		"      --plot FILE         draw MB/s against size into FILE, .svg or\n"
 		"                          .png, with gnuplot (package gnuplot-nox)\n"
-		"  -h, --help              print this help\n");
+		"%s"
+		"  -h, --help              print this help\n",
+		kb_wait_usage);
 }
 
 static int numeric_opt(struct kb_run_opts *o, int c, const char *who,
@@ -274,6 +310,11 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 		return KB_EXIT_USAGE;
 	case OPT_MR:
 		return output_opt(o, KB_OUT_MR);
+	case OPT_WAIT:
+		return kb_wait_parse(who, optarg, &o->wait);
+	case OPT_NO_WAIT:
+		o->wait.never = true;
+		return KB_EXIT_OK;
 	case 'o':
 		o->output_file = optarg;
 		return KB_EXIT_OK;
@@ -424,6 +465,8 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "wait", required_argument, NULL, OPT_WAIT },
+		{ "no-wait", no_argument, NULL, OPT_NO_WAIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};

@@ -53,6 +53,7 @@ struct kb_run_opts {
 	bool print_nothing; /* measure only: the doctor judges the runs */
 	bool quiet; /* --quiet: no progress line on the terminal */
 	bool verbose; /* --verbose: the notes under every table */
+	struct kb_wait_opt wait; /* --wait, --no-wait */
 	bool help;
 };
 
@@ -60,6 +61,8 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep);
 void kb_run_opts_free(struct kb_run_opts *o);
 void kb_run_usage(FILE *f, bool sweep);
 const char *kb_run_attr_option(uint16_t attr);
+int kb_wait_parse(const char *who, const char *arg, struct kb_wait_opt *w);
+extern const char kb_wait_usage[];
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
 bool kb_tables(const struct kb_run_opts *o);
 uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,

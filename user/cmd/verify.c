@@ -43,7 +43,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: kaesbench verify [-d DRIVER | -a ALGORITHM] [--cases N] [--seed N]\n"
 		"                        [--depth N] [--cpus LIST|all] [--time DURATION]\n"
-		"                        [-k BITS] [--json]\n"
+		"                        [-k BITS] [--json] [--wait SECONDS | --no-wait]\n"
 		"\n"
 		"Check that implementations compute what an independent reference\n"
 		"computes (the kernel's generic AES, or kaesbench's own where the kernel\n"
@@ -64,7 +64,9 @@ static void usage(FILE *f)
 		"                          then sum up; 500ms, 60s, 10m, up to 24h\n"
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
 		"  -j, --json              print JSON\n"
-		"  -h, --help              print this help\n");
+		"%s"
+		"  -h, --help              print this help\n",
+		kb_wait_usage);
 }
 
 static int number(int c, struct verify_opts *o)
@@ -117,6 +119,8 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		{ "time", required_argument, NULL, 'T' },
 		{ "key-bits", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "wait", required_argument, NULL, 'W' },
+		{ "no-wait", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -143,6 +147,11 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 			if (ret)
 				return ret;
 			o->req.cpus = &o->cpus;
+		} else if (c == 'W') {
+			if (kb_wait_parse(who, optarg, &o->req.wait))
+				goto usage;
+		} else if (c == 'N') {
+			o->req.wait.never = true;
 		} else if (c == 'j' || c == 'h') {
 			*(c == 'j' ? &o->json : &o->help) = true;
 		} else if (c == ':') {

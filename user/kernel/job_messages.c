@@ -10,6 +10,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,10 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_CHECK_EVERY:
 		ret = get_u32(attr, &r->check_every);
 		r->has_check_every = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_A_RUN_WAITED_MS:
+		ret = get_u64(attr, &r->waited_ms);
+		r->has_waited_ms = ret == MNL_CB_OK;
 		break;
 	case KAESBENCH_A_NOTICE:
 		ret = get_str(attr, &r->notice);
@@ -317,6 +322,10 @@ static int end_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_WRONG:
 		ret = get_u64(attr, &e->measured_wrong);
 		break;
+	case KAESBENCH_A_RUN_WAITED_MS:
+		ret = get_u64(attr, &e->waited_ms);
+		e->has_waited_ms = ret == MNL_CB_OK;
+		break;
 	case KAESBENCH_A_NOTICE:
 		ret = get_str(attr, &e->notice);
 		break;
@@ -346,6 +355,144 @@ int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e)
 			     BIT_ATTR(KAESBENCH_A_RUN_STATUS));
 }
 
+/* What a job that waits is told of the job ahead: its attributes by number. */
+struct wait_out {
+	uint32_t seen;
+	struct kb_wait *w;
+};
+
+static int ahead_attr(const struct nlattr *attr, void *data)
+{
+	struct wait_out *out = data;
+	struct kb_wait *w = out->w;
+	unsigned int type = mnl_attr_get_type(attr);
+	int ret;
+
+	switch (type) {
+	case KAESBENCH_WAIT_A_JOB_ID:
+		ret = get_u32(attr, &w->job_id);
+		break;
+	case KAESBENCH_WAIT_A_CMD:
+		ret = get_u32(attr, &w->cmd);
+		break;
+	case KAESBENCH_WAIT_A_PID:
+		ret = get_u32(attr, &w->pid);
+		break;
+	case KAESBENCH_WAIT_A_COMM:
+		ret = mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0 ?
+			      MNL_CB_ERROR :
+			      MNL_CB_OK;
+		if (ret == MNL_CB_OK)
+			snprintf(w->comm, sizeof(w->comm), "%s",
+				 mnl_attr_get_str(attr));
+		break;
+	case KAESBENCH_WAIT_A_ELAPSED_MS:
+		ret = get_u64(attr, &w->elapsed_ms);
+		break;
+	case KAESBENCH_WAIT_A_STATED_MS:
+		ret = get_u64(attr, &w->stated_ms);
+		break;
+	case KAESBENCH_WAIT_A_STOPPING:
+		ret = mnl_attr_get_payload_len(attr) ? MNL_CB_ERROR : MNL_CB_OK;
+		w->stopping = ret == MNL_CB_OK;
+		break;
+	case KAESBENCH_WAIT_A_AHEAD:
+		ret = get_u32(attr, &w->ahead);
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret == MNL_CB_OK)
+		out->seen |= 1U << type;
+	return ret;
+}
+
+/* What the job ahead must be said to be. */
+#define WAIT_REQUIRED                                                 \
+	(1U << KAESBENCH_WAIT_A_JOB_ID | 1U << KAESBENCH_WAIT_A_CMD | \
+	 1U << KAESBENCH_WAIT_A_PID | 1U << KAESBENCH_WAIT_A_COMM |   \
+	 1U << KAESBENCH_WAIT_A_ELAPSED_MS | 1U << KAESBENCH_WAIT_A_AHEAD)
+
+struct wait_msg {
+	uint32_t *id;
+	struct kb_wait *w;
+};
+
+static int wait_attr(const struct nlattr *attr, void *data)
+{
+	struct seen *seen = data;
+	struct wait_msg *m = seen->out;
+	struct wait_out nest = { .w = m->w };
+	unsigned int type = mnl_attr_get_type(attr);
+	int ret;
+
+	switch (type) {
+	case KAESBENCH_A_RUN_ID:
+		ret = get_u32(attr, m->id);
+		break;
+	case KAESBENCH_A_WAIT:
+		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
+		    mnl_attr_parse_nested(attr, ahead_attr, &nest) != MNL_CB_OK)
+			return MNL_CB_ERROR;
+		ret = (nest.seen & WAIT_REQUIRED) == WAIT_REQUIRED ?
+			      MNL_CB_OK :
+			      MNL_CB_ERROR;
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (ret == MNL_CB_OK)
+		seen->mask |= BIT_ATTR(type);
+	return ret;
+}
+
+/**
+ * kb_run_wait_parse() - parse a KAESBENCH_CMD_RUN_WAIT message
+ * @nlh: the message
+ * @id: set to the waiting job's id
+ * @w: filled in with the job ahead (@w->waited, @w->updates and the
+ *     waited time are left 0)
+ *
+ * Return: 0, or -EINVAL if malformed or lacking the id, or the job ahead's
+ * id, kind, process, command, elapsed time or place in the queue.
+ */
+int kb_run_wait_parse(const struct nlmsghdr *nlh, uint32_t *id,
+		      struct kb_wait *w)
+{
+	struct wait_msg m = { .id = id, .w = w };
+	struct seen seen = { .out = &m };
+
+	memset(w, 0, sizeof(*w));
+	return parse(nlh, wait_attr, &seen,
+		     BIT_ATTR(KAESBENCH_A_RUN_ID) | BIT_ATTR(KAESBENCH_A_WAIT));
+}
+
+/* The job waits for its turn: who is ahead of it now. */
+static int on_wait(const struct nlmsghdr *nlh, struct kb_run *run)
+{
+	struct kb_wait ahead;
+	uint32_t id;
+	int ret = kb_run_wait_parse(nlh, &id, &ahead);
+
+	/* Only before the job's first message: it waits no more after. */
+	if (ret || run->state == KB_RUN_STARTED)
+		return ret;
+	ahead.waited = true;
+	ahead.updates = run->wait.updates + 1;
+	run->wait = ahead;
+	return 0;
+}
+
+/* A job's first message or refusal says how long it waited, if it did. */
+static void waited(struct kb_run *run, bool has, uint64_t ms)
+{
+	if (!has)
+		return;
+	run->wait.waited = true;
+	run->wait.waited_ms = ms;
+	run->wait.has_waited_ms = true;
+}
+
 static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 {
 	struct kb_run_reply r;
@@ -372,6 +519,7 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 	run->check.reference = r.reference;
 	run->check.seed = r.seed;
 	run->check.has_seed = verify;
+	waited(run, r.has_waited_ms, r.waited_ms);
 	run->state = KB_RUN_STARTED;
 	return 0;
 }
@@ -406,6 +554,7 @@ static int on_end(const struct nlmsghdr *nlh, struct kb_run *run)
 		free(run->notice);
 		run->notice = e.notice;
 		run->status = e.status;
+		waited(run, e.has_waited_ms, e.waited_ms);
 		run->state = KB_RUN_REFUSED;
 		return 0;
 	}
@@ -472,6 +621,9 @@ int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data)
 		break;
 	case KAESBENCH_CMD_RUN_END:
 		ret = on_end(nlh, run);
+		break;
+	case KAESBENCH_CMD_RUN_WAIT:
+		ret = on_wait(nlh, run);
 		break;
 	case -EINVAL:
 		ret = -EINVAL;

@@ -2,9 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Parsing of the messages of a job: the reply to KAESBENCH_CMD_RUN or
- * KAESBENCH_CMD_VERIFY, the KAESBENCH_CMD_SAMPLE messages of a run and the
- * final KAESBENCH_CMD_RUN_END.
+ * Parsing of the messages of a job: KAESBENCH_CMD_RUN_WAIT while it waits
+ * for its turn, the reply to KAESBENCH_CMD_RUN or KAESBENCH_CMD_VERIFY, the
+ * KAESBENCH_CMD_SAMPLE messages of a run and the final
+ * KAESBENCH_CMD_RUN_END.
  */
 #ifndef KAESBENCH_KERNEL_JOB_MESSAGES_H
 #define KAESBENCH_KERNEL_JOB_MESSAGES_H
@@ -30,6 +31,8 @@ struct kb_run_reply {
 	uint64_t memory; /* bytes the job holds; 0 when not told */
 	uint32_t check_every; /* runs: measured requests checked, 1 in N */
 	bool has_check_every;
+	uint64_t waited_ms; /* for its turn, if has_waited_ms */
+	bool has_waited_ms;
 	char *notice; /* requests given up, or NULL */
 };
 
@@ -51,6 +54,8 @@ struct kb_run_end {
 	uint64_t checked; /* runs: measured requests checked, if has_checked */
 	uint64_t measured_wrong; /* of those, wrong */
 	bool has_checked;
+	uint64_t waited_ms; /* for its turn, if has_waited_ms */
+	bool has_waited_ms;
 	char *notice; /* requests given up, or NULL */
 };
 
@@ -61,6 +66,8 @@ void kb_run_reply_release(struct kb_run_reply *r);
 int kb_sample_parse(const struct nlmsghdr *nlh, uint32_t *id,
 		    struct kb_sample *s);
 int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e);
+int kb_run_wait_parse(const struct nlmsghdr *nlh, uint32_t *id,
+		      struct kb_wait *w);
 int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data);
 
 #endif /* KAESBENCH_KERNEL_JOB_MESSAGES_H */

@@ -27,6 +27,7 @@
 #include "kernel/job_messages.h"
 #include "kernel/runner.h"
 #include "output/progress.h"
+#include "output/wait_note.h"
 
 #define POLL_MS 100
 
@@ -100,6 +101,14 @@ static void put_cpus(struct nlmsghdr *nlh, const struct kb_run_req *req)
 			     req->cpus->cpu);
 }
 
+/* Behind another job: wait as asked, as long as needed by default. */
+static void put_wait(struct nlmsghdr *nlh, const struct kb_run_req *req)
+{
+	if (!req->wait.never)
+		mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_WAIT_MS,
+				 req->wait.ms ?: KAESBENCH_WAIT_AS_NEEDED);
+}
+
 static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 				     const struct kb_run_req *req)
 {
@@ -121,6 +130,7 @@ static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 	if (req->has_seed)
 		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
 	put_cpus(nlh, req);
+	put_wait(nlh, req);
 	return nlh;
 }
 
@@ -151,6 +161,7 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	put_cpus(nlh, req);
 	if (req->latency)
 		mnl_attr_put(nlh, KAESBENCH_A_RUN_LATENCY, 0, NULL);
+	put_wait(nlh, req);
 	return nlh;
 }
 
@@ -234,6 +245,7 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 				   .data = run,
 				   .req = nlh,
 				   .attr_name = req->attr_name };
+	unsigned int told = 0;
 	size_t seen;
 	int ret = 1;
 
@@ -257,6 +269,10 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 			     errno);
 		else if (ret < 0)
 			lost(run, "receiving the run's results", errno);
+		if (run->wait.updates != told) {
+			told = run->wait.updates;
+			kb_wait_note(&run->wait);
+		}
 		progress(req, run, seen);
 	}
 	free(r.msg);

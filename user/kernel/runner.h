@@ -33,6 +33,12 @@ enum kb_param {
 #define KB_DEFAULT_WARMUP_MS 20
 extern const uint16_t kb_param_attr[KB_P_COUNT];
 
+/* How long a job may wait for its turn behind others (--wait, --no-wait). */
+struct kb_wait_opt {
+	bool never; /* --no-wait: refused at once while another job runs */
+	uint32_t ms; /* --wait: at most this long; 0: as long as needed */
+};
+
 struct kb_run_req {
 	const char *driver; /* exactly one of @driver and @alg */
 	const char *alg;
@@ -47,6 +53,7 @@ struct kb_run_req {
 	bool has_cases;
 	uint64_t seed; /* a verification: the seed, if has_seed */
 	bool has_seed;
+	struct kb_wait_opt wait; /* behind another job */
 	/* What the user called a request attribute the kernel refuses. */
 	const char *(*attr_name)(uint16_t attr);
 };

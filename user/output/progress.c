@@ -165,6 +165,16 @@ void kb_progress_sample(const struct kb_progress_step *step)
 }
 
 /**
+ * kb_progress_shown() - whether the line is shown at all
+ *
+ * Return: true on a terminal, unless told otherwise (--quiet).
+ */
+bool kb_progress_shown(void)
+{
+	return out();
+}
+
+/**
  * kb_progress_show() - put some other text on the line
  * @fmt: printf() format, such as "verifying %s"
  */

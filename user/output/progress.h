@@ -12,6 +12,7 @@
 #ifndef KAESBENCH_OUTPUT_PROGRESS_H
 #define KAESBENCH_OUTPUT_PROGRESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@ int kb_progress_format(char *buf, size_t len,
 void kb_progress_to(FILE *f, unsigned int columns);
 void kb_progress_plan(size_t samples);
 void kb_progress_sample(const struct kb_progress_step *step);
+bool kb_progress_shown(void);
 void kb_progress_show(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 void kb_progress_erase(void);

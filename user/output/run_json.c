@@ -281,6 +281,45 @@ struct json_object *kb_vcase_to_json(const struct kb_vcase *c)
 }
 
 /* How a run was verified first: null when it was not. */
+/**
+ * kb_wait_to_json() - what a kernel job waited for before its turn
+ * @w: the wait
+ *
+ * Return: the object ("waited" in results.rst), or NULL (JSON null) when
+ * the job did not wait or without memory.
+ */
+struct json_object *kb_wait_to_json(const struct kb_wait *w)
+{
+	struct json_object *o, *ahead;
+
+	if (!w->waited)
+		return NULL;
+	o = json_object_new_object();
+	if (!o)
+		return NULL;
+	add(o, "waited_s",
+	    w->has_waited_ms ? json_object_new_double(w->waited_ms / 1e3) :
+			       NULL);
+	ahead = w->updates ? json_object_new_object() : NULL;
+	if (ahead) {
+		add(ahead, "id", u64(w->job_id));
+		add(ahead, "kind",
+		    json_object_new_string(
+			    w->cmd == KAESBENCH_CMD_VERIFY ? "verify" : "run"));
+		add(ahead, "pid", u64(w->pid));
+		add(ahead, "command", json_object_new_string(w->comm));
+		add(ahead, "elapsed_s",
+		    json_object_new_double(w->elapsed_ms / 1e3));
+		add(ahead, "stated_s",
+		    w->stated_ms ? json_object_new_double(w->stated_ms / 1e3) :
+				   NULL);
+		add(ahead, "stopping", json_object_new_boolean(w->stopping));
+		add(ahead, "jobs_ahead", u64(w->ahead));
+	}
+	add(o, "behind", ahead);
+	return o;
+}
+
 static struct json_object *check_json(const struct kb_check *check)
 {
 	struct json_object *o;
@@ -326,6 +365,7 @@ static struct json_object *run_json(const struct kb_run *run,
 		add(o, "memory_bytes",
 		    run->memory_bytes ? u64(run->memory_bytes) : NULL);
 		add(o, "notice", str(run->notice));
+		add(o, "waited", kb_wait_to_json(&run->wait));
 	}
 	add(o, "library", str(run->library));
 	add(o, "measured", str(run->measured));

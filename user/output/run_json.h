@@ -16,6 +16,7 @@
 const char *kb_run_state_name(const struct kb_run *run);
 struct json_object *kb_run_to_json(const struct kb_run *run);
 struct json_object *kb_vcase_to_json(const struct kb_vcase *c);
+struct json_object *kb_wait_to_json(const struct kb_wait *w);
 int kb_print_runs_json(FILE *f, const struct kb_run *runs, size_t count,
 		       struct json_object *env);
 

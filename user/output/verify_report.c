@@ -265,5 +265,6 @@ struct json_object *kb_verify_to_json(const struct kb_run *run)
 		o, "case", c->has_case ? kb_vcase_to_json(&c->vcase) : NULL);
 	json_object_object_add(o, "wall_s",
 			       json_object_new_double(run->wall_s));
+	json_object_object_add(o, "waited", kb_wait_to_json(&run->wait));
 	return o;
 }

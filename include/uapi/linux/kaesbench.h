@@ -57,6 +57,56 @@
  * KAESBENCH_MAX_GIVEN_UP implementations have requests given up, every
  * job is: that bounds the memory left to drivers to that many jobs'.
  *
+ * Waiting for a turn. A job request that finds another job in progress
+ * (working, or stopping: a stopped job counts until its requests in flight
+ * are back or given up), or others waiting before it, is refused with
+ * -EBUSY ("another run is in progress") unless it says how long it may
+ * wait:
+ *
+ *    KAESBENCH_A_RUN_WAIT_MS: NLA_U32, on KAESBENCH_CMD_RUN and
+ *                             KAESBENCH_CMD_VERIFY: 0 (the default:
+ *                             refused at once), 1 to
+ *                             KAESBENCH_MAX_WAIT_MS, or
+ *                             KAESBENCH_WAIT_AS_NEEDED: as long as each
+ *                             job in progress ahead of it stays within
+ *                             its stated duration (a run's sizes x
+ *                             (warm-up + samples x sample time); a
+ *                             verification's, its KAESBENCH_MAX_RUN_MS
+ *                             bound) plus KAESBENCH_WAIT_MARGIN_MS, and
+ *                             KAESBENCH_MAX_WAIT_MS in all
+ *
+ * Such a request is acknowledged and queued (first come, first served; at
+ * most KAESBENCH_MAX_WAITING at once, beyond which it is refused with
+ * -EBUSY) and its job's thread waits, interruptibly and without holding
+ * any lock, until the job ahead has ended. Meanwhile the thread sends to
+ * the requesting socket, with the request's sequence number, a
+ * KAESBENCH_CMD_RUN_WAIT message when it starts waiting and whenever the
+ * job it waits for changes or starts stopping:
+ *
+ *    KAESBENCH_A_RUN_ID: NLA_U32, the waiting job's id
+ *    KAESBENCH_A_WAIT: NLA_NESTED, the job in progress:
+ *        KAESBENCH_WAIT_A_JOB_ID: NLA_U32, its id
+ *        KAESBENCH_WAIT_A_CMD: NLA_U32, KAESBENCH_CMD_RUN or
+ *                              KAESBENCH_CMD_VERIFY
+ *        KAESBENCH_WAIT_A_PID: NLA_U32, the requester's process id (in
+ *                              the initial PID namespace)
+ *        KAESBENCH_WAIT_A_COMM: NLA_NUL_STRING, its command name
+ *        KAESBENCH_WAIT_A_ELAPSED_MS: NLA_U64, how long it has been in
+ *                                     progress
+ *        KAESBENCH_WAIT_A_STATED_MS: NLA_U64, its stated duration (runs
+ *                                    only)
+ *        KAESBENCH_WAIT_A_STOPPING: NLA_FLAG, it was told to stop
+ *        KAESBENCH_WAIT_A_AHEAD: NLA_U32, jobs ahead of the waiting one,
+ *                                this one included
+ *
+ * Closing the socket or KAESBENCH_CMD_CANCEL with the waiting job's id
+ * ends the wait: the job leaves the queue and its thread ends without
+ * touching any driver. A wait past its bound ends the job with a
+ * KAESBENCH_CMD_RUN_END flagged KAESBENCH_A_RUN_REFUSED, status -EBUSY and
+ * a message naming the job it waited for. Once the turn comes the job
+ * goes on as any other, and its first message (or refusal) carries
+ * KAESBENCH_A_RUN_WAITED_MS (NLA_U64), how long it waited.
+ *
  * KAESBENCH_CMD_GET_IMPLS
  * -----------------------
  *
@@ -107,8 +157,8 @@
  * -----------------
  *
  * Starts a measurement (a job, see above). While a job is in progress every
- * other request is refused with -EBUSY. The request names the
- * implementation and the work:
+ * other request is refused with -EBUSY, or waits its turn (above). The
+ * request names the implementation and the work:
  *
  *    KAESBENCH_A_RUN_DRIVER: NLA_NUL_STRING, an implementation by driver
  *                            name ("cbc-aes-aesni", "cbc(aes-generic)");
@@ -157,6 +207,8 @@
  *                          to any CPU)
  *    KAESBENCH_A_RUN_LATENCY: NLA_FLAG, time every request (costs one
  *                             clock read per request)
+ *    KAESBENCH_A_RUN_WAIT_MS: NLA_U32, how long it may wait for its turn
+ *                             (above)
  *
  * A run whose sizes x (warm-up + samples x sample time) exceeds
  * KAESBENCH_MAX_RUN_MS is refused at once.
@@ -311,6 +363,7 @@
  *    KAESBENCH_A_RUN_DEPTH: NLA_U32, cases in progress together, 1 to
  *                           KAESBENCH_MAX_DEPTH (default 1); synchronous
  *                           implementations are verified at depth 1
+ *    KAESBENCH_A_RUN_WAIT_MS: NLA_U32, as for a run
  *
  * Case i uses a key, IV, data and layout drawn from the seed and i: every
  * length from 0 (where the mode allows it) to five blocks first, then
@@ -398,6 +451,17 @@
  * refused, which bounds the memory left to drivers until reboot.
  */
 #define KAESBENCH_MAX_GIVEN_UP 8
+/* How long a job request may wait for its turn: a day, at most. */
+#define KAESBENCH_MAX_WAIT_MS 86400000
+/* ... or as long as the jobs ahead stay within their stated durations, */
+#define KAESBENCH_WAIT_AS_NEEDED 0xffffffff
+/*
+ * ... plus this: setting a job up may take 90 s, its verification and
+ * each size's first request come on top of what a run states.
+ */
+#define KAESBENCH_WAIT_MARGIN_MS 120000
+/* Job requests waiting for their turn at once, at most. */
+#define KAESBENCH_MAX_WAITING 16
 
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
@@ -406,6 +470,7 @@ enum kaesbench_cmd {
 	KAESBENCH_CMD_RUN_END,
 	KAESBENCH_CMD_CANCEL,
 	KAESBENCH_CMD_VERIFY,
+	KAESBENCH_CMD_RUN_WAIT,
 	__KAESBENCH_CMD_MAX
 };
 
@@ -464,6 +529,9 @@ enum kaesbench_attr {
 	KAESBENCH_A_RUN_CHECK_EVERY,
 	KAESBENCH_A_RUN_CHECKED,
 	KAESBENCH_A_RUN_WRONG,
+	KAESBENCH_A_RUN_WAIT_MS,
+	KAESBENCH_A_WAIT,
+	KAESBENCH_A_RUN_WAITED_MS,
 	__KAESBENCH_A_LAST
 };
 
@@ -505,6 +573,22 @@ enum kaesbench_case_attr {
 };
 
 #define KAESBENCH_CASE_A_MAX (__KAESBENCH_CASE_A_LAST - 1)
+
+enum kaesbench_wait_attr {
+	KAESBENCH_WAIT_A_UNSPEC,
+	KAESBENCH_WAIT_A_JOB_ID,
+	KAESBENCH_WAIT_A_CMD,
+	KAESBENCH_WAIT_A_PID,
+	KAESBENCH_WAIT_A_COMM,
+	KAESBENCH_WAIT_A_ELAPSED_MS,
+	KAESBENCH_WAIT_A_STATED_MS,
+	KAESBENCH_WAIT_A_STOPPING,
+	KAESBENCH_WAIT_A_AHEAD,
+	KAESBENCH_WAIT_A_PAD,
+	__KAESBENCH_WAIT_A_LAST
+};
+
+#define KAESBENCH_WAIT_A_MAX (__KAESBENCH_WAIT_A_LAST - 1)
 
 /* What a failing verification case was doing. */
 enum kaesbench_case_op {
