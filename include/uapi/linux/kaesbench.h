@@ -334,11 +334,13 @@
  * KAESBENCH_CMD_CANCEL
  * --------------------
  *
- * Stops the run or verification in progress. Takes KAESBENCH_A_RUN_ID
- * (NLA_U32, required): -ESRCH when no such run is in progress, -EPERM when
- * it is another socket's and the caller lacks CAP_SYS_ADMIN (said before
- * whether the id exists). Returns once the job was told to stop; its
- * KAESBENCH_CMD_RUN_END follows.
+ * Stops the run or verification in progress, or one waiting for its turn.
+ * Takes KAESBENCH_A_RUN_ID (NLA_U32, required): -ESRCH when no such job is
+ * in progress or waiting, -EPERM when it is another socket's and the
+ * caller lacks CAP_SYS_ADMIN (said before whether the id exists). Returns
+ * once the job was told to stop; its KAESBENCH_CMD_RUN_END follows (for a
+ * waiting job, a refusal: -EINTR, "cancelled while waiting for its
+ * turn").
  *
  * KAESBENCH_CMD_VERIFY
  * --------------------
