@@ -355,16 +355,11 @@ int kb_run_end_parse(const struct nlmsghdr *nlh, struct kb_run_end *e)
 			     BIT_ATTR(KAESBENCH_A_RUN_STATUS));
 }
 
-/* What a job that waits is told of the job ahead: its attributes by number. */
-struct wait_out {
-	uint32_t seen;
-	struct kb_wait *w;
-};
-
+/* The job ahead of a waiting one: attributes of enum kaesbench_wait_attr. */
 static int ahead_attr(const struct nlattr *attr, void *data)
 {
-	struct wait_out *out = data;
-	struct kb_wait *w = out->w;
+	struct seen *seen = data;
+	struct kb_wait *w = seen->out;
 	unsigned int type = mnl_attr_get_type(attr);
 	int ret;
 
@@ -403,7 +398,7 @@ static int ahead_attr(const struct nlattr *attr, void *data)
 		return MNL_CB_OK;
 	}
 	if (ret == MNL_CB_OK)
-		out->seen |= 1U << type;
+		seen->mask |= BIT_ATTR(type);
 	return ret;
 }
 
@@ -422,7 +417,7 @@ static int wait_attr(const struct nlattr *attr, void *data)
 {
 	struct seen *seen = data;
 	struct wait_msg *m = seen->out;
-	struct wait_out nest = { .w = m->w };
+	struct seen nest = { .out = m->w };
 	unsigned int type = mnl_attr_get_type(attr);
 	int ret;
 
@@ -434,7 +429,7 @@ static int wait_attr(const struct nlattr *attr, void *data)
 		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
 		    mnl_attr_parse_nested(attr, ahead_attr, &nest) != MNL_CB_OK)
 			return MNL_CB_ERROR;
-		ret = (nest.seen & WAIT_REQUIRED) == WAIT_REQUIRED ?
+		ret = (nest.mask & WAIT_REQUIRED) == WAIT_REQUIRED ?
 			      MNL_CB_OK :
 			      MNL_CB_ERROR;
 		break;

@@ -11,27 +11,38 @@
 TURNS_KILLS=${TURNS_KILLS:-100}
 TURNS_SPECS="$SOFT_AES $CPU_CBC virtio_crypto_aes_cbc"
 
+# turns_until WHAT COMMAND...: polls COMMAND every 0.1 s until it succeeds,
+# for up to 30 s, then fails saying WHAT did not happen.
+turns_until() {
+	what=$1
+	shift
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -lt 300 ] || fail "$what"
+		sleep 0.1
+	done
+}
+
+turns_job_thread() {
+	grep -qs '^kaesbench/' /proc/[0-9]*/comm
+}
+
+turns_no_job_thread() {
+	! turns_job_thread
+}
+
 # A run long enough to be in progress for as long as a test needs it:
 # 300 samples of 100 ms, stopped by the test.
 turns_long_run() {
 	kaesbench run -d "$1" -b 1024 -t 100 -r 300 -w 0 -q >/dev/null 2>&1 &
 	turns_long=$!
-	# Started once its job's thread is there.
-	i=0
-	while ! grep -qs '^kaesbench/' /proc/[0-9]*/comm; do
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "the long run did not start"
-		sleep 0.1
-	done
+	turns_until "the long run did not start" turns_job_thread
 }
 
 turns_nothing_left() {
-	i=0
-	while grep -qs '^kaesbench/' /proc/[0-9]*/comm; do
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "a job's thread is still there after 30 s"
-		sleep 0.1
-	done
+	turns_until "a job's thread is still there after 30 s" \
+		turns_no_job_thread
 }
 
 # The experiment, 100 times: a run killed at a random moment, a
@@ -47,6 +58,7 @@ turns_kill_storm() {
 		shift $((i % $#))
 		kaesbench run -d "$1" -b 4096 -t 100 -r 100 -q >/dev/null 2>&1 &
 		pid=$!
+		# shellcheck disable=SC3028 # busybox's ash has RANDOM
 		sleep "0.$(printf %03d $((RANDOM % 400)))"
 		kill -9 "$pid"
 		if ! kaesbench run -d "$1" -b 16 -t 5 -r 1 -w 0 --no-verify \
@@ -131,12 +143,8 @@ turns_waiter_killed() {
 	turns_long_run "$SOFT_AES"
 	kaesbench verify -d "$CPU_CBC" --cases 4 >/tmp/waiter.out 2>&1 &
 	waiter=$!
-	i=0
-	until grep -q "waiting for run" /tmp/waiter.out; do
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "the second tool never said it waits"
-		sleep 0.1
-	done
+	turns_until "the second tool never said it waits" \
+		grep -q "waiting for run" /tmp/waiter.out
 	kill -9 "$waiter"
 	wait "$waiter" 2>/dev/null
 	kill "$turns_long"
