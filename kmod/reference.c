@@ -126,16 +126,22 @@ static int open_generic(struct kaesbench_ref *ref, u32 front, const char *name)
 #define NO_OWN_REFERENCE \
 	"no independent reference for this algorithm on this kernel: it has no generic AES, and kaesbench's own covers aes, ecb, cbc, ctr, xctr, cts(cbc), xts, rfc3686(ctr), gcm, ccm, rfc4106, rfc4543, rfc4309, authenc(hmac(sha*),cbc|rfc3686), seqiv|echainiv(AEAD)"
 static_assert(sizeof(NO_OWN_REFERENCE) <= KAESBENCH_MESSAGE_LEN);
+static_assert(KAESBENCH_REFMODES_REFUSAL_LEN <= KAESBENCH_MESSAGE_LEN);
 
 static int open_own(struct kaesbench_ref *ref, const char *alg,
 		    struct netlink_ext_ack *extack)
 {
+	const char *refusal = kaesbench_refmodes_refusal();
 	int err;
 
-	if (!kaesbench_refmodes_ready()) {
-		NL_SET_ERR_MSG(extack,
-			       "this kernel has no generic AES, and kaesbench's own failed its known answers at load (see dmesg)");
-		return -ENOENT;
+	if (refusal) {
+		/*
+		 * Made once at load and never changed, so it may stand as
+		 * extack's message; NL_SET_ERR_MSG() takes literals only.
+		 */
+		if (extack)
+			extack->_msg = refusal;
+		return -EBADMSG;
 	}
 	err = kaesbench_refmode_open(&ref->own, alg);
 	if (err == -ENOENT) {

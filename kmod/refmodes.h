@@ -43,8 +43,11 @@ struct kaesbench_refmode {
 	u8 salt[4];	/* RFC 3686 nonce, RFC 4106/4543/4309 salt */
 };
 
+/* What kaesbench_refmodes_refusal() says, at most, its NUL included. */
+#define KAESBENCH_REFMODES_REFUSAL_LEN 224
+
 void kaesbench_refmodes_init(void);
-bool kaesbench_refmodes_ready(void);
+const char *kaesbench_refmodes_refusal(void);
 int kaesbench_refmode_open(struct kaesbench_refmode *m, const char *alg);
 void kaesbench_refmode_close(struct kaesbench_refmode *m);
 int kaesbench_refmode_setkey(struct kaesbench_refmode *m, const u8 *key,

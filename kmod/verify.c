@@ -15,8 +15,10 @@
  * under a network stack's load, and nothing is in flight between rounds.
  */
 
+#include <linux/cache.h>
 #include <linux/gfp.h>
 #include <linux/kmemleak.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
@@ -32,15 +34,33 @@
 #include "verify.h"
 #include "wait.h"
 
+/*
+ * The line a device's mapping owns, as DMA sees memory: non-coherent DMA
+ * maintains caches by ARCH_DMA_MINALIGN (128 bytes on arm64), and
+ * dma-debug tracks what a device writes by L1 cache line (64 bytes on
+ * x86, whose ARCH_DMA_MINALIGN is 8): two such mappings starting in one
+ * line are its "cacheline tracking EEXIST" (the kernel's testmgr gives
+ * each segment a buffer of its own). The larger of the two: a union is as
+ * long as its longest member.
+ */
+union dma_line {
+	u8 dma[ARCH_DMA_MINALIGN];
+	u8 l1[L1_CACHE_BYTES];
+};
+
+#define DMA_LINE sizeof(union dma_line)
+
 #define MAX_SEGMENTS 8
-#define MAX_GAP 16		/* bytes between two segments, at most */
-#define MAX_OFFSET 16		/* of a buffer's start, at most */
+#define MAX_MISALIGN 16		/* of a segment in its first line, at most */
 #define MAX_TAG 16
 #define MAX_GEN_IV 16		/* an IV generator's IV, in the data */
 #define MAX_RANDOM_AAD 32
 #define IV_MAX 64
+/* Each segment from a line of its own, misaligned in it. */
 #define BUF_LEN (KAESBENCH_MAX_SIZE + MAX_RANDOM_AAD + MAX_GEN_IV + \
-		 MAX_TAG + MAX_SEGMENTS * MAX_GAP + MAX_OFFSET)
+		 MAX_TAG + MAX_SEGMENTS * (DMA_LINE + MAX_MISALIGN))
+/* ALIGN() to a line, then a misalignment that stays in that line. */
+static_assert(!(DMA_LINE & (DMA_LINE - 1)) && MAX_MISALIGN <= DMA_LINE);
 
 /* Where one side of a request lives: scattered over a buffer. */
 struct layout {
@@ -82,7 +102,6 @@ struct vslot {
 		struct aead_request *aead;
 	} req;
 	struct crypto_wait wait;
-	u8 iv[IV_MAX];
 	u8 *plain;		/* [aad | data] */
 	u8 *expect;		/* the reference's [aad | ciphertext | tag] */
 	u8 *src;
@@ -91,6 +110,12 @@ struct vslot {
 	bool busy;		/* a case in progress */
 	int ret;		/* the submission's, then the completion's */
 	u64 submitted_ns;
+	/*
+	 * A driver may map the IV for DMA while the completion writes @wait
+	 * and the submitter @ret: last, on lines of its own, which the
+	 * struct's size rounds up to.
+	 */
+	u8 iv[IV_MAX] __aligned(DMA_LINE);
 };
 
 struct kaesbench_verify {
@@ -215,13 +240,20 @@ static void free_buffer(u8 *buf)
 
 static int alloc_slots(struct kaesbench_verify *v)
 {
+	size_t size;
 	u32 i;
 	int err;
 
-	v->slots = kcalloc(v->depth, sizeof(*v->slots), VERIFY_GFP);
+	/*
+	 * A power of two, which kmalloc() aligns to its size: each slot's
+	 * IV on lines of its own. kmalloc() rounds sizes past 192 bytes up
+	 * to one anyway.
+	 */
+	size = roundup_pow_of_two(v->depth * sizeof(*v->slots));
+	v->slots = kzalloc(size, VERIFY_GFP);
 	if (!v->slots)
 		return -ENOMEM;
-	v->bytes += kmalloc_size_roundup(v->depth * sizeof(*v->slots));
+	v->bytes += kmalloc_size_roundup(size);
 	v->out = alloc_buffer(v);
 	if (!v->out)
 		return -ENOMEM;
@@ -382,8 +414,9 @@ static int cmp_u32(const void *a, const void *b)
 
 /*
  * Splits @total bytes into segments at random cuts and places them in @buf
- * from a random offset, each followed by a random gap, so that nothing can
- * assume one segment follows another in memory.
+ * (page-aligned), each from the line after the last one's end at a random
+ * offset in it, so that nothing can assume one segment follows another in
+ * memory or is aligned, and no two share a line a device may write.
  */
 static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
 		    struct layout *l)
@@ -392,7 +425,7 @@ static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
 	unsigned int i, n = 1;
 	u32 pos;
 
-	l->offset = draw(rnd, MAX_OFFSET);
+	l->offset = draw(rnd, MAX_MISALIGN);
 	if (total > 1) {
 		n = 1 + draw(rnd, min_t(u32, MAX_SEGMENTS, total));
 		for (i = 1; i < n; i++)
@@ -413,7 +446,7 @@ static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
 		l->segs[l->nsegs] = seg;
 		sg_set_buf(&l->sg[l->nsegs], buf + pos, seg);
 		l->nsegs++;
-		pos += seg + draw(rnd, MAX_GAP);
+		pos = ALIGN(pos + seg, DMA_LINE) + draw(rnd, MAX_MISALIGN);
 	}
 	sg_mark_end(&l->sg[l->nsegs - 1]);
 }
@@ -443,8 +476,8 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vslot *sl)
 	room = c->aad_len + v->gen_iv + c->len + v->tag_len;
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
 		c->in_place = false;
-		c->src.offset = draw(&rnd, MAX_OFFSET);
-		c->dst.offset = draw(&rnd, MAX_OFFSET);
+		c->src.offset = draw(&rnd, MAX_MISALIGN);
+		c->dst.offset = draw(&rnd, MAX_MISALIGN);
 		return;
 	}
 	scatter(&rnd, sl->src, room, &c->src);
