@@ -376,6 +376,9 @@ static void resolve_name(struct resolution *r, unsigned int i)
 	if (near_given_up(impls, impl))
 		return;
 	for (u = 0; u < ARRAY_SIZE(users); u++) {
+		/* A call that returned late: nobody waits for the rest. */
+		if (READ_ONCE(r->abandoned))
+			return;
 		if (!servable(impls, impl->alg_name, impl->type,
 			      users[u].mask) ||
 		    allocated_driver(impl->alg_name, impl->type, users[u].mask,
