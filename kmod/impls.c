@@ -4,22 +4,39 @@
  *
  * A snapshot of the AES implementations registered with the crypto API, and
  * which of them the crypto API hands out.
+ *
+ * Finding that out means allocating a transform, which calls the driver's
+ * init_tfm (and may wait 60 s for an algorithm being registered): never
+ * in the listing's request, which holds generic netlink's cb_lock, but in
+ * a resolver thread of its own that the listing waits for only briefly.
  */
 
 #include <crypto/aead.h>
 #include <crypto/internal/cipher.h>
 #include <crypto/skcipher.h>
 #include <linux/ctype.h>
+#include <linux/atomic.h>
+#include <linux/completion.h>
 #include <linux/err.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
 #include <linux/overflow.h>
+#include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <net/netlink.h>
 #include <uapi/linux/kaesbench.h>
 
 #include "givenup.h"
 #include "impls.h"
+
+/* Resolver threads alive, and unprivileged snapshots held. */
+static atomic_t resolvers = ATOMIC_INIT(0);
+static atomic_t listings = ATOMIC_INIT(0);
 
 /**
  * kaesbench_names_aes() - whether an algorithm name involves AES
@@ -149,7 +166,8 @@ static unsigned int count_listed(void)
  * Copies the registry out so that nothing is held while the reply is built.
  * Allocating under crypto_alg_sem could recurse into the crypto API through
  * reclaim (zswap), so count first, then fill, and start over if more
- * implementations were registered in between.
+ * implementations were registered in between. Charged to the caller's
+ * memory cgroup: a dump never read keeps it until its socket closes.
  */
 static struct kaesbench_impls *snapshot(void)
 {
@@ -160,7 +178,8 @@ static struct kaesbench_impls *snapshot(void)
 
 	for (tries = 0; tries < 3; tries++) {
 		room = count_listed() + 8;
-		impls = kvzalloc(struct_size(impls, impl, room), GFP_KERNEL);
+		impls = kvzalloc(struct_size(impls, impl, room),
+				 GFP_KERNEL_ACCOUNT);
 		if (!impls)
 			return ERR_PTR(-ENOMEM);
 
@@ -263,21 +282,84 @@ static void mark(struct kaesbench_impls *impls, const char *driver, u32 flag)
 	}
 }
 
+static bool same_name(const struct kaesbench_impl *a,
+		      const struct kaesbench_impl *b)
+{
+	return frontend(a->type) == frontend(b->type) &&
+	       !strcmp(a->alg_name, b->alg_name);
+}
+
 static bool seen_before(const struct kaesbench_impls *impls, unsigned int i)
 {
-	const struct kaesbench_impl *impl = &impls->impl[i];
 	unsigned int j;
 
 	for (j = 0; j < i; j++) {
-		if (frontend(impls->impl[j].type) == frontend(impl->type) &&
-		    !strcmp(impls->impl[j].alg_name, impl->alg_name))
+		if (same_name(&impls->impl[j], &impls->impl[i]))
 			return true;
 	}
 	return false;
 }
 
-/* Flag in @impls what the crypto API hands out for each name listed. */
-static void mark_selected(struct kaesbench_impls *impls)
+/*
+ * Whether one driver name holds the other: the kernel names what an
+ * implementation is built on within its name, a SIMD wrapper's inner
+ * "__cbc-aes-aesni" and its "cryptd(__cbc-aes-aesni)", a template
+ * instance's "cbc(aes-generic)".
+ */
+static bool related(const char *a, const char *b)
+{
+	return strstr(a, b) || strstr(b, a);
+}
+
+/*
+ * Whether allocating @name could call into an implementation a request
+ * was given up to: one of the name's own, or one related to one of them.
+ * Such a driver is not called again, not even to list it.
+ */
+static bool near_given_up(const struct kaesbench_impls *impls,
+			  const struct kaesbench_impl *name)
+{
+	const struct kaesbench_impl *g, *c;
+
+	for (g = impls->impl; g < impls->impl + impls->count; g++) {
+		if (!kaesbench_given_up(g->driver_name))
+			continue;
+		for (c = impls->impl; c < impls->impl + impls->count; c++) {
+			if (same_name(c, name) &&
+			    related(c->driver_name, g->driver_name))
+				return true;
+		}
+	}
+	return false;
+}
+
+#define SELECTED_FLAGS (KAESBENCH_IMPL_F_SELECTED | KAESBENCH_IMPL_F_SELECTED_SYNC)
+#define CARRIED_FLAGS (SELECTED_FLAGS | KAESBENCH_IMPL_F_SELECTION_UNKNOWN)
+
+/*
+ * What a resolver thread and the listing that started it share. The
+ * thread sets the selection flags of @impls as it finds them out, under
+ * @lock; every name starts unknown. Whoever puts the last reference frees
+ * it: the listing, or a thread that returned from a driver too late.
+ */
+struct resolution {
+	refcount_t ref;
+	spinlock_t lock;	/* the selection flags of @impls */
+	struct completion done;
+	bool abandoned;		/* READ_ONCE(): the listing went on */
+	struct kaesbench_impls *impls;
+};
+
+static void resolution_put(struct resolution *r)
+{
+	if (refcount_dec_and_test(&r->ref)) {
+		kvfree(r->impls);
+		kfree(r);
+	}
+}
+
+/* Asks the crypto API what it hands out for the name of impl[@i]. */
+static void resolve_name(struct resolution *r, unsigned int i)
 {
 	static const struct {
 		u32 mask;
@@ -286,26 +368,172 @@ static void mark_selected(struct kaesbench_impls *impls)
 		{ 0, KAESBENCH_IMPL_F_SELECTED },
 		{ CRYPTO_ALG_ASYNC, KAESBENCH_IMPL_F_SELECTED_SYNC },
 	};
-	char driver[CRYPTO_MAX_ALG_NAME];
-	unsigned int i, u;
+	char driver[ARRAY_SIZE(users)][CRYPTO_MAX_ALG_NAME];
+	struct kaesbench_impls *impls = r->impls;
+	const struct kaesbench_impl *impl = &impls->impl[i];
+	unsigned int u, j;
 
-	for (i = 0; i < impls->count; i++) {
-		const struct kaesbench_impl *impl = &impls->impl[i];
-
-		if (seen_before(impls, i))
-			continue;
-		for (u = 0; u < ARRAY_SIZE(users); u++) {
-			if (servable(impls, impl->alg_name, impl->type,
-				     users[u].mask) &&
-			    !allocated_driver(impl->alg_name, impl->type,
-					      users[u].mask, driver))
-				mark(impls, driver, users[u].flag);
-		}
-		cond_resched();
+	if (near_given_up(impls, impl))
+		return;
+	for (u = 0; u < ARRAY_SIZE(users); u++) {
+		/* A call that returned late: nobody waits for the rest. */
+		if (READ_ONCE(r->abandoned))
+			return;
+		if (!servable(impls, impl->alg_name, impl->type,
+			      users[u].mask) ||
+		    allocated_driver(impl->alg_name, impl->type, users[u].mask,
+				     driver[u]))
+			driver[u][0] = '\0';
 	}
+
+	spin_lock(&r->lock);
+	for (j = i; j < impls->count; j++) {
+		if (same_name(&impls->impl[j], impl))
+			impls->impl[j].flags &= ~KAESBENCH_IMPL_F_SELECTION_UNKNOWN;
+	}
+	for (u = 0; u < ARRAY_SIZE(users); u++) {
+		if (driver[u][0])
+			mark(impls, driver[u], users[u].flag);
+	}
+	spin_unlock(&r->lock);
 }
 
-#define SELECTED_FLAGS (KAESBENCH_IMPL_F_SELECTED | KAESBENCH_IMPL_F_SELECTED_SYNC)
+/*
+ * Holds a reference on the module, so that a driver call returning late
+ * returns into loaded code; stops between names once the listing went on.
+ */
+static int resolver_thread(void *data)
+{
+	struct resolution *r = data;
+	unsigned int i;
+
+	for (i = 0; i < r->impls->count && !READ_ONCE(r->abandoned); i++) {
+		if (!seen_before(r->impls, i))
+			resolve_name(r, i);
+		cond_resched();
+	}
+	complete(&r->done);
+	resolution_put(r);
+	atomic_dec(&resolvers);
+	module_put_and_kthread_exit(0);
+}
+
+/* Return: true if a thread resolves @r, false if none may be started. */
+static bool start_resolver(struct resolution *r)
+{
+	struct task_struct *task;
+
+	if (atomic_inc_return(&resolvers) > KAESBENCH_MAX_RESOLVERS)
+		goto err_count;
+	if (!try_module_get(THIS_MODULE))
+		goto err_count;
+	refcount_inc(&r->ref);
+	task = kthread_run(resolver_thread, r, "kaesbench/list");
+	if (IS_ERR(task)) {
+		refcount_dec(&r->ref);
+		module_put(THIS_MODULE);
+		goto err_count;
+	}
+	return true;
+
+err_count:
+	atomic_dec(&resolvers);
+	return false;
+}
+
+static const struct kaesbench_impl *find_driver(const struct kaesbench_impls *impls,
+						const char *driver)
+{
+	unsigned int i;
+
+	for (i = 0; i < impls->count; i++) {
+		if (!strcmp(impls->impl[i].driver_name, driver))
+			return &impls->impl[i];
+	}
+	return NULL;
+}
+
+/*
+ * Carries what @r found out so far over to @impls, a snapshot taken after
+ * it. An implementation that was not there before is unknown, unless it is
+ * internal (never handed out).
+ */
+static int carry(struct kaesbench_impls *impls, struct resolution *r)
+{
+	const struct kaesbench_impls *before = r->impls;
+	const struct kaesbench_impl *was;
+	struct kaesbench_impl *impl;
+	u32 *flags;
+	unsigned int i;
+
+	flags = kvmalloc_array(before->count ?: 1, sizeof(*flags),
+			       GFP_KERNEL_ACCOUNT);
+	if (!flags)
+		return -ENOMEM;
+	spin_lock(&r->lock);
+	for (i = 0; i < before->count; i++)
+		flags[i] = before->impl[i].flags & CARRIED_FLAGS;
+	spin_unlock(&r->lock);
+
+	for (impl = impls->impl; impl < impls->impl + impls->count; impl++) {
+		was = find_driver(before, impl->driver_name);
+		if (was)
+			impl->flags |= flags[was - before->impl];
+		else if (!(impl->flags & KAESBENCH_IMPL_F_INTERNAL))
+			impl->flags |= KAESBENCH_IMPL_F_SELECTION_UNKNOWN;
+		cond_resched();
+	}
+	kvfree(flags);
+	return 0;
+}
+
+/*
+ * Allocating a transform may register helpers (a SIMD wrapper's cryptd
+ * instance), so the selections are made on a first snapshot and carried
+ * over to a second, taken after them, which then agrees with /proc/crypto.
+ * The selections are made by a resolver thread, waited for within
+ * KAESBENCH_RESOLVE_WAIT_MS: what it has not found out by then is flagged
+ * unknown, and it stops at the next name.
+ */
+static struct kaesbench_impls *resolved(void)
+{
+	struct kaesbench_impls *before, *impls;
+	struct resolution *r;
+	unsigned int i;
+	int err;
+
+	before = snapshot();
+	if (IS_ERR(before))
+		return before;
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
+	if (!r) {
+		kvfree(before);
+		return ERR_PTR(-ENOMEM);
+	}
+	refcount_set(&r->ref, 1);
+	spin_lock_init(&r->lock);
+	init_completion(&r->done);
+	for (i = 0; i < before->count; i++) {
+		if (!(before->impl[i].flags & KAESBENCH_IMPL_F_INTERNAL))
+			before->impl[i].flags |= KAESBENCH_IMPL_F_SELECTION_UNKNOWN;
+	}
+	r->impls = before;
+
+	if (start_resolver(r))
+		wait_for_completion_killable_timeout(&r->done,
+						     msecs_to_jiffies(KAESBENCH_RESOLVE_WAIT_MS));
+	impls = snapshot();
+	if (!IS_ERR(impls)) {
+		err = carry(impls, r);
+		if (err) {
+			kvfree(impls);
+			impls = ERR_PTR(err);
+		}
+	}
+	WRITE_ONCE(r->abandoned, true);
+	resolution_put(r);
+	return impls;
+}
 
 /*
  * What the crypto API would hand out, worked out from the list alone: of
@@ -344,46 +572,51 @@ static void rank_selected(struct kaesbench_impls *impls)
 			if (best)
 				best->flags |= users[u][1];
 		}
+		/* Quadratic in what is registered: hundreds on some machines. */
+		cond_resched();
 	}
+}
+
+/* An unprivileged listing's snapshot, within KAESBENCH_MAX_LISTINGS. */
+static struct kaesbench_impls *ranked(void)
+{
+	struct kaesbench_impls *impls;
+
+	if (atomic_inc_return(&listings) > KAESBENCH_MAX_LISTINGS) {
+		atomic_dec(&listings);
+		return ERR_PTR(-EBUSY);
+	}
+	impls = snapshot();
+	if (IS_ERR(impls)) {
+		atomic_dec(&listings);
+		return impls;
+	}
+	impls->counted = true;
+	rank_selected(impls);
+	return impls;
 }
 
 /**
  * kaesbench_impls_get() - list the AES implementations of the crypto API
  * @may_allocate: find what the crypto API hands out by allocating as a
- *		  user would (for the privileged: it may register helpers);
- *		  else rank by priority, changing nothing
+ *		  user would, in a resolver thread (for the privileged: it
+ *		  may register helpers); else rank by priority, changing
+ *		  nothing
  *
- * Allocating a transform may register helpers (a SIMD wrapper's cryptd
- * instance), so the selections are made on a first snapshot and carried
- * over to a second, taken after them, which then agrees with /proc/crypto.
+ * Waits up to KAESBENCH_RESOLVE_WAIT_MS for the resolver; the names it
+ * has not resolved by then, or may not ask for (a request to one of their
+ * implementations was given up), are flagged
+ * KAESBENCH_IMPL_F_SELECTION_UNKNOWN. The list is charged to the caller's
+ * memory cgroup.
  *
  * Context: process context, may sleep.
  * Return: the list, to be released with kaesbench_impls_put(), or an
- * ERR_PTR: -ENOMEM, or -EAGAIN if the registry kept changing.
+ * ERR_PTR: -ENOMEM; -EAGAIN if the registry kept changing; -EBUSY, for
+ * an unprivileged caller, when KAESBENCH_MAX_LISTINGS lists are held.
  */
 struct kaesbench_impls *kaesbench_impls_get(bool may_allocate)
 {
-	struct kaesbench_impls *before, *impls;
-	unsigned int i;
-
-	before = snapshot();
-	if (IS_ERR(before) || !may_allocate) {
-		if (!IS_ERR(before))
-			rank_selected(before);
-		return before;
-	}
-	mark_selected(before);
-
-	impls = snapshot();
-	if (!IS_ERR(impls)) {
-		for (i = 0; i < before->count; i++) {
-			if (before->impl[i].flags & SELECTED_FLAGS)
-				mark(impls, before->impl[i].driver_name,
-				     before->impl[i].flags & SELECTED_FLAGS);
-		}
-	}
-	kvfree(before);
-	return impls;
+	return may_allocate ? resolved() : ranked();
 }
 
 /**
@@ -425,8 +658,11 @@ int kaesbench_impl_find(const char *name, bool by_alg,
  */
 void kaesbench_impls_put(struct kaesbench_impls *impls)
 {
-	if (!IS_ERR_OR_NULL(impls))
-		kvfree(impls);
+	if (IS_ERR_OR_NULL(impls))
+		return;
+	if (impls->counted)
+		atomic_dec(&listings);
+	kvfree(impls);
 }
 
 static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)

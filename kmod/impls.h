@@ -36,8 +36,26 @@ struct kaesbench_impl {
 
 struct kaesbench_impls {
 	unsigned int count;
+	bool counted;		/* holds one of KAESBENCH_MAX_LISTINGS */
 	struct kaesbench_impl impl[];
 };
+
+/*
+ * How long a privileged listing waits for the crypto API's selections
+ * (the resolver thread, impls.c). The wait is in the dump's .start, under
+ * generic netlink's cb_lock, which a family being registered waits for
+ * and every other generic netlink request then waits behind: it must stay
+ * far below what a user of another family would notice. A listing takes
+ * some 50 ms under TCG.
+ */
+#define KAESBENCH_RESOLVE_WAIT_MS 500
+/* Resolver threads alive at once; past that, selections are unknown. */
+#define KAESBENCH_MAX_RESOLVERS 4
+/*
+ * Unprivileged listings holding a snapshot at once (a dump not read to
+ * its end keeps it until its socket closes); past that, -EBUSY.
+ */
+#define KAESBENCH_MAX_LISTINGS 256
 
 struct sk_buff;
 

@@ -217,6 +217,13 @@ static int get_impls_start(struct netlink_callback *cb)
 
 	/* Only the privileged may make the crypto API instantiate. */
 	dump->impls = kaesbench_impls_get(privileged(cb->skb));
+	if (PTR_ERR(dump->impls) == -EBUSY) {
+		NL_SET_ERR_MSG_MOD(cb->extack,
+				   "too many listings in progress: at most "
+				   __stringify(KAESBENCH_MAX_LISTINGS)
+				   " unread ones at once");
+		return -EBUSY;
+	}
 	if (IS_ERR(dump->impls)) {
 		NL_SET_ERR_MSG_MOD(cb->extack,
 				   "cannot read the crypto API's algorithm list");

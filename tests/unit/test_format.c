@@ -249,6 +249,51 @@ static void test_json_impl(void **state)
 	kb_impl_list_free(&list);
 }
 
+/*
+ * A selection the module could not find out (a driver slow to set up):
+ * "?" in the table, with its legend line, "unknown" in the dump, null in
+ * JSON, never a mark that may be wrong.
+ */
+static void test_selection_unknown(void **state)
+{
+	const uint32_t flags = KAESBENCH_IMPL_F_TESTED |
+			       KAESBENCH_IMPL_F_SELECTION_UNKNOWN;
+	struct kb_impl_list list = { 0 };
+	struct json_object *obj;
+	char *out;
+
+	(void)state;
+	add(&list, "cbc(aes)", "cbc-aes-aesni", 400, flags);
+	out = dump_line(&list.impl[0]);
+	assert_string_equal(out, "cbc(aes)\tcbc-aes-aesni\taesni_intel\t400\t"
+				 "skcipher\tno\tno\tpassed\tno\tunknown\t"
+				 "unknown\t16\t16\t32\t16\t16\t0\n");
+	free(out);
+
+	out = capture(kb_print_people, &list);
+	assert_non_null(strstr(out, "\n?   cbc(aes)"));
+	assert_non_null(strstr(out, "\n? = not known"));
+	free(out);
+
+	obj = kb_impl_to_json(&list.impl[0]);
+	assert_non_null(obj);
+	assert_null(get(obj, "selected"));
+	assert_null(get(obj, "selected_sync"));
+	json_object_put(obj);
+	kb_impl_list_free(&list);
+
+	/* Known: booleans, and no legend line for "?". */
+	add(&list, "cbc(aes)", "cbc-aes-aesni", 400, KAESBENCH_IMPL_F_TESTED);
+	out = capture(kb_print_people, &list);
+	assert_null(strstr(out, "? = "));
+	free(out);
+	obj = kb_impl_to_json(&list.impl[0]);
+	assert_true(
+		json_object_is_type(get(obj, "selected"), json_type_boolean));
+	json_object_put(obj);
+	kb_impl_list_free(&list);
+}
+
 static int print_json(FILE *f, const struct kb_impl_list *list)
 {
 	struct json_object *env = json_object_new_object();
@@ -322,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_dump_line),
 		cmocka_unit_test(test_dump_columns),
 		cmocka_unit_test(test_json_impl),
+		cmocka_unit_test(test_selection_unknown),
 		cmocka_unit_test(test_json_document),
 		cmocka_unit_test(test_json_document_oom),
 	};

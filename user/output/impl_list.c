@@ -53,12 +53,21 @@ struct row {
 	char flags[KB_FLAG_WORDS_MAX];
 };
 
+static bool unknown(const struct kb_impl *impl)
+{
+	return impl->flags & KAESBENCH_IMPL_F_SELECTION_UNKNOWN;
+}
+
 static void fill_row(struct row *row, const struct kb_impl *impl)
 {
 	bool sel = impl->flags & KAESBENCH_IMPL_F_SELECTED;
 	bool sync = impl->flags & KAESBENCH_IMPL_F_SELECTED_SYNC;
 
-	row->cell[COL_MARK] = sel && sync ? "*s" : sel ? "*" : sync ? "s" : "";
+	row->cell[COL_MARK] = unknown(impl) ? "?" :
+			      sel && sync   ? "*s" :
+			      sel	    ? "*" :
+			      sync	    ? "s" :
+					      "";
 	row->cell[COL_ALG] = impl->alg_name;
 	row->cell[COL_DRIVER] = impl->driver_name;
 	row->cell[COL_MODULE] = impl->module ? impl->module : "-";
@@ -101,7 +110,7 @@ static void print_row(FILE *f, const char *const *cell, const int *width)
  * @list: the implementations, in any order
  *
  * Groups by algorithm name, separated by blank lines, and ends with a
- * legend of the selection marks.
+ * legend of the selection marks, "?" among them when one is unknown.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -109,6 +118,7 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list)
 {
 	int width[COL_COUNT];
 	const struct kb_impl **sorted;
+	bool any_unknown = false;
 	struct row *rows;
 	size_t i;
 	int c;
@@ -128,6 +138,7 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list)
 		width[c] = strlen(col_names[c]);
 	width[COL_MARK] = 2;
 	for (i = 0; i < list->count; i++) {
+		any_unknown |= unknown(sorted[i]);
 		fill_row(&rows[i], sorted[i]);
 		for (c = 0; c < COL_COUNT; c++)
 			if ((int)strlen(rows[i].cell[c]) > width[c])
@@ -142,6 +153,9 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list)
 	}
 	fprintf(f,
 		"\n* = what the crypto API hands out for this algorithm name; s = what a user requiring a synchronous implementation gets\n");
+	if (any_unknown)
+		fprintf(f,
+			"? = not known: the crypto API did not answer in time (a driver is slow to set up), or a request to a related implementation never completed\n");
 	free(sorted);
 	free(rows);
 	return 0;
@@ -158,11 +172,17 @@ static const char *yes_no(bool b)
  * @impl: the implementation
  *
  * Seventeen tab-separated columns, in the order kaesbench(8) documents;
- * sizes the module did not send print as 0.
+ * sizes the module did not send print as 0, selections it could not find
+ * out as "unknown".
  */
 void kb_print_dump_line(FILE *f, const struct kb_impl *impl)
 {
 	uint32_t fl = impl->flags;
+	const char *sel = yes_no(fl & KAESBENCH_IMPL_F_SELECTED);
+	const char *sync = yes_no(fl & KAESBENCH_IMPL_F_SELECTED_SYNC);
+
+	if (unknown(impl))
+		sel = sync = "unknown";
 
 	fprintf(f, "%s\t%s\t%s\t%" PRIu32 "\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t",
 		impl->alg_name, impl->driver_name,
@@ -171,9 +191,7 @@ void kb_print_dump_line(FILE *f, const struct kb_impl *impl)
 		yes_no(fl & KAESBENCH_IMPL_F_ASYNC),
 		yes_no(fl & KAESBENCH_IMPL_F_INTERNAL),
 		fl & KAESBENCH_IMPL_F_TESTED ? "passed" : "unknown",
-		yes_no(fl & KAESBENCH_IMPL_F_HARDWARE),
-		yes_no(fl & KAESBENCH_IMPL_F_SELECTED),
-		yes_no(fl & KAESBENCH_IMPL_F_SELECTED_SYNC));
+		yes_no(fl & KAESBENCH_IMPL_F_HARDWARE), sel, sync);
 	fprintf(f,
 		"%" PRIu32 "\t%" PRIu32 "\t%" PRIu32 "\t%" PRIu32 "\t%" PRIu32
 		"\t%" PRIu32 "\n",
@@ -211,6 +229,16 @@ static void add_flag(struct json_object *obj, const char *key,
 			       json_object_new_boolean(impl->flags & flag));
 }
 
+/* A selection the module could not find out is null: neither. */
+static void add_selection(struct json_object *obj, const char *key,
+			  const struct kb_impl *impl, uint32_t flag)
+{
+	if (unknown(impl))
+		json_object_object_add(obj, key, NULL);
+	else
+		add_flag(obj, key, impl, flag);
+}
+
 /**
  * kb_impl_to_json() - one implementation as a JSON object
  * @impl: the implementation
@@ -240,8 +268,9 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 	add_flag(obj, "internal", impl, KAESBENCH_IMPL_F_INTERNAL);
 	add_flag(obj, "tested", impl, KAESBENCH_IMPL_F_TESTED);
 	add_flag(obj, "hardware", impl, KAESBENCH_IMPL_F_HARDWARE);
-	add_flag(obj, "selected", impl, KAESBENCH_IMPL_F_SELECTED);
-	add_flag(obj, "selected_sync", impl, KAESBENCH_IMPL_F_SELECTED_SYNC);
+	add_selection(obj, "selected", impl, KAESBENCH_IMPL_F_SELECTED);
+	add_selection(obj, "selected_sync", impl,
+		      KAESBENCH_IMPL_F_SELECTED_SYNC);
 	add_flag(obj, "given_up", impl, KAESBENCH_IMPL_F_GIVEN_UP);
 	json_object_object_add(obj, "block_size",
 			       json_object_new_int64(impl->block_size));

@@ -153,6 +153,24 @@
  * this differs only where allocating that one would fail. Internal
  * implementations are never selected.
  *
+ * The allocations are made by a kernel thread of the module's, never in
+ * the request: a driver may take its time to set a transform up, or never
+ * return. The request waits for them at most 500 ms; a name not resolved
+ * by then, and every name with an implementation that kaesbench gave a
+ * request up to (or one built on such an implementation: its driver name
+ * holds or is held in the other's), which is not asked for, is sent with
+ * neither selection flag and with KAESBENCH_IMPL_F_SELECTION_UNKNOWN on
+ * each of its non-internal implementations; so is an implementation
+ * registered while the list was taken. At most 4 such threads live at
+ * once (one may be stuck in a driver); beyond that, every selection of a
+ * privileged listing is unknown. An unprivileged caller's selections are
+ * never unknown.
+ *
+ * A listing keeps its copy of the list, charged to the caller's memory
+ * cgroup, until the dump is read to its end or the socket is closed. At
+ * most 256 unprivileged listings hold one at once; past that the request
+ * fails with -EBUSY ("too many listings in progress").
+ *
  * KAESBENCH_CMD_RUN
  * -----------------
  *
@@ -626,7 +644,9 @@ enum kaesbench_impl_flag {
 	KAESBENCH_IMPL_F_SELECTED_SYNC = 1U << 5,
 	/* kaesbench gave up a request to it: it takes no more runs */
 	KAESBENCH_IMPL_F_GIVEN_UP = 1U << 6,
-	__KAESBENCH_IMPL_F_ALL = (1U << 7) - 1
+	/* whether the crypto API hands it out is not known (see GET_IMPLS) */
+	KAESBENCH_IMPL_F_SELECTION_UNKNOWN = 1U << 7,
+	__KAESBENCH_IMPL_F_ALL = (1U << 8) - 1
 };
 
 #endif /* _UAPI_LINUX_KAESBENCH_H */

@@ -1,0 +1,211 @@
+# SPDX-License-Identifier: GPL-2.0
+# A listing never holds up generic netlink, and an unprivileged one is
+# bounded and charged to its caller.
+#
+# A privileged GET_IMPLS finds what the crypto API hands out by allocating
+# transforms, which calls drivers' init_tfm: kaesbench_slowinit's sleeps
+# 30 s. The listing's request holds genl's cb_lock; a family being
+# registered waits for it, and every other generic netlink request of the
+# machine behind that. The listing must answer at once, with the
+# selections it could not find out marked unknown, and nobody's generic
+# netlink call (another family's lookup, the family's registration) may
+# take 2 s: the module waits for its resolver thread 0.5 s at most, a
+# margin of four under TCG.
+#
+# Starts from: kaesbench loaded, the CPU's drivers loaded. Leaves the same:
+# kaesbench_slowinit unloaded, its family gone, kaesbench's references as
+# found, no listing held, no cgroup of its own.
+
+LS_MODULE=kaesbench_slowinit
+LS_PARAMS=/sys/module/$LS_MODULE/parameters
+LS_DRIVER=kaesbench_slowinit_cbc_aes
+LS_CGROOT=/sys/fs/cgroup
+# What an unprivileged listing may hold at once (KAESBENCH_MAX_LISTINGS).
+LS_MAX_LISTINGS=256
+
+ls_now_cs() {
+	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
+}
+
+# ls_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS (times
+# the kernel's slowdown), a bound for a stuck kernel, not a timing.
+ls_until() {
+	limit=$(($1 * KTAP_SLOWDOWN))
+	what=$2
+	shift 2
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
+		sleep 0.1
+	done
+}
+
+ls_param() {
+	cat "$LS_PARAMS/$1"
+}
+
+ls_sleeping() {
+	[ "$(ls_param sleeping)" -gt 0 ]
+}
+
+ls_idle() {
+	[ "$(ls_param sleeping)" -eq 0 ] &&
+		[ "$(cat /sys/module/$LS_MODULE/refcnt)" -eq 0 ]
+}
+
+# The resolver threads hold a reference on kaesbench until they end.
+ls_refs_back() {
+	[ "$(cat /sys/module/kaesbench/refcnt)" -eq "$1" ]
+}
+
+# No sleep from now on, every sleeper woken, then unloaded.
+ls_unload() {
+	[ -d "$LS_PARAMS" ] || return 0
+	echo 0 >"$LS_PARAMS/sleep_ms"
+	echo 1 >"$LS_PARAMS/release"
+	echo 0 >"$LS_PARAMS/family"
+	ls_until 30 "$LS_MODULE's transforms freed" ls_idle
+	unload $LS_MODULE || fail "cannot unload $LS_MODULE"
+}
+
+# The selections of cbc(aes) in a `kaesbench list --json`, one a line:
+# "DRIVER SELECTED SELECTED_SYNC", null where unknown.
+ls_cbc_selections() {
+	jq -r '.implementations[] | select(.algorithm == "cbc(aes)" and
+		(.internal | not)) |
+		"\(.driver) \(.selected) \(.selected_sync)"' "$1"
+}
+
+list_stall() {
+	refs=$(cat /sys/module/kaesbench/refcnt)
+	insmod /opt/kaesbench/$LS_MODULE.ko || fail "cannot load $LS_MODULE"
+	has_driver $LS_DRIVER || fail "$LS_DRIVER not registered"
+	kaesbench-listprobe watch 12 >/tmp/ls-watch.out 2>&1 &
+	watch=$!
+	sleep 1
+	began=$(ls_now_cs)
+	kaesbench list --json >/tmp/ls-list.json 2>/tmp/ls-list.err &
+	list=$!
+	ls_until 20 "init_tfm of $LS_DRIVER called" ls_sleeping
+	# A module registering a family meanwhile.
+	reg_began=$(ls_now_cs)
+	echo 1 >"$LS_PARAMS/family" || fail "cannot register kb_slowinit"
+	reg_took=$(($(ls_now_cs) - reg_began))
+	wait $list
+	rc=$?
+	list_took=$(($(ls_now_cs) - began))
+	wait $watch || fail "the generic netlink lookups failed: $(cat /tmp/ls-watch.out)"
+	echo "list: exit $rc after $list_took cs; family registered in $reg_took cs"
+	echo "lookups of another family meanwhile: $(cat /tmp/ls-watch.out)"
+	echo "init_tfm calls that slept: $(ls_param slept), sleeping: $(ls_param sleeping)"
+	cat /tmp/ls-list.err
+	ls_cbc_selections /tmp/ls-list.json
+	[ "$rc" -eq 0 ] || fail "kaesbench list exited $rc"
+	[ "$list_took" -lt $((1000 * KTAP_SLOWDOWN)) ] ||
+		fail "the listing waited for the driver"
+	[ "$reg_took" -lt 200 ] || fail "registering a family took $reg_took cs"
+	longest=$(awk '{ print $4 }' /tmp/ls-watch.out)
+	[ "$longest" -lt 2000 ] || fail "a generic netlink lookup took $longest ms"
+	# Unknown, never a mark that may be wrong.
+	ls_cbc_selections /tmp/ls-list.json | grep -q "^$LS_DRIVER null null$" ||
+		fail "$LS_DRIVER not listed with its selections unknown"
+	! ls_cbc_selections /tmp/ls-list.json | grep -qv ' null null$' ||
+		fail "a cbc(aes) implementation with a selection mark"
+	kaesbench list | grep -q '^? = not known' ||
+		fail "the table has no legend for the unknown mark"
+
+	# Once the driver is quick again, the same listing finds it out.
+	echo 0 >"$LS_PARAMS/sleep_ms"
+	echo 1 >"$LS_PARAMS/release"
+	ls_until 30 "the driver's sleepers woken" ls_idle
+	ls_until 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
+	kaesbench list --json >/tmp/ls-list.json || fail "the second list failed"
+	ls_cbc_selections /tmp/ls-list.json
+	ls_cbc_selections /tmp/ls-list.json |
+		grep -q "^$LS_DRIVER true true$" ||
+		fail "$LS_DRIVER, quick now, is not what cbc(aes) gets"
+	n=$(jq '[.implementations[] | select(.selected == null)] | length' \
+		/tmp/ls-list.json)
+	[ "$n" -eq 0 ] || fail "$n selections still unknown"
+	ls_unload
+	ls_refs_back "$refs" || fail "kaesbench's references: $(cat \
+		/sys/module/kaesbench/refcnt), $refs before"
+}
+ktap_test "a listing whose driver takes 30 s to set up: exit 0 at once, its selections unknown, no generic netlink call (a family's registration included) over 2 s" \
+	list_stall
+# Whatever failed above: the machine as found.
+(ls_unload) >/dev/null 2>&1
+
+ls_cg_ready() {
+	grep -q " $LS_CGROOT cgroup2 " /proc/mounts ||
+		mount -t cgroup2 none $LS_CGROOT || fail "cannot mount cgroup2"
+	grep -qw memory $LS_CGROOT/cgroup.subtree_control ||
+		echo +memory >$LS_CGROOT/cgroup.subtree_control ||
+		fail "no memory controller"
+}
+
+# ls_hold NAME MODE N: kaesbench-listprobe MODE N, as nobody, in a new
+# cgroup NAME, until ls_drop NAME; once it holds what it was to, the
+# cgroup's memory.current goes to /tmp/ls-NAME.mem.
+ls_hold() {
+	cg=$LS_CGROOT/$1
+	rmdir "$cg" 2>/dev/null
+	mkdir "$cg" || fail "cannot create cgroup $1"
+	sh -c 'echo $$ >"$0/cgroup.procs" &&
+		exec su -s /bin/sh nobody -c "kaesbench-listprobe $1 $2"' \
+		"$cg" "$2" "$3" >"/tmp/ls-$1.out" 2>&1 &
+	ls_until 60 "kaesbench-listprobe $2 $3" grep -qs '^ready' "/tmp/ls-$1.out"
+	cat "$cg/memory.current" >"/tmp/ls-$1.mem"
+}
+
+ls_drop() {
+	cg=$LS_CGROOT/$1
+	[ -d "$cg" ] || return 0
+	echo 1 >"$cg/cgroup.kill"
+	ls_until 30 "cgroup $1 emptied" sh -c "! grep -q . $cg/cgroup.procs"
+	rmdir "$cg"
+}
+
+ls_nobody_lists() {
+	su -s /bin/sh nobody -c "kaesbench list --dump" >/tmp/ls-nobody.out 2>&1
+}
+
+# 1 000 dumps never read, by nobody: KAESBENCH_MAX_LISTINGS are held, the
+# rest refused with -EBUSY and why; what is held is charged to nobody's
+# cgroup (each snapshot at least 348 bytes an implementation: two names
+# of 128, a module name of 56, nine u32), against the same sockets
+# without dumps; root lists meanwhile, nobody once they are closed.
+list_bounded() {
+	ls_cg_ready
+	ls_nobody_lists || fail "nobody cannot list: $(cat /tmp/ls-nobody.out)"
+	listed=$(wc -l </tmp/ls-nobody.out)
+	ls_hold kaesbench-sockets sockets $LS_MAX_LISTINGS
+	alone=$(cat /tmp/ls-kaesbench-sockets.mem)
+	ls_drop kaesbench-sockets
+	ls_hold kaesbench-dumps hold 1000
+	held=$(cat /tmp/ls-kaesbench-dumps.mem)
+	cat /tmp/ls-kaesbench-dumps.out
+	kaesbench list --dump >/dev/null || fail "root cannot list meanwhile"
+	ls_nobody_lists
+	nobody=$?
+	cat /tmp/ls-nobody.out
+	ls_drop kaesbench-dumps
+	per=$(((held - alone) / LS_MAX_LISTINGS))
+	echo "$LS_MAX_LISTINGS sockets: $alone bytes alone, $held with dumps of $listed implementations: $per bytes a dump"
+	grep -q "^held $LS_MAX_LISTINGS refused $((1000 - LS_MAX_LISTINGS))$" \
+		/tmp/ls-kaesbench-dumps.out ||
+		fail "not $LS_MAX_LISTINGS listings held and the rest refused"
+	grep -q '^refused: -16 .*extack: .*too many listings in progress' \
+		/tmp/ls-kaesbench-dumps.out || fail "not refused with -EBUSY and why"
+	[ "$nobody" -ne 0 ] || fail "nobody could list past the bound"
+	grep -q "too many listings" /tmp/ls-nobody.out ||
+		fail "nobody was not told why"
+	[ "$per" -ge $((listed * 348 * 3 / 4)) ] ||
+		fail "the snapshots were not charged to the caller's cgroup"
+	ls_nobody_lists || fail "nobody cannot list once the dumps are closed"
+}
+ktap_test "1 000 unread unprivileged listings: $LS_MAX_LISTINGS held, charged to the caller's memory cgroup, the rest refused with -EBUSY" \
+	list_bounded
+(ls_drop kaesbench-sockets) >/dev/null 2>&1
+(ls_drop kaesbench-dumps) >/dev/null 2>&1
