@@ -10,6 +10,7 @@
 #include "kaesbench_version.h"
 #include "job.h"
 #include "netlink.h"
+#include "reference.h"
 #include "refmodes.h"
 
 static int __init kaesbench_init(void)
@@ -20,6 +21,7 @@ static int __init kaesbench_init(void)
 	if (ret)
 		return ret;
 	kaesbench_refmodes_init();
+	kaesbench_ref_init();
 	ret = kaesbench_genl_init();
 	if (ret)
 		goto err_job;

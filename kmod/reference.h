@@ -26,6 +26,7 @@ struct kaesbench_ref {
 	u64 bytes;		/* allocated for the request */
 };
 
+void kaesbench_ref_init(void);
 int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
 		       struct netlink_ext_ack *extack);
 void kaesbench_ref_close(struct kaesbench_ref *ref);
