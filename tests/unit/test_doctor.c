@@ -273,6 +273,48 @@ static void test_proc_crypto(void **state)
 	kb_impl_list_free(&list);
 }
 
+/*
+ * A name the module could not resolve in time (a driver slow to set up):
+ * the doctor ranks as the crypto API would, rather than reading it as
+ * "nothing registered", and never ranks an internal or untested one.
+ */
+static void test_selection_unknown_ranked(void **state)
+{
+	struct kb_impl impl[] = {
+		{ .alg_name = "cbc(aes)",
+		  .driver_name = "cbc-aes-aesni",
+		  .priority = 400,
+		  .flags = TESTED | KAESBENCH_IMPL_F_SELECTION_UNKNOWN },
+		{ .alg_name = "cbc(aes)",
+		  .driver_name = "__cbc-aes-aesni",
+		  .priority = 900,
+		  .flags = TESTED | INTERNAL |
+			   KAESBENCH_IMPL_F_SELECTION_UNKNOWN },
+		{ .alg_name = "cbc(aes)",
+		  .driver_name = "cbc-aes-slow",
+		  .priority = 9000,
+		  .flags = KAESBENCH_IMPL_F_SELECTION_UNKNOWN },
+		{ .alg_name = "cbc(aes)",
+		  .driver_name = "cbc(aes-generic)",
+		  .priority = 100,
+		  .flags = TESTED | KAESBENCH_IMPL_F_SELECTION_UNKNOWN },
+	};
+	struct kb_impl_list list = { .impl = impl, .count = 4 };
+	const struct kb_impl *sel;
+
+	(void)state;
+	sel = kb_doc_selected(&list, "cbc(aes)");
+	assert_non_null(sel);
+	assert_string_equal(sel->driver_name, "cbc-aes-aesni");
+	assert_int_equal(kb_impl_selected(sel), -1);
+	/* Flagged selected, it wins whatever the others are. */
+	impl[3].flags = TESTED | SEL;
+	assert_string_equal(kb_doc_selected(&list, "cbc(aes)")->driver_name,
+			    "cbc(aes-generic)");
+	assert_int_equal(kb_impl_selected(&impl[3]), 1);
+	assert_int_equal(kb_impl_selected(&impl[2]), -1);
+}
+
 static void test_engine(void **state)
 {
 	struct kb_impl impl[32];
@@ -1626,6 +1668,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_parse),
 		cmocka_unit_test(test_module_files),
 		cmocka_unit_test(test_proc_crypto),
+		cmocka_unit_test(test_selection_unknown_ranked),
 		cmocka_unit_test(test_engine),
 		cmocka_unit_test(test_aesni_in_use),
 		cmocka_unit_test(test_module_not_loaded),

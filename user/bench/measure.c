@@ -108,7 +108,7 @@ int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
 	if (kb_impl_copy(&run->impl, impl) ||
 	    kb_sizes_filter(impl, &o->sizes, &run->sizes))
 		return -ENOMEM;
-	run->selected = !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
+	run->selected = kb_impl_selected(impl);
 	run->ncpus = o->cpus.count;
 	run->decrypt = o->decrypt;
 	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg));

@@ -77,7 +77,7 @@ static int default_sizes(const struct kb_run_opts *o, struct kb_run *run)
 	}
 	impl = kb_run_target(o, &list);
 	if (impl) {
-		run->selected = !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
+		run->selected = kb_impl_selected(impl);
 		ret = kb_sizes_filter(impl, &o->sizes, &run->sizes);
 	} else {
 		/* Not registered yet (a template instance): the kernel decides. */

@@ -253,17 +253,31 @@ enum kb_doc_engine kb_doc_engine(const struct kb_impl *impl,
  * @list: the implementations
  * @alg: the algorithm name
  *
+ * Where the module could not resolve the name in time (a driver slow to
+ * set up: KAESBENCH_IMPL_F_SELECTION_UNKNOWN), the tested implementation
+ * of highest priority, as the crypto API ranks them and as an
+ * unprivileged listing flags it.
+ *
  * Return: the implementation flagged selected, or NULL when none is
  * registered (a first user then builds one from templates).
  */
 const struct kb_impl *kb_doc_selected(const struct kb_impl_list *list,
 				      const char *alg)
 {
+	const struct kb_impl *impl, *ranked = NULL;
 	size_t i;
 
-	for (i = 0; list && i < list->count; i++)
-		if (!strcmp(list->impl[i].alg_name, alg) &&
-		    (list->impl[i].flags & KAESBENCH_IMPL_F_SELECTED))
-			return &list->impl[i];
-	return NULL;
+	for (i = 0; list && i < list->count; i++) {
+		impl = &list->impl[i];
+		if (strcmp(impl->alg_name, alg))
+			continue;
+		if (impl->flags & KAESBENCH_IMPL_F_SELECTED)
+			return impl;
+		if ((impl->flags & KAESBENCH_IMPL_F_SELECTION_UNKNOWN) &&
+		    (impl->flags & KAESBENCH_IMPL_F_TESTED) &&
+		    !(impl->flags & KAESBENCH_IMPL_F_INTERNAL) &&
+		    (!ranked || impl->priority > ranked->priority))
+			ranked = impl;
+	}
+	return ranked;
 }

@@ -311,6 +311,20 @@ static const char *const cpu_modules[] = {
 };
 
 /**
+ * kb_impl_selected() - whether the crypto API hands out an implementation
+ * @impl: the implementation, from a listing
+ *
+ * Return: 1 if it is what a user of its algorithm name gets, 0 if not, -1
+ * when the module could not find out in time (a driver slow to set up).
+ */
+int kb_impl_selected(const struct kb_impl *impl)
+{
+	if (impl->flags & KAESBENCH_IMPL_F_SELECTION_UNKNOWN)
+		return -1;
+	return !!(impl->flags & KAESBENCH_IMPL_F_SELECTED);
+}
+
+/**
  * kb_impl_is_offload() - whether an implementation runs off the CPU
  * @impl: the implementation
  *
