@@ -405,11 +405,11 @@ static int not_waiting(struct kaesbench_job *job, const struct ahead *a)
 			 MSEC_PER_SEC);
 	else if (job->turn.wait_ms == KAESBENCH_WAIT_AS_NEEDED)
 		snprintf(job->message, sizeof(job->message),
-			 "%s %u (pid %d, %s) has been in progress for %llu s, more than its %llu s and "
-			 __stringify(KAESBENCH_WAIT_MARGIN_MS) " ms",
+			 "%s %u (pid %d, %s) has been in progress for %llu s, more than its stated %llu s and %u s to spare",
 			 job_kind(a->cmd), a->id, a->pid, a->comm,
 			 a->elapsed_ms / MSEC_PER_SEC,
-			 (a->stated_ms ?: KAESBENCH_MAX_RUN_MS) / MSEC_PER_SEC);
+			 (a->stated_ms ?: KAESBENCH_MAX_RUN_MS) / MSEC_PER_SEC,
+			 KAESBENCH_WAIT_MARGIN_MS / MSEC_PER_SEC);
 	else
 		snprintf(job->message, sizeof(job->message),
 			 "waited %llu s for %s %u (pid %d, %s), still %s",
