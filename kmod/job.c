@@ -409,7 +409,7 @@ static int not_waiting(struct kaesbench_job *job, const struct ahead *a)
 			 job_kind(a->cmd), a->id, a->pid, a->comm,
 			 a->elapsed_ms / MSEC_PER_SEC,
 			 (a->stated_ms ?: KAESBENCH_MAX_RUN_MS) / MSEC_PER_SEC,
-			 KAESBENCH_WAIT_MARGIN_MS / MSEC_PER_SEC);
+			 (u32)(KAESBENCH_WAIT_MARGIN_MS / MSEC_PER_SEC));
 	else
 		snprintf(job->message, sizeof(job->message),
 			 "waited %llu s for %s %u (pid %d, %s), still %s",
