@@ -7,10 +7,11 @@
  * and never return: the job's thread, which never calls a driver itself,
  * waits for each step within a bound and, past it, goes on without the
  * thread. The bound counts only time the thread is stuck: silent, and not
- * merely waiting for a CPU that a real-time task or stop_machine holds. What that thread works on is then its own, and stays allocated
- * while it is stuck; the module stays loaded (see givenup.c), so that the
- * call can return into it at any time, and the thread then frees what it
- * had and exits.
+ * merely waiting for a CPU that a real-time task or stop_machine holds.
+ * What that thread works on is then its own, and stays allocated while it
+ * is stuck; the module stays loaded (see givenup.c), so that the call can
+ * return into it at any time, and the thread then frees what it had and
+ * exits.
  */
 
 #include <linux/jiffies.h>
