@@ -104,7 +104,7 @@ static int setup_step(struct kaesbench_worker *w)
 	struct netlink_ext_ack ext = {};
 	int err;
 
-	err = kaesbench_worker_may_open(w, m->params.name, m->params.by_alg);
+	err = kaesbench_worker_may_open(w, m->params.name);
 	if (err)
 		return err;
 	m->bench = kaesbench_bench_create(&m->params, &m->impl, &ext);
@@ -112,6 +112,9 @@ static int setup_step(struct kaesbench_worker *w)
 		m->refusal = ext._msg;
 		return PTR_ERR(m->bench);
 	}
+	/* Stopped, or lost and back: no more calls to that driver. */
+	if (kaesbench_stopping(&w->watch))
+		return -EINTR;
 	kaesbench_worker_opened(w, m->impl.driver_name,
 				kaesbench_bench_bytes(m->bench));
 	if (m->verifies) {
@@ -182,6 +185,15 @@ static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
 		return -ENOMEM;
 	m->w.teardown = teardown;
 	m->params = run->params;
+	/*
+	 * The others open what the first was handed, by its driver name:
+	 * by algorithm, the crypto API might hand them another.
+	 */
+	if (i) {
+		strscpy(m->params.name, first(run)->impl.driver_name,
+			sizeof(m->params.name));
+		m->params.by_alg = false;
+	}
 	/* The first without a reference: the run goes on unverified. */
 	m->verifies = !run->params.no_verify && (!i || first(run)->verify);
 	m->must_verify = i && m->verifies;
@@ -196,26 +208,29 @@ static int add_measurer(struct kaesbench_job *job, struct kaesbench_run *run,
 }
 
 /* Why setting up thread @m (NULL: none started) failed, in the message. */
-static int refused(struct kaesbench_job *job, const struct measurer *m,
-		   int err)
+static int refused(struct kaesbench_job *job, struct measurer *m, int err)
 {
+	char driver[CRYPTO_MAX_ALG_NAME];
+
 	if (job->message[0])		/* a thread lost: said already */
 		return err;
-	if (m && m->refusal)
+	if (m && m->refusal) {
 		strscpy(job->message, m->refusal, sizeof(job->message));
-	else if (m && err == -EBUSY)
+	} else if (m && err == -EBUSY) {
+		kaesbench_worker_driver(&m->w, driver, sizeof(driver));
 		kaesbench_given_up_refusal(job->message, sizeof(job->message),
-					   m->w.driver);
-	else if (err == -EINTR)
+					   driver);
+	} else if (err == -EINTR) {
 		strscpy(job->message, "cancelled", sizeof(job->message));
-	else
+	} else {
 		strscpy(job->message, "cannot start a measuring thread",
 			sizeof(job->message));
+	}
 	return err;
 }
 
 /* The thread whose setup failed with a reason, else the first. */
-static const struct measurer *refusing(const struct kaesbench_run *run)
+static struct measurer *refusing(const struct kaesbench_run *run)
 {
 	u32 i;
 
@@ -229,14 +244,13 @@ static const struct measurer *refusing(const struct kaesbench_run *run)
 /*
  * What the first thread found, checked before the others are set up: the
  * depth it takes (1 if synchronous) and what it holds, verification
- * included, are every thread's.
+ * included, are every thread's. (Each thread refuses a driver with a
+ * request given up as it opens it: kaesbench_worker_resolved().)
  */
 static int check_first(struct kaesbench_job *job, struct kaesbench_run *run)
 {
 	struct measurer *m = first(run);
 
-	if (kaesbench_given_up(m->impl.driver_name))
-		return refused(job, m, -EBUSY);
 	return kaesbench_workers_fit(job, run->nworkers, m->params.depth,
 				     m->w.bytes, "the run");
 }

@@ -12,6 +12,7 @@
 #include <linux/string.h>
 
 #include "tfm.h"
+#include "worker.h"
 
 /* A front end kaesbench does not drive: hashes built on AES. */
 #define FRONT_END_UNSUPPORTED U32_MAX
@@ -134,7 +135,8 @@ void kaesbench_tfm_close(struct kaesbench_tfm *tfm)
  *
  * Context: process context, may sleep.
  * Return: 0, -ENOENT, -EOPNOTSUPP (not an AES cipher, skcipher or aead, or
- * internal) or the crypto API's error.
+ * internal), -EBUSY (in a worker, a driver with a request given up:
+ * kaesbench_worker_resolved()) or the crypto API's error.
  */
 int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 		       bool by_alg, struct kaesbench_impl *impl,
@@ -187,6 +189,9 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 	}
 	/* A template instance is registered now; by algorithm, learn who. */
 	name = crypto_tfm_alg_driver_name(kaesbench_tfm_base(tfm));
+	err = kaesbench_worker_resolved(name);
+	if (err)
+		return err;
 	if (kaesbench_impl_find(name, false, impl)) {
 		NL_SET_ERR_MSG(extack, "the implementation vanished meanwhile");
 		return -ENOENT;

@@ -508,12 +508,14 @@ static int seen(struct kaesbench_verify *v, struct vslot *sl, int err)
 
 /*
  * A request that does not complete within KAESBENCH_REQUEST_TIMEOUT_MS of
- * its submission, or within KAESBENCH_STOP_GRACE_MS of a stop, is given
- * up: -ETIMEDOUT or -EINTR, its memory (all of the verification's) left
- * to the driver.
+ * waiting for it, counted in slices as bench.c's reap() does (a slice the
+ * thread slept through, a paused VM, counts as one), or within
+ * KAESBENCH_STOP_GRACE_MS of a stop, is given up: -ETIMEDOUT or -EINTR,
+ * its memory (all of the verification's) left to the driver.
  */
 static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
 {
+	unsigned int waited_ms = 0;
 	u64 now;
 
 	kaesbench_alive(v->watch);
@@ -521,20 +523,19 @@ static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
 		return seen(v, sl, sl->ret);
 	while (!kaesbench_wait_slice(&sl->wait.completion)) {
 		kaesbench_alive(v->watch);
+		waited_ms += KAESBENCH_WAIT_SLICE_MS;
 		now = ktime_get_ns();
 		if (!v->stop_ns && kaesbench_stopping(v->watch))
 			v->stop_ns = now;
-		if (now - sl->submitted_ns <
-		    KAESBENCH_REQUEST_TIMEOUT_MS * NSEC_PER_MSEC &&
+		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
 		    (!v->stop_ns ||
 		     now - v->stop_ns < KAESBENCH_STOP_GRACE_MS * NSEC_PER_MSEC))
 			continue;
 		v->stuck = true;
 		kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)),
 				  "a verification request", v->bytes);
-		return now - sl->submitted_ns <
-		       KAESBENCH_REQUEST_TIMEOUT_MS * NSEC_PER_MSEC ? -EINTR :
-								      -ETIMEDOUT;
+		return waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS ? -EINTR :
+								  -ETIMEDOUT;
 	}
 	return seen(v, sl, sl->wait.err);
 }

@@ -58,9 +58,10 @@ static int setup_step(struct kaesbench_worker *w)
 	struct netlink_ext_ack ext = {};
 	int err;
 
-	err = kaesbench_worker_may_open(w, vr->params.name, vr->params.by_alg);
+	err = kaesbench_worker_may_open(w, vr->params.name);
 	if (err)
 		return err;
+	/* A driver with a request given up is refused as it is opened. */
 	vr->verify = kaesbench_verify_create(&vr->params, &vr->impl, &ext);
 	if (IS_ERR(vr->verify)) {
 		vr->refusal = ext._msg;
@@ -68,8 +69,6 @@ static int setup_step(struct kaesbench_worker *w)
 	}
 	kaesbench_worker_opened(w, vr->impl.driver_name,
 				kaesbench_verify_bytes(vr->verify));
-	if (kaesbench_given_up(vr->impl.driver_name))
-		return -EBUSY;
 	return 0;
 }
 
@@ -100,6 +99,15 @@ static int add_verifier(struct kaesbench_job *job,
 	}
 	vr->w.teardown = teardown;
 	vr->params = vj->params;
+	/*
+	 * The others open what the first was handed, by its driver name:
+	 * by algorithm, the crypto API might hand them another.
+	 */
+	if (i) {
+		strscpy(vr->params.name, first(vj)->impl.driver_name,
+			sizeof(vr->params.name));
+		vr->params.by_alg = false;
+	}
 	vr->params.cpu = vj->bound ? vj->cpus[i] : -1;
 	err = kaesbench_worker_start(&vr->w, job, vr->params.cpu);
 	if (err) {
@@ -116,6 +124,7 @@ static int add_verifier(struct kaesbench_job *job,
 static int refused(struct kaesbench_job *job,
 		   const struct kaesbench_verify_job *vj, int err)
 {
+	char driver[CRYPTO_MAX_ALG_NAME];
 	const struct verifier *vr;
 	u32 i;
 
@@ -129,11 +138,13 @@ static int refused(struct kaesbench_job *job,
 			return err;
 		}
 	}
-	if (err == -EBUSY)
+	if (err == -EBUSY) {
+		kaesbench_worker_driver(&first(vj)->w, driver, sizeof(driver));
 		kaesbench_given_up_refusal(job->message, sizeof(job->message),
-					   first(vj)->w.driver);
-	else
+					   driver);
+	} else {
 		strscpy(job->message, "cancelled", sizeof(job->message));
+	}
 	return err;
 }
 

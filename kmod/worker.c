@@ -6,15 +6,18 @@
  * in a call (a synchronous encryption, a setkey that waits for a device)
  * and never return: the job's thread, which never calls a driver itself,
  * waits for each step within a bound and, past it, goes on without the
- * thread. What that thread works on is then its own, and stays allocated
- * while it is stuck; the module stays loaded (see givenup.c), so that the
- * call can return into it at any time, and the thread then frees what it
- * had and exits.
+ * thread. The bound counts only time the thread is stuck: silent, and not
+ * merely waiting for a CPU that a real-time task or stop_machine holds.
+ * What that thread works on is then its own, and stays allocated while it
+ * is stuck; the module stays loaded (see givenup.c), so that the call can
+ * return into it at any time, and the thread then frees what it had and
+ * exits.
  */
 
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
@@ -81,6 +84,7 @@ int kaesbench_worker_start(struct kaesbench_worker *w,
 
 	init_completion(&w->go);
 	init_completion(&w->done);
+	spin_lock_init(&w->lock);
 	atomic_set(&w->state, WORKER_IDLE);
 	w->memcg = job->memcg;
 	if (cpu < 0)
@@ -100,20 +104,66 @@ int kaesbench_worker_start(struct kaesbench_worker *w,
 	return 0;
 }
 
+static void set_driver(struct kaesbench_worker *w, const char *name)
+{
+	spin_lock(&w->lock);
+	strscpy(w->driver, name, sizeof(w->driver));
+	spin_unlock(&w->lock);
+}
+
+/**
+ * kaesbench_worker_driver() - what the thread calls, or was asked to open
+ * @w: the thread
+ * @buf: filled in
+ * @size: of @buf
+ */
+void kaesbench_worker_driver(struct kaesbench_worker *w, char *buf,
+			     size_t size)
+{
+	spin_lock(&w->lock);
+	strscpy(buf, w->driver, size);
+	spin_unlock(&w->lock);
+}
+
 /**
  * kaesbench_worker_may_open() - before a step opens an implementation
  * @w: the thread
- * @name: the driver, or with @by_alg the algorithm, asked for
- * @by_alg: whether @name is an algorithm name
+ * @name: the driver, or algorithm, asked for
  *
- * Return: 0, or -EBUSY if a request to that driver was given up: no job
- * may call it again.
+ * A call that never returns before the crypto API hands a driver out
+ * (allocating may instantiate a template, load a module, wait for one
+ * being registered) is recorded under @name: an algorithm name too, so
+ * that the same request is refused afterwards.
+ *
+ * Return: 0, or -EBUSY if a request to @name was given up: no job may
+ * call it again.
  */
-int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name,
-			      bool by_alg)
+int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name)
 {
-	strscpy(w->driver, name, sizeof(w->driver));
-	return !by_alg && kaesbench_given_up(name) ? -EBUSY : 0;
+	set_driver(w, name);
+	return kaesbench_given_up(name) ? -EBUSY : 0;
+}
+
+/**
+ * kaesbench_worker_resolved() - the driver a transform was allocated from
+ * @driver: its driver name
+ *
+ * Called once the crypto API handed a transform out, before a key is set
+ * or a request made: in a worker (elsewhere it does nothing), a call that
+ * never returns is recorded under @driver from then on, whatever name was
+ * asked for, and a driver with a request given up is refused there, on
+ * every worker. By algorithm, the driver is known only then: its transform
+ * init has run, nothing more.
+ *
+ * Return: 0, or -EBUSY if a request to @driver was given up.
+ */
+int kaesbench_worker_resolved(const char *driver)
+{
+	if (!(current->flags & PF_KTHREAD) ||
+	    kthread_func(current) != (void *)worker_thread)
+		return 0;
+	set_driver(kthread_data(current), driver);
+	return kaesbench_given_up(driver) ? -EBUSY : 0;
 }
 
 /**
@@ -125,7 +175,7 @@ int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name,
 void kaesbench_worker_opened(struct kaesbench_worker *w, const char *driver,
 			     u64 bytes)
 {
-	strscpy(w->driver, driver, sizeof(w->driver));
+	set_driver(w, driver);
 	w->bytes = bytes;
 	kaesbench_alive(&w->watch);
 }
@@ -142,7 +192,7 @@ static bool lose(struct kaesbench_job *job, struct kaesbench_worker *w,
 	char driver[CRYPTO_MAX_ALG_NAME];
 	u64 bytes = w->bytes;
 
-	strscpy(driver, w->driver, sizeof(driver));
+	kaesbench_worker_driver(w, driver, sizeof(driver));
 	WRITE_ONCE(w->watch.stop, true);
 	if (atomic_cmpxchg(&w->state, WORKER_BUSY, WORKER_LOST) != WORKER_BUSY)
 		return false;
@@ -169,25 +219,60 @@ static void pass_stop(struct kaesbench_job *job,
 	}
 }
 
-/* Waits for @w's step; false if it had to be lost. */
-static bool wait_step(struct kaesbench_job *job,
-		      struct kaesbench_worker **workers, unsigned int n,
-		      struct kaesbench_worker *w, u32 limit_ms)
-{
-	u64 limit_ns = (u64)limit_ms * NSEC_PER_MSEC;
-	u64 alive;
+/*
+ * The longest a slice of the job's thread may take and still count. One
+ * that took longer means that the job's thread did not get to run either
+ * (real-time tasks on every CPU, stop_machine, a paused VM): whatever the
+ * worker did meanwhile says nothing about its driver.
+ */
+#define ON_TIME_NS (5ULL * KAESBENCH_WAIT_SLICE_MS * NSEC_PER_MSEC)
 
-	while (!kaesbench_wait_slice(&w->done)) {
-		pass_stop(job, workers, n);
-		/*
-		 * The sign of life first, the clock after: a thread that
-		 * shows one in between must not look 584 years late.
-		 */
-		alive = READ_ONCE(w->watch.alive_ns);
-		if (ktime_get_ns() > alive + limit_ns && lose(job, w, limit_ms))
-			return false;
+/*
+ * Counts @elapsed_ns of silence for a busy worker, unless it showed a
+ * sign of life (which starts the count again), or it was waiting to run:
+ * runnable, and its CPU time did not advance. A worker starved of its CPU
+ * (a real-time task hogging it, stop_machine) is late, not stuck; one
+ * stuck in a driver call sleeps there, or spins and runs.
+ */
+static void count_silence(struct kaesbench_worker *w, u64 elapsed_ns)
+{
+	u64 alive = READ_ONCE(w->watch.alive_ns);
+	u64 runtime = READ_ONCE(w->task->se.sum_exec_runtime);
+	bool waiting = task_is_running(w->task) && runtime == w->seen_runtime;
+
+	if (alive != w->seen_alive) {
+		w->seen_alive = alive;
+		w->silent_ns = 0;
+	} else if (elapsed_ns <= ON_TIME_NS && !waiting) {
+		w->silent_ns += elapsed_ns;
 	}
-	return true;
+	w->seen_runtime = runtime;
+}
+
+/*
+ * After a slice of @elapsed_ns: every worker still busy with its step that
+ * has been silent for @limit_ms is lost, and set to NULL.
+ * Return: -ETIMEDOUT if one was, else 0.
+ */
+static int watch(struct kaesbench_job *job, struct kaesbench_worker **workers,
+		 unsigned int n, u64 elapsed_ns, u32 limit_ms)
+{
+	struct kaesbench_worker *w;
+	unsigned int i;
+	int lost = 0;
+
+	for (i = 0; i < n; i++) {
+		w = workers[i];
+		if (!w || completion_done(&w->done))
+			continue;
+		count_silence(w, elapsed_ns);
+		if (w->silent_ns >= (u64)limit_ms * NSEC_PER_MSEC &&
+		    lose(job, w, limit_ms)) {
+			workers[i] = NULL;
+			lost = -ETIMEDOUT;
+		}
+	}
+	return lost;
 }
 
 /**
@@ -196,8 +281,9 @@ static bool wait_step(struct kaesbench_job *job,
  * @workers: the threads; one lost is set to NULL, and NULL ones are skipped
  * @n: how many
  * @step: what each does
- * @limit_ms: how long a thread may go without showing that it is not stuck
- *	      in a driver call (kaesbench_alive())
+ * @limit_ms: how long a thread may be stuck in a driver call: silent
+ *	      (no kaesbench_alive()) while not waiting to run, counted in
+ *	      the job's thread's slices that came on time
  *
  * Return: 0, the first thread's error, or -ETIMEDOUT if one was lost (the
  * job's message says so).
@@ -210,6 +296,7 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 	struct kaesbench_worker *w;
 	int err = 0, lost = 0;
 	unsigned int i;
+	u64 seen, now;
 
 	for (i = 0; i < n; i++) {
 		w = workers[i];
@@ -218,20 +305,24 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 		w->step = step;
 		WRITE_ONCE(w->watch.stop, READ_ONCE(job->stop));
 		kaesbench_alive(&w->watch);
+		w->seen_alive = READ_ONCE(w->watch.alive_ns);
+		w->seen_runtime = READ_ONCE(w->task->se.sum_exec_runtime);
+		w->silent_ns = 0;
 		reinit_completion(&w->done);
 		atomic_set(&w->state, WORKER_BUSY);
 		complete(&w->go);
 	}
+	seen = ktime_get_ns();
 	for (i = 0; i < n; i++) {
-		w = workers[i];
-		if (!w)
-			continue;
-		if (!wait_step(job, workers, n, w, limit_ms)) {
-			workers[i] = NULL;
-			lost = -ETIMEDOUT;
-		} else if (w->err && !err) {
-			err = w->err;
+		while (workers[i] && !kaesbench_wait_slice(&workers[i]->done)) {
+			now = ktime_get_ns();
+			pass_stop(job, workers, n);
+			lost = watch(job, workers, n, now - seen, limit_ms) ?: lost;
+			seen = now;
 		}
+		w = workers[i];
+		if (w && w->err && !err)
+			err = w->err;
 	}
 	return lost ?: err;
 }

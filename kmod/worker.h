@@ -9,6 +9,7 @@
 #include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/crypto.h>
+#include <linux/spinlock.h>
 
 #include "wait.h"
 
@@ -36,17 +37,28 @@ struct kaesbench_worker {
 	 * thread; harmless when called again. The rest is kfree()d.
 	 */
 	void (*teardown)(struct kaesbench_worker *w);
-	/* Named when a call never returns: what it calls, what it holds. */
+	/*
+	 * Named when a call never returns: what it calls (the driver the
+	 * crypto API handed out, or before it did the name asked for), under
+	 * @lock, and what it holds.
+	 */
+	spinlock_t lock;
 	char driver[CRYPTO_MAX_ALG_NAME];
 	u64 bytes;
+	/* The job's thread's own, in kaesbench_worker_steps(). */
+	u64 seen_alive;			/* the last sign of life seen */
+	u64 seen_runtime;		/* its CPU time then, in ns */
+	u64 silent_ns;			/* counted since */
 };
 
 int kaesbench_worker_start(struct kaesbench_worker *w,
 			   struct kaesbench_job *job, int cpu);
-int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name,
-			      bool by_alg);
+int kaesbench_worker_may_open(struct kaesbench_worker *w, const char *name);
+int kaesbench_worker_resolved(const char *driver);
 void kaesbench_worker_opened(struct kaesbench_worker *w, const char *driver,
 			     u64 bytes);
+void kaesbench_worker_driver(struct kaesbench_worker *w, char *buf,
+			     size_t size);
 int kaesbench_worker_steps(struct kaesbench_job *job,
 			   struct kaesbench_worker **workers, unsigned int n,
 			   int (*step)(struct kaesbench_worker *w),

@@ -7,8 +7,9 @@
  * a workqueue) and, once
  * switched to, misbehaves the ways hardware drivers do: it fails requests,
  * completes them late or out of order, backlogs them, never completes
- * them, or does not even return from the call that submits them. Priority
- * 1: never what the crypto API hands out.
+ * them, or does not even return from the call that submits them, or from
+ * setkey. Priority 1 unless loaded with another: never what the crypto API
+ * hands out.
  *
  * /sys/module/kaesbench_faulty/parameters/:
  *   fault     none | error | error-now | late | reorder | backlog | never |
@@ -19,6 +20,11 @@
  *             WEDGE_MAX_MS); the request then goes on as the fault set by
  *             then says. Callers that may not sleep are not blocked.
  *   delay_ms  how late "late" completes a request (0 to 60000, default 100)
+ *   setkey_hang_ms
+ *             setkey blocks the caller's thread for this long (0: not at
+ *             all, the default; at most WEDGE_MAX_MS), as a driver that
+ *             waits for its device would; writing 0 lets those blocked go.
+ *             The key is set once they go, whatever the fault
  *   corrupt_every, corrupt_depth
  *             wrong under load only: every corrupt_every-th request
  *             (0: none, the default) of those submitted while
@@ -40,8 +46,11 @@
  *             kaesbench_faulty_cbc_aes_2 and so on, all with the same
  *             faults; a driver kaesbench gave a request up to is refused
  *             from then on, and each test of that needs one of its own
+ *   priority  the copies' priority, set at load (default 1): above the
+ *             CPU's (e.g. 5000), a request for cbc(aes) by algorithm gets
+ *             the first copy
  *   held      requests "never" holds now
- *   wedged    calls "wedge" blocks now
+ *   wedged    calls "wedge" or setkey_hang_ms blocks now
  *   backlogged, notified, reordered, corrupted
  *             since load: requests answered -EBUSY, backlogged requests
  *             told -EINPROGRESS when they left the backlog, completions
@@ -116,6 +125,8 @@ static const char *const fault_names[] = {
 static int fault_mode;		/* enum fault */
 static bool self_tested;	/* passed: faults may apply from now on */
 static unsigned int delay_ms = 100;
+static unsigned int setkey_hang_ms;
+static unsigned int priority = 1;
 static unsigned int ndrivers = 1;
 static unsigned int corrupt_every;
 static unsigned int corrupt_depth = 4;
@@ -381,10 +392,28 @@ static int faulty_decrypt(struct skcipher_request *req)
 	return faulty_submit(req, false);
 }
 
+/*
+ * setkey_hang_ms: blocks the caller, as "wedge" does, until the time is
+ * up or the parameter is set to 0 (TASK_IDLE: meant, not a hung task).
+ */
+static void setkey_hang(void)
+{
+	unsigned int ms = READ_ONCE(setkey_hang_ms);
+
+	if (!ms || !READ_ONCE(self_tested))
+		return;
+	atomic_inc(&wedged);
+	wait_event_idle_timeout(fault_changed, !READ_ONCE(setkey_hang_ms),
+				msecs_to_jiffies(ms));
+	atomic_dec(&wedged);
+}
+
 static int faulty_setkey(struct crypto_skcipher *tfm, const u8 *key,
 			 unsigned int len)
 {
 	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	setkey_hang();
 
 	crypto_sync_skcipher_clear_flags(ctx->fallback, CRYPTO_TFM_REQ_MASK);
 	crypto_sync_skcipher_set_flags(ctx->fallback,
@@ -503,6 +532,24 @@ static const struct kernel_param_ops delay_ops = {
 module_param_cb(delay_ms, &delay_ops, &delay_ms, 0644);
 MODULE_PARM_DESC(delay_ms, "how late \"late\" completes, in ms (0-60000)");
 
+static int setkey_hang_set(const char *val, const struct kernel_param *kp)
+{
+	int err = param_set_uint_minmax(val, kp, 0, WEDGE_MAX_MS);
+
+	if (!err)
+		wake_up_all(&fault_changed);
+	return err;
+}
+
+static const struct kernel_param_ops setkey_hang_ops = {
+	.set = setkey_hang_set,
+	.get = param_get_uint,
+};
+module_param_cb(setkey_hang_ms, &setkey_hang_ops, &setkey_hang_ms, 0644);
+MODULE_PARM_DESC(setkey_hang_ms,
+		 "how long setkey blocks, in ms (0-" __stringify(WEDGE_MAX_MS)
+		 "; 0: none, and lets the blocked go)");
+
 static const struct kernel_param_ops uint_ops = {
 	.set = param_set_uint,
 	.get = param_get_uint,
@@ -545,6 +592,9 @@ module_param_cb(drivers, &drivers_ops, &ndrivers, 0444);
 MODULE_PARM_DESC(drivers, "copies of the driver to register (1-"
 		 __stringify(FAULTY_MAX_DRIVERS) ")");
 
+module_param(priority, uint, 0444);
+MODULE_PARM_DESC(priority, "the copies' priority (default 1: never handed out by algorithm)");
+
 static int counter_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(kp->arg));
@@ -556,7 +606,7 @@ static const struct kernel_param_ops counter_ops = {
 module_param_cb(held, &counter_ops, &held, 0444);
 MODULE_PARM_DESC(held, "requests \"never\" holds now");
 module_param_cb(wedged, &counter_ops, &wedged, 0444);
-MODULE_PARM_DESC(wedged, "calls \"wedge\" blocks now");
+MODULE_PARM_DESC(wedged, "calls \"wedge\" or setkey_hang_ms blocks now");
 module_param_cb(backlogged, &counter_ops, &backlogged, 0444);
 MODULE_PARM_DESC(backlogged, "requests answered -EBUSY since load");
 module_param_cb(notified, &counter_ops, &notified, 0444);
@@ -614,6 +664,7 @@ static int __init faulty_mod_init(void)
 
 	for (i = 0; i < ndrivers; i++) {
 		faulty_algs[i] = faulty_alg;
+		faulty_algs[i].base.cra_priority = priority;
 		if (i)
 			snprintf(faulty_algs[i].base.cra_driver_name,
 				 CRYPTO_MAX_ALG_NAME, "%s_%u",

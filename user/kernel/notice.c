@@ -4,7 +4,9 @@
  *
  * Once a request to a driver was given up, the module stays loaded until
  * reboot and every reply of it carries KAESBENCH_A_NOTICE. Whoever runs
- * the tool next may not read the kernel log: it is said on stderr, once.
+ * the tool next may not read the kernel log: it is said on stderr, once,
+ * as the module words it, with what not to do meanwhile ("do not unbind or
+ * reset the device behind it ...; reboot").
  */
 
 #include <stdbool.h>

@@ -51,7 +51,8 @@
  * until reboot (rmmod fails; the kernel log says why), every later start
  * and end message, and every GET_IMPLS message, carries KAESBENCH_A_NOTICE
  * (NLA_NUL_STRING, "a request to DRIVER never completed: kaesbench stays
- * loaded until reboot"), the
+ * loaded until reboot; do not unbind or reset the device behind it (module
+ * MODULE); reboot"), the
  * implementation is flagged KAESBENCH_IMPL_F_GIVEN_UP and every new job on
  * it is refused (-EBUSY, with that sentence). Once
  * KAESBENCH_MAX_GIVEN_UP implementations have requests given up, every

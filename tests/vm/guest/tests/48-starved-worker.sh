@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-2.0
+# A worker that is runnable but does not get its CPU is late, not stuck: a
+# real-time task hogging the CPU, with real-time throttling off, starves a
+# synchronous implementation's measuring thread for 15 s, more than the
+# 10 s a worker may be silent in a driver call. The worker is not lost:
+# the run ends with its figures, nothing is given up, kaesbench still
+# serves the implementation and unloads.
+#
+# From 6.12 the fair server gives normal tasks 50 ms of each second even
+# under a real-time hog: turned off for the test where it can be (amd64;
+# arm64's 6.12 may WARN on the write, 98-given-up.sh says), or the worker
+# would show signs of life and the test prove nothing. The worker's CPU
+# time over the hog is printed: what each kernel gave it.
+
+STARVE_FAIR=/sys/kernel/debug/sched/fair_server/cpu1/runtime
+
+# starve_thread NAME: the pid of the kernel thread of that name, if any.
+starve_thread() {
+	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3
+}
+
+# starve_runtime PID: its CPU time in ms (schedstat: ns on the CPU first).
+starve_runtime() {
+	awk '{ printf "%d\n", $1 / 1000000 }' "/proc/$1/schedstat" 2>/dev/null
+}
+
+starve_no_threads() {
+	! cat /proc/[0-9]*/comm 2>/dev/null | grep -q '^kaesbench/'
+}
+
+starve_restore() {
+	[ -n "${hog:-}" ] && kill "$hog" 2>/dev/null
+	wait "$hog" 2>/dev/null
+	hog=
+	[ -e /tmp/starve.rt ] &&
+		cat /tmp/starve.rt >/proc/sys/kernel/sched_rt_runtime_us
+	[ -e /tmp/starve.fair ] && cat /tmp/starve.fair >$STARVE_FAIR
+	rm -f /tmp/starve.rt /tmp/starve.fair
+	[ -n "${softirqd:-}" ] && chrt -o -p 0 "$softirqd"
+}
+
+starved_worker() {
+	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
+		echo "needs 2 CPUs"
+		exit "$KSFT_SKIP"
+	}
+	grep -q '^kaesbench ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+	marked=$(dmesg | wc -l)
+	# The tool on CPU 0, the measuring thread bound to CPU 1; 25 s of
+	# one sample, in which CPU 1 is taken from it for 15 s.
+	taskset -c 0 kaesbench run -d "$SOFT_AES" --cpus 1 -b 16 -t 25000 \
+		-r 1 -w 0 --no-verify >/tmp/starve.out 2>&1 &
+	pid=$!
+	i=0
+	until worker=$(starve_thread kaesbench/cpu1) && [ -n "$worker" ]; do
+		i=$((i + 1))
+		[ $i -le $((300 * KTAP_SLOWDOWN)) ] || {
+			cat /tmp/starve.out
+			fail "no thread of the run on CPU 1"
+		}
+		sleep 0.1
+	done
+	sleep 2
+	trap starve_restore EXIT
+	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/starve.rt
+	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
+		fail "cannot turn real-time throttling off"
+	grep -q ' /sys/kernel/debug ' /proc/mounts ||
+		mount -t debugfs debugfs /sys/kernel/debug
+	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
+		cat $STARVE_FAIR >/tmp/starve.fair
+		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
+		echo "fair server of CPU 1 off (was $(cat /tmp/starve.fair) ns)"
+	elif [ -e $STARVE_FAIR ]; then
+		echo "fair server of CPU 1 left on ($(uname -m)): it gives the worker 50 ms a second"
+	else
+		echo "no fair server ($(uname -r))"
+	fi
+	# Timers and RCU's softirqs above the hog, or CPU 1 stalls.
+	softirqd=$(starve_thread ksoftirqd/1)
+	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	before=$(starve_runtime "$worker")
+	# timeout on CPU 0, a normal task: on CPU 1 it would wait behind
+	# the spinner for good (the same real-time priority never preempts).
+	taskset -c 0 timeout 15 taskset -c 1 chrt -f 50 \
+		sh -c 'while :; do :; done' &
+	hog=$!
+	wait "$hog"
+	hog=
+	after=$(starve_runtime "$worker")
+	starve_restore
+	if [ -n "$after" ]; then
+		echo "the worker's CPU time over the 15 s hog: $((after - before)) ms"
+	else
+		echo "the worker is gone"
+	fi
+	wait "$pid"
+	rc=$?
+	cat /tmp/starve.out
+	[ "$rc" -eq 0 ] || fail "the run failed (exit $rc)"
+	dmesg | tail -n +"$((marked + 1))" | grep -F 'kaesbench' |
+		grep -E 'never completed|did not return' &&
+		fail "a worker was given up"
+	listed=$(kaesbench list | grep -F " $SOFT_AES ")
+	echo "listed: $listed"
+	echo "$listed" | grep -q given-up && fail "$SOFT_AES listed as given up"
+	kaesbench run -d "$SOFT_AES" -b 16 -t 10 -r 1 -w 0 >/tmp/starve.out 2>&1 ||
+		fail "$SOFT_AES is not served: $(cat /tmp/starve.out)"
+	grep 'note:' /tmp/starve.out && fail "a notice after the run"
+	i=0
+	until starve_no_threads; do
+		i=$((i + 1))
+		[ $i -le $((100 * KTAP_SLOWDOWN)) ] || fail "the job's threads stay"
+		sleep 0.1
+	done
+	rmmod kaesbench || fail "rmmod kaesbench failed"
+	echo "rmmod kaesbench: unloaded"
+	insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+}
+
+ktap_test "a worker starved 15 s by a real-time hog on its CPU is not lost: the run ends, rmmod works" \
+	starved_worker
