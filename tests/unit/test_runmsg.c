@@ -168,6 +168,14 @@ static void test_run_end(void **state)
 	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
 	free(e.message);
 
+	/* A status that is no errno (the fuzzer's INT_MIN, a positive one). */
+	nlh = msg_run_end(buf, 3, INT32_MIN, NULL);
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	nlh = msg_run_end(buf, 3, 5, NULL);
+	assert_int_equal(kb_run_end_parse(nlh, &e), -EINVAL);
+	nlh = msg_run_end(buf, 3, -4095, NULL);
+	assert_int_equal(kb_run_end_parse(nlh, &e), 0);
+
 	/* A message that is not NUL-terminated. */
 	nlh = msg_start_cmd(buf, KAESBENCH_CMD_RUN_END);
 	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_ID, 3);

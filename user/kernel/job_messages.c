@@ -29,6 +29,9 @@ struct seen {
 
 #define BIT_ATTR(a) (1ULL << (a))
 
+/* The largest errno the kernel returns (its MAX_ERRNO). */
+#define KB_MAX_ERRNO 4095
+
 static int get_u32(const struct nlattr *attr, uint32_t *v)
 {
 	if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
@@ -282,6 +285,9 @@ static int end_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_STATUS:
 		ret = get_u32(attr, &status);
 		e->status = (int32_t)status;
+		/* 0 or a negative errno: anything else is no status. */
+		if (e->status > 0 || e->status < -KB_MAX_ERRNO)
+			ret = MNL_CB_ERROR;
 		break;
 	case KAESBENCH_A_RUN_MESSAGE:
 		ret = get_str(attr, &e->message);
