@@ -27,7 +27,7 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "givenup.h"
-#include "impls.h"
+#include "registry.h"
 
 /* Room for the notice naming the first implementation given up. */
 #define NOTICE_LEN 384

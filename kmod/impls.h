@@ -10,13 +10,7 @@
 #include <linux/module.h>
 #include <linux/types.h>
 
-/*
- * The crypto API's algorithm registry. Both are EXPORT_SYMBOL_GPL (for
- * crypto_user) but declared only in crypto/internal.h, which the kernel
- * headers an out-of-tree module builds against do not ship.
- */
-extern struct list_head crypto_alg_list;
-extern struct rw_semaphore crypto_alg_sem;
+#include "registry.h"
 
 /* What kaesbench reports of one registered AES implementation. */
 struct kaesbench_impl {
