@@ -164,8 +164,8 @@ verify_cancelled() {
 	cat /tmp/out
 	[ "$rc" -eq 130 ] || fail "exit status $rc, expected 130"
 	# The tool exits at once; the job ends within the stop grace (1 s),
-	# or its setup's bound when stopped there: the next one is refused
-	# ("another run is in progress") until then, not later.
+	# or its setup's bound when stopped there: the next one waits its
+	# turn until then (43-turns.sh), not later.
 	i=0
 	until kaesbench verify -d "$SOFT_AES" --cases 8 >/tmp/out 2>&1; do
 		i=$((i + 1))
