@@ -71,6 +71,7 @@ static struct {
 	unsigned long sent, kind[FUZZ_KINDS];
 	unsigned long replies, acks, errors, dumps, impls, other, overruns;
 	unsigned long started, samples, ended, slow_stops;
+	unsigned long waits; /* KAESBENCH_CMD_RUN_WAIT: a job behind another */
 	uint64_t longest_stop_us;
 	struct count send_err[MAX_ERRNOS], err[MAX_ERRNOS];
 	struct count status[MAX_STATUSES];
@@ -161,6 +162,9 @@ static void account_family(const struct nlmsghdr *nlh)
 		break;
 	case KAESBENCH_CMD_SAMPLE:
 		st.samples++;
+		break;
+	case KAESBENCH_CMD_RUN_WAIT:
+		st.waits++;
 		break;
 	case KAESBENCH_CMD_RUN_END:
 		st.ended++;
@@ -320,9 +324,9 @@ static void summary(uint64_t hash, double seconds)
 	printf("replies: %lu (acks %lu, errors %lu, dumps %lu with %lu implementations, other %lu, overruns %lu)\n",
 	       st.replies, st.acks, st.errors, st.dumps, st.impls, st.other,
 	       st.overruns);
-	printf("jobs: %lu started, %lu samples, %lu ended, longest stop after a cancel %.1f ms, %lu slower than %d ms\n",
-	       st.started, st.samples, st.ended, st.longest_stop_us / 1000.0,
-	       st.slow_stops, STOP_WAIT_MS);
+	printf("jobs: %lu started, %lu samples, %lu ended, %lu waits for a turn, longest stop after a cancel %.1f ms, %lu slower than %d ms\n",
+	       st.started, st.samples, st.ended, st.waits,
+	       st.longest_stop_us / 1000.0, st.slow_stops, STOP_WAIT_MS);
 	for (i = 0; i < st.n_status; i++)
 		printf("  end status %d: %lu\n", st.status[i].key,
 		       st.status[i].n);

@@ -6,9 +6,11 @@
  * start short runs and verifications, cancel their own runs, close their
  * sockets under them and cancel ids near the last one they saw (often
  * another client's run). Only these answers are expected: a run or
- * verification starts or is refused busy; a cancel succeeds or finds no
- * such run; a run ends with 0, or -EINTR when cancelled; a list is never
- * empty. Anything else, or an answer later than ANSWER_TIMEOUT_MS, fails.
+ * verification starts, is refused busy, or is refused with -EINTR when
+ * another client's cancel lands while it is set up; a cancel succeeds or
+ * finds no such run; a run ends with 0, or -EINTR when cancelled; a list
+ * is never empty. Anything else, or an answer later than
+ * ANSWER_TIMEOUT_MS, fails.
  */
 
 #include <errno.h>
@@ -31,6 +33,7 @@ struct client {
 	uint32_t seq;
 	uint32_t last_id;
 	unsigned long lists, runs, verifies, busy, closed, cancels, hits;
+	unsigned long cancelled_early; /* refused: cancelled while set up */
 	unsigned long unexpected;
 };
 
@@ -63,8 +66,8 @@ static void run(struct client *c, const struct storm_opts *o)
 	err = storm_start(&c->t, spec, 2 + tnl_below(&c->rng, 10),
 			  1 + tnl_below(&c->rng, 3), tnl_below(&c->rng, 2), &io,
 			  c->seq++);
-	if (err == -EBUSY) {
-		c->busy++;
+	if (err == -EBUSY || err == -EINTR) {
+		*(err == -EBUSY ? &c->busy : &c->cancelled_early) += 1;
 		return;
 	}
 	if (err) {
@@ -101,8 +104,8 @@ static void verify(struct client *c, const struct storm_opts *o)
 	int err;
 
 	err = storm_verify(&c->t, spec, 4, &io, c->seq++);
-	if (err == -EBUSY) {
-		c->busy++;
+	if (err == -EBUSY || err == -EINTR) {
+		*(err == -EBUSY ? &c->busy : &c->cancelled_early) += 1;
 		return;
 	}
 	if (err) {
@@ -155,9 +158,9 @@ static int client(const struct storm_opts *o, unsigned int n)
 		}
 	}
 	tnl_close(&c.t);
-	printf("client %u: %lu lists, %lu runs and %lu verifications started (%lu refused busy, %lu sockets closed under a run), %lu cancels (%lu hit a run), %lu unexpected\n",
-	       n, c.lists, c.runs, c.verifies, c.busy, c.closed, c.cancels,
-	       c.hits, c.unexpected);
+	printf("client %u: %lu lists, %lu runs and %lu verifications started (%lu refused busy, %lu cancelled while set up, %lu sockets closed under a run), %lu cancels (%lu hit a run), %lu unexpected\n",
+	       n, c.lists, c.runs, c.verifies, c.busy, c.cancelled_early,
+	       c.closed, c.cancels, c.hits, c.unexpected);
 	return c.unexpected ? 1 : 0;
 }
 
