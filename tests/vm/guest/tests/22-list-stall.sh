@@ -17,6 +17,16 @@
 # found, no listing held, no cgroup of its own.
 
 LS_MODULE=kaesbench_slowinit
+
+# Whether this kernel sends a dump's refusal in its start with its extack
+# message (6.2 on).
+ls_dump_start_extack() {
+	release=$(uname -r)
+	major=${release%%.*}
+	minor=${release#*.}
+	minor=${minor%%.*}
+	[ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 2 ]; }
+}
 LS_PARAMS=/sys/module/$LS_MODULE/parameters
 LS_DRIVER=kaesbench_slowinit_cbc_aes
 LS_CGROOT=/sys/fs/cgroup
@@ -196,8 +206,16 @@ list_bounded() {
 	grep -q "^held $LS_MAX_LISTINGS refused $((1000 - LS_MAX_LISTINGS))$" \
 		/tmp/ls-kaesbench-dumps.out ||
 		fail "not $LS_MAX_LISTINGS listings held and the rest refused"
-	grep -q '^refused: -16 .*extack: .*too many listings in progress' \
-		/tmp/ls-kaesbench-dumps.out || fail "not refused with -EBUSY and why"
+	# 6.1 delivers no extack with a dump refused in its start (seen
+	# here: "extack: -"); later kernels do.
+	if ls_dump_start_extack; then
+		grep -q '^refused: -16 .*extack: .*too many listings in progress' \
+			/tmp/ls-kaesbench-dumps.out ||
+			fail "not refused with -EBUSY and why"
+	else
+		grep -q '^refused: -16 ' /tmp/ls-kaesbench-dumps.out ||
+			fail "not refused with -EBUSY"
+	fi
 	[ "$nobody" -ne 0 ] || fail "nobody could list past the bound"
 	grep -q "too many listings" /tmp/ls-nobody.out ||
 		fail "nobody was not told why"
