@@ -87,21 +87,6 @@ static int validate_cpus(const struct nlattr *attr,
 	return 0;
 }
 
-/* 0 to KAESBENCH_MAX_WAIT_MS, or KAESBENCH_WAIT_AS_NEEDED. */
-static int validate_wait(const struct nlattr *attr,
-			 struct netlink_ext_ack *extack)
-{
-	u32 ms = nla_get_u32(attr);
-
-	if (ms > KAESBENCH_MAX_WAIT_MS && ms != KAESBENCH_WAIT_AS_NEEDED) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "a wait is 0 to " __stringify(KAESBENCH_MAX_WAIT_MS)
-				    " ms, or as long as needed");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* Bounds past the s16 that NLA_POLICY_RANGE() holds. */
 static struct netlink_range_validation sample_ms_range = {
 	.min = 1,
@@ -142,8 +127,12 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_LATENCY] = { .type = NLA_FLAG },
 	[KAESBENCH_A_RUN_CHECK_EVERY] = NLA_POLICY_FULL_RANGE(NLA_U32,
 							      &check_every_range),
-	[KAESBENCH_A_RUN_WAIT_MS] = NLA_POLICY_VALIDATE_FN(NLA_U32,
-							   validate_wait),
+	/*
+	 * Checked by parse_wait(), not by a validation function: the policy
+	 * of a refused attribute goes back in the ack, and before 7.x
+	 * nla_get_range_unsigned() WARNs on a u32 validated by a function.
+	 */
+	[KAESBENCH_A_RUN_WAIT_MS] = { .type = NLA_U32 },
 };
 
 static struct netlink_range_validation cases_range = {
@@ -164,8 +153,7 @@ static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
 						   KAESBENCH_MAX_DEPTH),
 	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
 							validate_cpus),
-	[KAESBENCH_A_RUN_WAIT_MS] = NLA_POLICY_VALIDATE_FN(NLA_U32,
-							   validate_wait),
+	[KAESBENCH_A_RUN_WAIT_MS] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -327,6 +315,22 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	return 0;
 }
 
+/* How long a job may wait for its turn: 0 to a day, or as long as needed. */
+static int parse_wait(struct genl_info *info, struct kaesbench_job_turn *turn)
+{
+	struct nlattr *attr = info->attrs[KAESBENCH_A_RUN_WAIT_MS];
+
+	turn->wait_ms = attr ? nla_get_u32(attr) : 0;
+	if (turn->wait_ms > KAESBENCH_MAX_WAIT_MS &&
+	    turn->wait_ms != KAESBENCH_WAIT_AS_NEEDED) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "a wait is 0 to " __stringify(KAESBENCH_MAX_WAIT_MS)
+				    " ms, or as long as needed");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The whole run, in ms, as asked: what the duration cap bounds. */
 static u64 run_ms(const struct kaesbench_params *params)
 {
@@ -342,15 +346,13 @@ static u64 run_ms(const struct kaesbench_params *params)
  */
 static int run_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct kaesbench_job_turn turn = {
-		.wait_ms = get_u32(info, KAESBENCH_A_RUN_WAIT_MS, 0),
-	};
+	struct kaesbench_job_turn turn = { };
 	struct kaesbench_params params;
 	struct kaesbench_run *run;
 	int err;
 
 	err = check_privileged(skb, info->extack) ?:
-	      parse_run(info, &params);
+	      parse_run(info, &params) ?: parse_wait(info, &turn);
 	if (err)
 		return err;
 	if (run_ms(&params) > KAESBENCH_MAX_RUN_MS) {
@@ -388,16 +390,14 @@ static int parse_verify(struct genl_info *info,
 static int verify_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	/* A verification states no duration: its cases stop after an hour. */
-	struct kaesbench_job_turn turn = {
-		.wait_ms = get_u32(info, KAESBENCH_A_RUN_WAIT_MS, 0),
-	};
+	struct kaesbench_job_turn turn = { };
 	struct nlattr *cpus = info->attrs[KAESBENCH_A_RUN_CPUS];
 	struct kaesbench_verify_params params;
 	struct kaesbench_verify_job *vj;
 	int err;
 
 	err = check_privileged(skb, info->extack) ?:
-	      parse_verify(info, &params);
+	      parse_verify(info, &params) ?: parse_wait(info, &turn);
 	if (err)
 		return err;
 	/* validate_cpus() has checked the list: 1 to KAESBENCH_MAX_CPUS. */

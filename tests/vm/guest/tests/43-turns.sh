@@ -169,6 +169,22 @@ turns_bad_wait() {
 	echo "--wait -1, abc, 1.5, 86401 and '' refused with exit 2"
 }
 
+# The wait attribute out of range, or of the wrong length, is refused by
+# the module with its reason, and the machine stays up: a u32 validated by
+# a policy function made 6.x WARN (panic_on_warn: a panic) when the ack
+# described the policy. Attributes: 4 the driver, 8 the sizes, 52 the
+# wait (include/uapi/linux/kaesbench.h).
+turns_bad_wait_attr() {
+	driver=$(printf '%s' "$SOFT_AES" | od -An -tx1 | tr -d ' \n')00
+	expect_failure 1 "extack: a wait is 0 to 86400000 ms, or as long as needed" \
+		kaesbench-nlprobe 1 "4:$driver" 8:10000000 52=86400001 || return 1
+	expect_failure 1 "extack: " \
+		kaesbench-nlprobe 1 "4:$driver" 8:10000000 52:0100 || return 1
+	kaesbench-nlprobe 1 "4:$driver" 8:10000000 52=4294967295 ||
+		fail "a wait as long as needed was refused"
+	turns_nothing_left
+}
+
 KTAP_TIMEOUT=$((TURNS_KILLS * 4 + 60)) ktap_test \
 	"$TURNS_KILLS runs killed at random moments, each followed at once by a run that succeeds" \
 	turns_kill_storm
@@ -180,3 +196,5 @@ ktap_test "a wait past --wait ends with exit 1, naming the run it waited for" \
 ktap_test "a waiting tool killed by SIGKILL leaves nothing queued" \
 	turns_waiter_killed
 ktap_test "--wait negative, not a number or past a day: exit 2" turns_bad_wait
+ktap_test "a wait attribute out of range or of the wrong length: refused with its reason, nothing WARNs" \
+	turns_bad_wait_attr
