@@ -72,6 +72,26 @@ fail() {
 	exit 1
 }
 
+# Centiseconds since boot: busybox date has no %N.
+now_cs() {
+	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
+}
+
+# until_within SECONDS WHAT COMMAND...: polls COMMAND every 0.1 s for up
+# to SECONDS (times the kernel's slowdown), then fails saying WHAT did not
+# happen: a bound for a stuck kernel, not a timing.
+until_within() {
+	limit=$(($1 * KTAP_SLOWDOWN))
+	what=$2
+	shift 2
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
+		sleep 0.1
+	done
+}
+
 # The machine's architecture, and the modules of its CPU's AES
 # implementations: AES-NI (and VAES) on x86; on arm64 the Crypto
 # Extensions' cipher, modes and CCM, the NEON and bit-sliced NEON modes,

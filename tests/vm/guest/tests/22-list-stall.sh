@@ -33,24 +33,6 @@ LS_CGROOT=/sys/fs/cgroup
 # What an unprivileged listing may hold at once (KAESBENCH_MAX_LISTINGS).
 LS_MAX_LISTINGS=256
 
-ls_now_cs() {
-	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
-}
-
-# ls_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS (times
-# the kernel's slowdown), a bound for a stuck kernel, not a timing.
-ls_until() {
-	limit=$(($1 * KTAP_SLOWDOWN))
-	what=$2
-	shift 2
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
-		sleep 0.1
-	done
-}
-
 ls_param() {
 	cat "$LS_PARAMS/$1"
 }
@@ -75,7 +57,7 @@ ls_unload() {
 	echo 0 >"$LS_PARAMS/sleep_ms"
 	echo 1 >"$LS_PARAMS/release"
 	echo 0 >"$LS_PARAMS/family"
-	ls_until 30 "$LS_MODULE's transforms freed" ls_idle
+	until_within 30 "$LS_MODULE's transforms freed" ls_idle
 	unload $LS_MODULE || fail "cannot unload $LS_MODULE"
 }
 
@@ -94,17 +76,17 @@ list_stall() {
 	kaesbench-listprobe watch 12 >/tmp/ls-watch.out 2>&1 &
 	watch=$!
 	sleep 1
-	began=$(ls_now_cs)
+	began=$(now_cs)
 	kaesbench list --json >/tmp/ls-list.json 2>/tmp/ls-list.err &
 	list=$!
-	ls_until 20 "init_tfm of $LS_DRIVER called" ls_sleeping
+	until_within 20 "init_tfm of $LS_DRIVER called" ls_sleeping
 	# A module registering a family meanwhile.
-	reg_began=$(ls_now_cs)
+	reg_began=$(now_cs)
 	echo 1 >"$LS_PARAMS/family" || fail "cannot register kb_slowinit"
-	reg_took=$(($(ls_now_cs) - reg_began))
+	reg_took=$(($(now_cs) - reg_began))
 	wait $list
 	rc=$?
-	list_took=$(($(ls_now_cs) - began))
+	list_took=$(($(now_cs) - began))
 	wait $watch || fail "the generic netlink lookups failed: $(cat /tmp/ls-watch.out)"
 	echo "list: exit $rc after $list_took cs; family registered in $reg_took cs"
 	echo "lookups of another family meanwhile: $(cat /tmp/ls-watch.out)"
@@ -128,8 +110,8 @@ list_stall() {
 	# Once the driver is quick again, the same listing finds it out.
 	echo 0 >"$LS_PARAMS/sleep_ms"
 	echo 1 >"$LS_PARAMS/release"
-	ls_until 30 "the driver's sleepers woken" ls_idle
-	ls_until 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
+	until_within 30 "the driver's sleepers woken" ls_idle
+	until_within 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
 	kaesbench list --json >/tmp/ls-list.json || fail "the second list failed"
 	ls_cbc_selections /tmp/ls-list.json
 	ls_cbc_selections /tmp/ls-list.json |
@@ -165,7 +147,7 @@ ls_hold() {
 	sh -c 'echo $$ >"$0/cgroup.procs" &&
 		exec su -s /bin/sh nobody -c "kaesbench-listprobe $1 $2"' \
 		"$cg" "$2" "$3" >"/tmp/ls-$1.out" 2>&1 &
-	ls_until 60 "kaesbench-listprobe $2 $3" grep -qs '^ready' "/tmp/ls-$1.out"
+	until_within 60 "kaesbench-listprobe $2 $3" grep -qs '^ready' "/tmp/ls-$1.out"
 	cat "$cg/memory.current" >"/tmp/ls-$1.mem"
 }
 
@@ -173,7 +155,7 @@ ls_drop() {
 	cg=$LS_CGROOT/$1
 	[ -d "$cg" ] || return 0
 	echo 1 >"$cg/cgroup.kill"
-	ls_until 30 "cgroup $1 emptied" sh -c "! grep -q . $cg/cgroup.procs"
+	until_within 30 "cgroup $1 emptied" sh -c "! grep -q . $cg/cgroup.procs"
 	rmdir "$cg"
 }
 

@@ -5,11 +5,6 @@
 
 FAST="-t 20 -r 2 -w 0"
 
-# Centiseconds since boot: busybox date has no %N.
-now_cs() {
-	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
-}
-
 every_impl_measured_or_refused() {
 	kaesbench list --dump | awk -F '\t' '$7 == "no" { print $2 }' >/tmp/drivers
 	[ -s /tmp/drivers ] || fail "no implementation listed"

@@ -11,19 +11,6 @@
 TURNS_KILLS=${TURNS_KILLS:-100}
 TURNS_SPECS="$SOFT_AES $CPU_CBC virtio_crypto_aes_cbc"
 
-# turns_until WHAT COMMAND...: polls COMMAND every 0.1 s until it succeeds,
-# for up to 30 s, then fails saying WHAT did not happen.
-turns_until() {
-	what=$1
-	shift
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "$what"
-		sleep 0.1
-	done
-}
-
 turns_job_thread() {
 	grep -qs '^kaesbench/' /proc/[0-9]*/comm
 }
@@ -37,11 +24,11 @@ turns_no_job_thread() {
 turns_long_run() {
 	kaesbench run -d "$1" -b 1024 -t 100 -r 300 -w 0 -q >/dev/null 2>&1 &
 	turns_long=$!
-	turns_until "the long run did not start" turns_job_thread
+	until_within 30 "the long run started" turns_job_thread
 }
 
 turns_nothing_left() {
-	turns_until "a job's thread is still there after 30 s" \
+	until_within 30 "the job's thread ended" \
 		turns_no_job_thread
 }
 
@@ -143,7 +130,7 @@ turns_waiter_killed() {
 	turns_long_run "$SOFT_AES"
 	kaesbench verify -d "$CPU_CBC" --cases 4 >/tmp/waiter.out 2>&1 &
 	waiter=$!
-	turns_until "the second tool never said it waits" \
+	until_within 30 "the second tool said it waits" \
 		grep -q "waiting for run" /tmp/waiter.out
 	kill -9 "$waiter"
 	wait "$waiter" 2>/dev/null

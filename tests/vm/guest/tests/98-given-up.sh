@@ -32,25 +32,6 @@ GU_CTRL_C=${GU_FAULTY}_4
 GU_WEDGE=${GU_FAULTY}_5
 GU_EIGHTH=${GU_FAULTY}_6
 
-# Centiseconds since boot: busybox date has no %N.
-gu_now_cs() {
-	awk '{ printf "%d\n", $1 * 100 }' /proc/uptime
-}
-
-# gu_until SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS (times
-# the kernel's slowdown), a bound for a stuck kernel, not a timing.
-gu_until() {
-	limit=$(($1 * KTAP_SLOWDOWN))
-	what=$2
-	shift 2
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
-		sleep 0.1
-	done
-}
-
 gu_set_fault() {
 	echo "$1" >"$GU_FAULTY_PARAMS/fault" || fail "cannot set fault $1"
 }
@@ -142,7 +123,7 @@ gu_rmmod_in_use() {
 gu_waited() {
 	wait "$1"
 	rc=$?
-	took=$(($(gu_now_cs) - start))
+	took=$(($(now_cs) - start))
 	out=$(cat "$2")
 }
 
@@ -153,7 +134,7 @@ gu_waited() {
 gu_pinned() {
 	line="kaesbench: ${2:-a request} to $1 $GIVEN_UP"
 	# Written as the job ends, maybe after the tool has its answer.
-	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
+	until_within 5 "'$line' in the kernel log" gu_logged "$line"
 	dmesg | grep -F "$line"
 	out=$(rmmod kaesbench 2>&1) && fail "rmmod kaesbench worked"
 	echo "$out"
@@ -273,7 +254,7 @@ never_run() {
 	pid=$!
 	sleep 1
 	gu_set_fault never
-	start=$(gu_now_cs)
+	start=$(now_cs)
 	gu_waited "$pid" /tmp/faulty.out
 	given_up_run
 	gu_pinned "$GU_NEVER_RUN"
@@ -283,10 +264,10 @@ never_verify() {
 	gu_loaded
 	held=$(gu_count held)
 	gu_set_fault never
-	start=$(gu_now_cs)
+	start=$(now_cs)
 	out=$(kaesbench verify -d "$GU_NEVER_VERIFY" --cases 4 2>&1)
 	rc=$?
-	took=$(($(gu_now_cs) - start))
+	took=$(($(now_cs) - start))
 	given_up_run
 	gu_pinned "$GU_NEVER_VERIFY" "a verification request"
 }
@@ -300,7 +281,7 @@ never_released() {
 	out=$(rmmod kaesbench 2>&1) && fail "rmmod worked with requests held"
 	echo "$out"
 	gu_set_fault none
-	gu_until 5 "the held requests completing" gu_none_held
+	until_within 5 "the held requests completing" gu_none_held
 	held=$(gu_count held)
 	echo "held after leaving never: $held"
 	kaesbench run -d "$GU_FAULTY" --depth 8 -b 64,4096 -t 20 -r 2 -w 0 \
@@ -328,16 +309,16 @@ ctrl_c_slow_engine() {
 	# Every request in flight, none completed: the first completes 5 s
 	# after its submission.
 	sleep 2
-	start=$(gu_now_cs)
+	start=$(now_cs)
 	kill -INT "$pid"
-	gu_until 3 "the tool exiting after Ctrl-C" gu_gone "$pid"
+	until_within 3 "the tool exiting after Ctrl-C" gu_gone "$pid"
 	wait "$pid"
 	rc=$?
-	echo "exit $rc after $(($(gu_now_cs) - start))0 ms"
+	echo "exit $rc after $(($(now_cs) - start))0 ms"
 	cat /tmp/ctrl-c.out
 	[ "$rc" -eq 130 ] || fail "exit status $rc, expected 130"
-	gu_until 5 "the job's threads ending" gu_no_threads
-	echo "the job ended $(($(gu_now_cs) - start))0 ms after Ctrl-C"
+	until_within 5 "the job's threads ending" gu_no_threads
+	echo "the job ended $(($(now_cs) - start))0 ms after Ctrl-C"
 	kaesbench run -d "$SOFT_AES" -b 16 -t 10 -r 1 -w 0 >/dev/null 2>&1 ||
 		fail "another run refused once the job ended"
 	gu_pinned "$GU_CTRL_C"
@@ -386,8 +367,8 @@ wedged_call() {
 	pid=$!
 	sleep 1
 	gu_set_fault wedge
-	gu_until 5 "a call wedged" gu_some_wedged
-	start=$(gu_now_cs)
+	until_within 5 "a call wedged" gu_some_wedged
+	start=$(now_cs)
 	gu_threads
 	genl_churn 20 &
 	churn=$!
@@ -405,7 +386,7 @@ wedged_call() {
 		i=$((i + 1))
 		sleep 0.1
 	done
-	echo "$(wc -l </tmp/churn.done) of 20 generic netlink sockets opened and closed in $(($(gu_now_cs) - start))0 ms"
+	echo "$(wc -l </tmp/churn.done) of 20 generic netlink sockets opened and closed in $(($(now_cs) - start))0 ms"
 	if churned 20; then
 		wait "$churn"
 	else
@@ -419,7 +400,7 @@ wedged_call() {
 	if gu_gone "$pid"; then
 		wait "$pid"
 		rc=$?
-		echo "the run: exit $rc after $(($(gu_now_cs) - start))0 ms, $(gu_count wedged) call wedged"
+		echo "the run: exit $rc after $(($(now_cs) - start))0 ms, $(gu_count wedged) call wedged"
 		cat /tmp/wedge.out
 		[ "$rc" -eq 1 ] || problems="$problems; exit status $rc, expected 1"
 		grep -qF "a synchronous call to $GU_WEDGE did not return within 10000 ms" \
@@ -440,7 +421,7 @@ wedged_call() {
 	gu_pinned "$GU_WEDGE" "a synchronous call"
 	echo "threads, with the call still wedged: $(gu_threads | tr '\n' ' ')"
 	gu_set_fault none
-	gu_until 5 "the wedged thread exiting" gu_no_threads
+	until_within 5 "the wedged thread exiting" gu_no_threads
 	gu_no_reports
 }
 
@@ -574,15 +555,15 @@ given_up_in_queue() {
 	sleep 1
 	starve_cpu1
 	trap 'feed_cpu1; gu_engine_back' EXIT
-	start=$(gu_now_cs)
+	start=$(now_cs)
 	if [ "$2" = yes ]; then
 		sleep 1
 		gu_rmmod_in_use "requests queued"
 	fi
-	gu_until 20 "the run's end" gu_gone "$pid"
+	until_within 20 "the run's end" gu_gone "$pid"
 	wait "$pid"
 	rc=$?
-	took=$(($(gu_now_cs) - start))
+	took=$(($(now_cs) - start))
 	cat /tmp/queue.out
 	echo "exit $rc after $((took / 100)) s"
 	[ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
@@ -612,7 +593,7 @@ given_up_in_template() {
 	held=$(gu_count held)
 	gu_set_fault never
 	trap 'gu_set_fault none' EXIT
-	start=$(gu_now_cs)
+	start=$(now_cs)
 	kaesbench run -d "$driver" --depth 64 -b 65536 -t 30000 -r 1 -w 0 \
 		--no-verify >/tmp/template.out 2>&1 &
 	pid=$!
@@ -622,7 +603,7 @@ given_up_in_template() {
 	given_up_run
 	gu_pinned "$driver"
 	gu_set_fault none
-	gu_until 5 "the held requests completing" gu_none_held
+	until_within 5 "the held requests completing" gu_none_held
 	kaesbench verify -d "$GU_FAULTY" --cases 4 >/tmp/template.out 2>&1 ||
 		fail "$GU_FAULTY does not verify again: $(cat /tmp/template.out)"
 	sleep 1
@@ -668,7 +649,7 @@ eighth_given_up() {
 	kaesbench verify -d "$GU_EIGHTH" --cases 1 >/dev/null 2>&1
 	gu_set_fault none
 	line="kaesbench: a verification request to $GU_EIGHTH $GIVEN_UP"
-	gu_until 5 "'$line' in the kernel log" gu_logged "$line"
+	until_within 5 "'$line' in the kernel log" gu_logged "$line"
 	for driver in "$SOFT_AES" ${CPU_CBC}; do
 		expect_failure 1 "no more runs until reboot" \
 			kaesbench run -d "$driver" -b 16 -t 10 -r 1 -w 0 || return 1
