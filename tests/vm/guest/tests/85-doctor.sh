@@ -156,6 +156,20 @@ offload_below_crossover() {
 # name a faster one and the command that selects it; which one depends on
 # TCG's figures on 6.12, where cbc(aes-generic) runs as fast as
 # cbc-aes-aesni.
+# faster_named SELECTED: the doctor named a faster cbc(aes) than SELECTED,
+# and the command that makes the crypto API hand it out.
+faster_named() {
+	# shellcheck disable=SC2016 # $sel is jq's
+	finding KB-FASTER-NOT-SELECTED \
+		'(.summary | startswith("cbc(aes): ") and
+			contains("than \($sel), which the crypto API hands out")) and
+		 (.fix | test("^kaesbench priority [^ ]+ [0-9]+ ")) and
+		 ((.fix | split(" "))[2] as $named | $named != $sel and
+			($named == $cpu or $named == $soft or
+			 $named == "cbc(ecb(\($softaes)))"))' \
+		--arg sel "$1" --arg cpu "$CPU_CBC" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES"
+}
+
 faster_not_selected() {
 	was_cpu=$(driver_priority $CPU_CBC)
 	was_virtio=$(driver_priority $VIRTIO)
@@ -177,7 +191,19 @@ faster_not_selected() {
 	"cbc(ecb(aes-aesni))" | cbc-aes-neonbs | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))") ;;
 	*) fail "unexpected selection: $sel" ;;
 	esac
+	# The doctor calls no difference that its samples' spread covers,
+	# and says so (KB-SAMPLES-TOO-FEW): under TCG on a loaded host the
+	# CPU's cbc(aes) has spread 37 to 79 MB/s. Measured again, three
+	# times at most, while it says so of cbc(aes).
+	tries=1
 	doctor_json
+	while [ $tries -lt 3 ] && ! faster_named "$sel" &&
+		finding KB-SAMPLES-TOO-FEW \
+			'.evidence | any(startswith("cbc(aes) "))'; do
+		tries=$((tries + 1))
+		echo "cbc(aes) too unsteady for the doctor to call: measured again ($tries)"
+		doctor_json
+	done
 	kaesbench priority $CPU_CBC "$was_cpu" >/dev/null ||
 		fail "cannot restore the priority"
 	kaesbench priority $VIRTIO "$was_virtio" >/dev/null ||
@@ -185,15 +211,7 @@ faster_not_selected() {
 	trap - EXIT
 	[ "$(driver_priority $CPU_CBC)" = "$was_cpu" ] ||
 		fail "priority not restored"
-	# shellcheck disable=SC2016 # $sel is jq's
-	finding KB-FASTER-NOT-SELECTED \
-		'(.summary | startswith("cbc(aes): ") and
-			contains("than \($sel), which the crypto API hands out")) and
-		 (.fix | test("^kaesbench priority [^ ]+ [0-9]+ ")) and
-		 ((.fix | split(" "))[2] as $named | $named != $sel and
-			($named == $cpu or $named == $soft or
-			 $named == "cbc(ecb(\($softaes)))"))' \
-		--arg sel "$sel" --arg cpu "$CPU_CBC" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES" ||
+	faster_named "$sel" ||
 		fail "the faster implementation and its command are not named"
 	# On 6.1 generic C is half as fast as AES-NI even under TCG.
 	if [ "$sel" = "cbc(aes-generic)" ]; then
