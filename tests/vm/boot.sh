@@ -22,6 +22,9 @@
 # the boot.
 # KAESBENCH_VM_ACCEL (default tcg,thread=multi): KVM does not boot normal
 # guests on every machine, so it is opt-in.
+# KAESBENCH_VM_DMA_API=1: virtio-crypto with iommu_platform=on, so that
+# its buffers go through the DMA API (which CONFIG_DMA_API_DEBUG checks);
+# without it virtio hands the device guest-physical addresses directly.
 # KAESBENCH_VM_SMP (default 2): the VM's CPUs; 17 let 45-scaling.sh reach
 # the module's limit of 1024 requests in flight (CPUs x depth 64).
 
@@ -56,6 +59,8 @@ case $slowdown in
 	;;
 esac
 vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((1500 * slowdown))}
+dma_api=
+[ "${KAESBENCH_VM_DMA_API:-0}" = 1 ] && dma_api=yes
 
 mkdir -p "$logdir"
 console=$logdir/console.log
@@ -120,7 +125,7 @@ timeout --kill-after=10 "$vm_timeout" \
 	-kernel "$vmlinuz" -initrd "$overlay/initramfs" \
 	-append "console=$serial_console loglevel=7 panic=-1 oops=panic softlockup_panic=1 rdinit=/init${cmdline:+ $cmdline}" \
 	-object cryptodev-backend-builtin,id=cd0 \
-	-device virtio-crypto-pci,cryptodev=cd0 \
+	-device "virtio-crypto-pci,cryptodev=cd0${dma_api:+,iommu_platform=on}" \
 	-serial "file:$console" $output_device 2>"$logdir/qemu.log" &
 qemu_pid=$!
 

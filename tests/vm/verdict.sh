@@ -17,7 +17,8 @@
 # all; where gnuplot is installed, on a sweep document that kaesbench plot
 # cannot draw with its selected implementation. One report is allowed: the WARN of virtio_crypto's RSA self-test,
 # which QEMU's builtin backend cannot pass.
-# Prints "LABEL: N passed, N failed, N skipped" last.
+# Prints "LABEL: N passed, N failed, N skipped" last, with the first line
+# of each problem in brackets after it when there are any.
 
 set -u
 
@@ -33,9 +34,12 @@ ktap=$logdir/output.log
 console=$logdir/console.log
 problems=
 
+# Each problem in full above the summary, and its first line (cut to 160
+# characters) in it: CI may keep the summary lines only.
 problem() {
 	echo "# $label: $*"
-	problems=yes
+	headline=$(echo "$*" | head -n 1 | cut -c 1-160)
+	problems="${problems:+$problems | }$headline"
 }
 
 pass=$(grep -c '^ok [0-9]* [^#]*$' "$ktap")
@@ -44,7 +48,7 @@ fail=$(grep -c '^not ok ' "$ktap")
 plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap" | tail -n 1)
 
 [ "$fail" -eq 0 ] || problem "$fail test(s) failed:" \
-	"$(grep '^not ok ' "$ktap" | tr '\n' ';')"
+	"$(sed -n 's/^not ok //p' "$ktap" | tr '\n' ';')"
 if [ -z "$plan" ]; then
 	problem "no KTAP plan: the suite did not finish"
 elif [ "$plan" -ne $((pass + skip + fail)) ]; then
@@ -120,5 +124,5 @@ if [ -n "$documents" ] && command -v gnuplot >/dev/null &&
 	fi
 fi
 
-echo "$label: $pass passed, $fail failed, $skip skipped"
+echo "$label: $pass passed, $fail failed, $skip skipped${problems:+ [$problems]}"
 [ -z "$problems" ]
