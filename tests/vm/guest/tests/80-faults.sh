@@ -161,7 +161,10 @@ ktap_test "fault late (50 ms): figures; the CPUs idle meanwhile (< 40 %)" \
 	fault_late
 
 # Busy time is sampled on ticks: under TCG on a loaded host a vCPU that
-# the host deschedules misses some (76-108 % seen for one busy CPU).
+# the host deschedules misses some (76-108 % seen for one busy CPU, 52 %
+# under a host load of 10 on 2 CPUs, when the sleeping driver's timers
+# and completions cost 14 %). So the order is asserted, with a margin of
+# two: a driver that polled would cost as much as the busy CPU.
 cpu_accounting() {
 	kaesbench run -d "$SOFT_AES" -b 4096 -t 500 -r 2 -w 0 --no-verify \
 		--json >/tmp/sync.json || fail "the run failed"
@@ -169,9 +172,9 @@ cpu_accounting() {
 	late=$(jq '.runs[0].summary[0].cpu_percent' /tmp/faulty-late.json) ||
 		fail "no figures from fault late"
 	echo "busy CPU: $SOFT_AES $sync %, $FAULTY sleeping $late %"
-	jq -n -e "$sync >= 50 and $sync <= 150" >/dev/null ||
+	jq -n -e "$sync >= 30 and $sync <= 150" >/dev/null ||
 		fail "a synchronous implementation is not one CPU busy"
-	jq -n -e "$late < $sync / 4" >/dev/null ||
+	jq -n -e "$late < $sync / 2" >/dev/null ||
 		fail "a sleeping driver costs as much as a busy CPU"
 }
 ktap_test "CPU accounting: a synchronous run is one CPU busy, a sleeping driver far less" \

@@ -101,10 +101,21 @@ driver_priority() {
 			select(.driver == $d) | .priority'
 }
 
+# driver_selected DRIVER: the crypto API hands DRIVER out. A listing
+# whose resolution ran out of time (a loaded host under TCG: 500 ms for
+# every name) says "unknown" (null): listed again until it knows.
 driver_selected() {
-	kaesbench list --json |
+	until_within 60 "a listing that knows whether $1 is selected" \
+		selection_known "$1"
+	jq -e --arg d "$1" 'any(.implementations[];
+		.driver == $d and .selected)' /tmp/listing.json >/dev/null
+}
+
+selection_known() {
+	kaesbench list --json >/tmp/listing.json &&
 		jq -e --arg d "$1" 'any(.implementations[];
-			.driver == $d and .selected)' >/dev/null
+			.driver == $d and .selected != null)' \
+			/tmp/listing.json >/dev/null
 }
 
 # A slow offload engine raised over cbc(aes): kaesbench_faulty completing
