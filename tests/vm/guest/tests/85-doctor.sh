@@ -222,6 +222,13 @@ faster_not_selected() {
 	trap - EXIT
 	[ "$(driver_priority $CPU_CBC)" = "$was_cpu" ] ||
 		fail "priority not restored"
+	# Still too unsteady after three: not calling it is the doctor's
+	# right answer (7.2 under a host load of 10), and nothing to assert.
+	if ! faster_named "$sel" && finding KB-SAMPLES-TOO-FEW \
+		'.evidence | any(startswith("cbc(aes) "))'; then
+		echo "cbc(aes) too unsteady in $tries measurements: not called, as it should not be"
+		return "$KSFT_SKIP"
+	fi
 	faster_named "$sel" ||
 		fail "the faster implementation and its command are not named"
 	# On 6.1 generic C is half as fast as AES-NI even under TCG.
