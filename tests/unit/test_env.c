@@ -26,7 +26,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "output/impl_list.h"
 
 /* What a 6.12 guest under `qemu -cpu max` (TCG) shows, shortened. */

@@ -16,9 +16,10 @@
 
 #include <linux/kaesbench.h>
 
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "kernel/genl.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 
 /**
  * kb_default_key_bits() - the key length the kernel uses by default

@@ -15,7 +15,7 @@
 #include "bench/duration.h"
 #include "bench/paths.h"
 #include "bench/run_options.h"
-#include "options.h"
+#include "base/options.h"
 
 enum {
 	OPT_DECRYPT = 256,

@@ -16,7 +16,7 @@
 #include "bench/imix.h"
 #include "kernel/impls.h"
 #include "bench/sizes.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 
 /* Requests in flight the sweep asks of an asynchronous implementation. */
 #define KB_SWEEP_ASYNC_DEPTH 8

@@ -18,17 +18,19 @@
 
 #include <linux/kaesbench.h>
 
-#include "bench/crossover.h"
+#include "base/clock.h"
+#include "base/signals.h"
+#include "output/crossover_report.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
 #include "cmd/run.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/depth_table.h"
 #include "output/gnuplot.h"
 #include "output/imix_report.h"
 #include "output/path_table.h"
-#include "output/progress.h"
+#include "base/progress.h"
 #include "output/results.h"
 #include "output/scaling_table.h"
 #include "output/table.h"

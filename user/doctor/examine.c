@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/signals.h"
 #include "doctor/check_env.h"
 #include "doctor/check_kernel.h"
 #include "doctor/check_openssl.h"
@@ -19,7 +20,7 @@
 #include "doctor/examine.h"
 #include "doctor/facts.h"
 #include "doctor/measurements.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl.h"
 #include "userspace/openssl_caps.h"

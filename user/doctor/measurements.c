@@ -21,14 +21,15 @@
 
 #include <linux/kaesbench.h>
 
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
 #include "doctor/check_kernel.h"
 #include "doctor/check_measured.h"
 #include "doctor/engine.h"
 #include "doctor/measurements.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "userspace/afalg.h"
 #include "userspace/openssl.h"
 

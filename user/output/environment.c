@@ -21,7 +21,7 @@
 #include <cpuid.h>
 #endif
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "output/impl_list.h"
 #include "kernel/genl.h"
 #include "userspace/libcrypto.h"

@@ -6,8 +6,8 @@
  * every JSON document: kernel, CPU, virtualization, clocksource, OpenSSL
  * and the kaesbench module. Documentation/results.rst describes it.
  */
-#ifndef KAESBENCH_BENCH_ENVIRONMENT_H
-#define KAESBENCH_BENCH_ENVIRONMENT_H
+#ifndef KAESBENCH_OUTPUT_ENVIRONMENT_H
+#define KAESBENCH_OUTPUT_ENVIRONMENT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -120,4 +120,4 @@ struct json_object *kb_env_to_json(const struct kb_env *e,
 				   const struct kb_env_module *m);
 struct json_object *kb_env_json_here(const struct kb_impl_list *list);
 
-#endif /* KAESBENCH_BENCH_ENVIRONMENT_H */
+#endif /* KAESBENCH_OUTPUT_ENVIRONMENT_H */
