@@ -49,7 +49,7 @@ static int opts_init(struct kb_run_opts *o, const uint32_t *size, size_t n)
 		   1U << KB_P_WARMUP_MS;
 	o->paths = KB_PATHS_KERNEL;
 	o->print_nothing = true;
-	o->sizes_given = true;
+	o->sizes_chosen = true;
 	return kb_sizes_copy(&o->sizes, size, n) ? -ENOMEM : 0;
 }
 
