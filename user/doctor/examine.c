@@ -62,7 +62,7 @@ static void gather(struct kb_doc_report *r, struct facts *x)
 
 	cpu_facts(r, x);
 	names = kb_doc_arch_names(x->cpu.arch);
-	kb_doc_env_facts(&x->cpu, &x->env);
+	kb_doc_env_facts(&x->env);
 	x->mods = x->cpu.known ? kb_doc_module_facts(x->cpu.arch, x->mod,
 						     KB_DOC_ARCH_MODULES) :
 				 0;
