@@ -16,7 +16,9 @@
 #                     (FUZZ_SECONDS=300 each), then the netlink fuzzer's
 #                     long run in a 6.12 VM (FUZZ_COUNT=1000000 messages),
 #                     for before a release
-#   make include-cycles  fails on a cycle of #include lines in user/ or kmod/
+#   make include-cycles  fails on a cycle of #include lines in user/ or kmod/,
+#                     and on an include against user/'s folder order
+#                     (user/layers)
 #   make check-arm64  the VM suite on both arm64 kernels (Debian 12's 6.1
 #                     and 6.12; make check boots 6.12 only, for time)
 #   make check-lava   Debian's lava-dispatcher runs contrib/lava's job on

@@ -4,10 +4,16 @@
 # Fails on any cycle of #include "..." lines between the files of each
 # folder given: a file includes one that includes it back, directly or
 # through others. A .c file and the .h of the same name are one node, for
-# a header declares what its .c file defines: kernel/runner.c including
-# bench/measure.h while bench/measure.c includes kernel/runner.h is a cycle.
+# a header declares what its .c file defines: bench/runner.c including
+# bench/measure.h while bench/measure.c includes bench/runner.h is a cycle.
 # Each group of files that include each other is named, with its shortest
 # cycle and the #include line behind each of its steps.
+#
+# A folder given with a file "layers" (user/layers) declares the order of
+# its subfolders, lowest first; then an include from a folder into one
+# above it fails too, named by its file:line and the two folders, and so
+# does a subfolder the file does not list. Cycles between folders are
+# what that order forbids; the check of files finds the rest.
 #
 # An include is looked up beside the including file, then at the top of the
 # folder it belongs to (the tool builds with -I. there); an include found
@@ -54,6 +60,62 @@ edges() {
 		done
 	done
 }
+
+# Each include of a folder given with a "layers" file against its order.
+# $1: the folder; reads the lines of edges() for it.
+against_order() {
+	awk -v root="$1" -v layers="$1/layers" '
+	BEGIN {
+		while ((getline line < layers) > 0) {
+			sub(/#.*/, "", line)
+			gsub(/[[:space:]]/, "", line)
+			if (line != "")
+				rank[line] = ++n
+		}
+	}
+	# The folder of a node, relative to root: "." at its top.
+	function folder(node,    d) {
+		d = substr(node, length(root) + 2)
+		if (d !~ /\//)
+			return "."
+		sub(/\/[^\/]*$/, "", d)
+		return d
+	}
+	function known(d) {
+		if (d in rank)
+			return 1
+		if (!(d in told))
+			print "include-cycles: " root "/" d "/ is in no line of " layers
+		told[d] = 1
+		bad = 1
+		return 0
+	}
+	{
+		from = folder($1); to = folder($2)
+		$1 = ""; $2 = ""
+		sub(/^  /, "")
+		if (from == to || !known(from) || !known(to))
+			next
+		if (rank[from] < rank[to]) {
+			print "include against the folder order: " $0
+			print "    " from "/ is below " to "/ in " layers
+			bad = 1
+		}
+	}
+	END {
+		if (bad)
+			exit 1
+	}
+	'
+}
+
+status=0
+for root in "$@"; do
+	root=${root%/}
+	if [ -f "$root/layers" ]; then
+		edges "$root" | against_order "$root" || status=1
+	fi
+done
 
 edges "$@" | awk '
 {
@@ -152,4 +214,5 @@ END {
 		exit 1
 	}
 }
-'
+' || status=1
+exit "$status"

@@ -22,7 +22,7 @@
 #include "cmd/verify.h"
 #include "doctor/measurements.h"
 #include "kaesbench_version.h"
-#include "options.h"
+#include "base/options.h"
 
 static int help_main(int argc, char *argv[]);
 

@@ -27,7 +27,7 @@
 #include "bench/result.h"
 #include "bench/run_options.h"
 #include "kernel/impls.h"
-#include "kernel/job_messages.h"
+#include "bench/job_messages.h"
 #include "output/csv.h"
 #include "output/impl_list.h"
 #include "output/run_json.h"

@@ -103,7 +103,7 @@ ns_per_byte() {
 		print "row " NR ": " $0; exit 1 }' "$tmp/run.csv"
 }
 
-# arm64's environment, from the document test_env makes of an arm64 TCG
+# arm64's environment, from the document test_environment makes of an arm64 TCG
 # guest's /proc and /sys (tests/unit/data/env-arm64-tcg.json): arm64's own
 # flags and OpenSSL's ARM capabilities are valid, and an arm64 document
 # from before them (x86's flags, all false but aes; no capabilities, no

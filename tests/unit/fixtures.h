@@ -4,7 +4,7 @@
  *
  * Runs built by hand for the unit tests of the output formats: one
  * implementation, one sample, and the three-row sweep of cbc(aes) that
- * test_table.c prints with cycle counts and test_nsperbyte.c without;
+ * test_table.c prints with cycle counts and test_table_no_cycles.c without;
  * the sweep's table, and the runs' JSON parsed back. Include it after
  * <cmocka.h>: the builders assert as they go.
  */

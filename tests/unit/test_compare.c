@@ -24,7 +24,7 @@
 #include <cmocka.h>
 
 #include "cmd/compare.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/compare_report.h"
 
 #define DATA(f) KB_TEST_DATA "/" f

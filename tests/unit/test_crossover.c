@@ -21,6 +21,7 @@
 #include <json-c/json.h>
 
 #include "bench/crossover.h"
+#include "output/crossover_report.h"
 #include "bench/aggregate.h"
 #include "output/run_json.h"
 

@@ -36,7 +36,7 @@
 #include "doctor/report.h"
 #include "userspace/afalg.h"
 #include "userspace/openssl_caps.h"
-#include "options.h"
+#include "base/options.h"
 
 #define ASYNC KAESBENCH_IMPL_F_ASYNC
 #define INTERNAL KAESBENCH_IMPL_F_INTERNAL

@@ -16,7 +16,7 @@
 
 #include "bench/imix.h"
 #include "bench/run_options.h"
-#include "options.h"
+#include "base/options.h"
 
 static void test_parse(void **state)
 {

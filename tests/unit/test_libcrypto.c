@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl.h"
 

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "cmd/list.h"
-#include "options.h"
+#include "base/options.h"
 
 #define PARSE(opts, ...)                                                       \
 	({                                                                     \

@@ -24,7 +24,7 @@
 
 #include "bench/paths.h"
 #include "bench/run_options.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/path_table.h"
 #include "output/table.h"
 #include "userspace/afalg.h"

@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "cmd/plot.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/gnuplot.h"
 #include "output/plot_script.h"
 

@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "bench/paths.h"
-#include "output/progress.h"
+#include "base/progress.h"
 #include "userspace/measuring_loop.h"
 
 #define ERASE "\r\033[K"

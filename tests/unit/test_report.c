@@ -29,7 +29,7 @@
 #include <cmocka.h>
 
 #include "cmd/report.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/html_escape.h"
 #include "output/report_csv.h"
 #include "output/report_html.h"

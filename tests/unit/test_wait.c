@@ -19,11 +19,11 @@
 
 #include "bench/duration.h"
 #include "bench/run_options.h"
-#include "kernel/job_messages.h"
+#include "bench/job_messages.h"
 #include "msg.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/run_json.h"
-#include "output/wait_note.h"
+#include "bench/wait_note.h"
 
 /* A u64 in the wait nest, padded with the nest's own pad attribute. */
 static void put_u64(struct nlmsghdr *nlh, uint16_t type, uint64_t v)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bench/cpus.h"
-#include "options.h"
+#include "base/options.h"
 
 /* Highest CPU number a list may name: far above any machine's. */
 #define CPU_LIMIT 65535

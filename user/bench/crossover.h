@@ -8,8 +8,6 @@
 #ifndef KAESBENCH_BENCH_CROSSOVER_H
 #define KAESBENCH_BENCH_CROSSOVER_H
 
-#include <stdio.h>
-
 #include "bench/result.h"
 
 /* What is compared: the rate, or what a byte costs all CPUs. */
@@ -23,7 +21,5 @@ int kb_best_run(const struct kb_run *runs, size_t count, uint32_t size,
 int kb_overtakes(const struct kb_run *runs, size_t count, size_t engine,
 		 const struct kb_sizes *sizes, enum kb_metric m,
 		 uint32_t *from);
-int kb_print_crossover(FILE *f, const char *alg, const struct kb_run *runs,
-		       size_t count, const struct kb_sizes *sizes);
 
 #endif /* KAESBENCH_BENCH_CROSSOVER_H */

@@ -16,9 +16,10 @@
 
 #include <linux/kaesbench.h>
 
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "kernel/genl.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 
 /**
  * kb_default_key_bits() - the key length the kernel uses by default
@@ -89,6 +90,31 @@ static void request(const struct kb_run_opts *o, const struct kb_impl *impl,
 }
 
 /**
+ * kb_run_sizes() - the sizes a run of one implementation asks for
+ * @o: the options: the sizes asked for, and whether they were chosen
+ * @impl: the implementation, or NULL when it is not registered yet (a
+ *	  template instance the kernel makes on request): the kernel decides
+ * @named: the run is of the one implementation the user named (-d, or -a
+ *	   without --all-impls): sizes chosen for it (-b, --imix) go as they
+ *	   are, so that the kernel says what is wrong with one
+ * @out: filled in; free it with kb_sizes_free() whatever the result
+ *
+ * Otherwise, as in the sweep, only the sizes @impl can take: the others
+ * read n/a.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kb_run_sizes(const struct kb_run_opts *o, const struct kb_impl *impl,
+		 bool named, struct kb_sizes *out)
+{
+	if (!impl || (named && o->sizes_chosen))
+		return kb_sizes_copy(out, o->sizes.size, o->sizes.count) ?
+			       -ENOMEM :
+			       0;
+	return kb_sizes_filter(impl, &o->sizes, out);
+}
+
+/**
  * kb_bench_impl() - run one implementation as the sweep does
  * @o: the options
  * @impl: the implementation
@@ -106,7 +132,7 @@ int kb_bench_impl(const struct kb_run_opts *o, const struct kb_impl *impl,
 	struct kb_run_req req;
 
 	if (kb_impl_copy(&run->impl, impl) ||
-	    kb_sizes_filter(impl, &o->sizes, &run->sizes))
+	    kb_run_sizes(o, impl, false, &run->sizes))
 		return -ENOMEM;
 	run->selected = kb_impl_selected(impl);
 	run->ncpus = o->cpus.count;

@@ -15,7 +15,7 @@
 #include "bench/duration.h"
 #include "bench/paths.h"
 #include "bench/run_options.h"
-#include "options.h"
+#include "base/options.h"
 
 enum {
 	OPT_DECRYPT = 256,
@@ -265,7 +265,7 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 				who, optarg);
 			return KB_EXIT_USAGE;
 		}
-		o->sizes_given = true;
+		o->sizes_chosen = true;
 		return KB_EXIT_OK;
 	case OPT_DECRYPT:
 		o->decrypt = true;
@@ -405,7 +405,8 @@ static int check(struct kb_run_opts *o, const char *who, bool sweep)
 			who);
 		return KB_EXIT_USAGE;
 	}
-	if (o->imix.count && o->sizes_given) {
+	/* Before kb_imix_prepare(), only -b has chosen sizes. */
+	if (o->imix.count && o->sizes_chosen) {
 		fprintf(stderr, "%s: give -b SIZES or --imix, not both\n", who);
 		return KB_EXIT_USAGE;
 	}
@@ -606,6 +607,6 @@ int kb_imix_prepare(struct kb_run_opts *o, const struct kb_impl_list *list)
 {
 	kb_imix_round(&o->imix, block_of(o, list));
 	kb_sizes_free(&o->sizes);
-	o->sizes_given = true;
+	o->sizes_chosen = true;
 	return kb_imix_sizes(&o->imix, &o->sizes);
 }

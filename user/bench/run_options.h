@@ -16,7 +16,7 @@
 #include "bench/imix.h"
 #include "kernel/impls.h"
 #include "bench/sizes.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 
 /* Requests in flight the sweep asks of an asynchronous implementation. */
 #define KB_SWEEP_ASYNC_DEPTH 8
@@ -33,8 +33,13 @@ enum kb_output {
 struct kb_run_opts {
 	const char *driver; /* -d */
 	const char *alg; /* -a */
-	struct kb_sizes sizes; /* -b, else the sweep's sizes */
-	bool sizes_given; /* -b */
+	struct kb_sizes sizes; /* asked for: -b, else the sweep's sizes */
+	/*
+	 * @sizes were chosen for this run (-b, --imix's, the doctor's), not
+	 * the sweep's: kb_run_sizes() sends them as they are to the one
+	 * implementation named.
+	 */
+	bool sizes_chosen;
 	uint32_t param[KB_P_COUNT];
 	unsigned int given; /* bit n: param[n] was given */
 	bool decrypt;

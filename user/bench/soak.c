@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/signals.h"
 #include "bench/soak.h"
-#include "output/progress.h"
+#include "base/progress.h"
 
 static int name_round(const struct kb_run_req *req, struct kb_run *run)
 {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "bench/result.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 
 /* What a soak (`kaesbench verify --time`) came to. */
 struct kb_soak {

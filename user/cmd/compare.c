@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cmd/compare.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/compare_report.h"
 #include "output/saved_results.h"
 

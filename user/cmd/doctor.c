@@ -12,12 +12,13 @@
 
 #include <json-c/json.h>
 
-#include "bench/environment.h"
+#include "base/signals.h"
+#include "output/environment.h"
 #include "cmd/doctor.h"
 #include "doctor/examine.h"
 #include "doctor/report.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/json_document.h"
 
 static void usage(FILE *f)

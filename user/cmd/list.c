@@ -8,11 +8,11 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "cmd/list.h"
 #include "kernel/genl.h"
 #include "kernel/impls.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/impl_list.h"
 
 static void usage(FILE *f)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cmd/plot.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/gnuplot.h"
 #include "output/saved_results.h"
 

@@ -31,7 +31,7 @@
 #include "bench/sizes.h"
 #include "cmd/priority.h"
 #include "kernel/genl.h"
-#include "options.h"
+#include "base/options.h"
 
 static void usage(FILE *f)
 {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "cmd/report.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/report_csv.h"
 #include "output/report_html.h"
 #include "output/report_rows.h"

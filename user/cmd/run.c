@@ -18,17 +18,19 @@
 
 #include <linux/kaesbench.h>
 
-#include "bench/crossover.h"
+#include "base/clock.h"
+#include "base/signals.h"
+#include "output/crossover_report.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
 #include "cmd/run.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/depth_table.h"
 #include "output/gnuplot.h"
 #include "output/imix_report.h"
 #include "output/path_table.h"
-#include "output/progress.h"
+#include "base/progress.h"
 #include "output/results.h"
 #include "output/scaling_table.h"
 #include "output/table.h"
@@ -61,30 +63,28 @@ static int all_impls(const struct kb_run_opts *o, double start)
 }
 
 /*
- * The default sizes are the sweep's: leave out those the implementation
- * cannot take, as the sweep does. Sizes given with -b go as they are, so
- * that the kernel says what is wrong with them.
+ * The run's sizes (kb_run_sizes()): sizes chosen for it need nothing of
+ * the implementation; the sweep's need what it takes, and then its
+ * listing says whether the kernel selects it.
  */
-static int default_sizes(const struct kb_run_opts *o, struct kb_run *run)
+static int sizes(const struct kb_run_opts *o, struct kb_run *run)
 {
 	struct kb_impl_list list = { 0 };
 	const struct kb_impl *impl;
 	int ret;
 
+	if (o->sizes_chosen)
+		return kb_run_sizes(o, NULL, true, &run->sizes);
 	if (kb_bench_list(&list)) {
 		kb_impl_list_free(&list);
 		return kb_interrupted() ? -EINTR : -EIO;
 	}
 	impl = kb_run_target(o, &list);
-	if (impl) {
+	if (impl)
 		run->selected = kb_impl_selected(impl);
-		ret = kb_sizes_filter(impl, &o->sizes, &run->sizes);
-	} else {
-		/* Not registered yet (a template instance): the kernel decides. */
-		ret = kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count);
-	}
+	ret = kb_run_sizes(o, impl, true, &run->sizes);
 	kb_impl_list_free(&list);
-	return ret ? -ENOMEM : 0;
+	return ret;
 }
 
 static int setup(const struct kb_run_opts *o, struct kb_run *run)
@@ -96,11 +96,7 @@ static int setup(const struct kb_run_opts *o, struct kb_run *run)
 	run->key_bits = kb_param_or(o, KB_P_KEY_BITS, 0);
 	if (!run->impl.alg_name || !run->impl.driver_name)
 		return -ENOMEM;
-	if (!o->sizes_given)
-		return default_sizes(o, run);
-	return kb_sizes_copy(&run->sizes, o->sizes.size, o->sizes.count) ?
-		       -ENOMEM :
-		       0;
+	return sizes(o, run);
 }
 
 static void say_why(const struct kb_run *run)

@@ -13,15 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
 #include "cmd/sweep.h"
 #include "doctor/examine.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/gnuplot.h"
 #include "output/path_table.h"
-#include "output/progress.h"
+#include "base/progress.h"
 #include "output/results.h"
 #include "output/table.h"
 #include "userspace/afalg.h"

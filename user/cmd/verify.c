@@ -13,17 +13,19 @@
 
 #include <linux/kaesbench.h>
 
+#include "base/clock.h"
+#include "base/signals.h"
 #include "bench/duration.h"
 #include "bench/cpus.h"
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "bench/measure.h"
 #include "bench/sizes.h"
 #include "bench/soak.h"
 #include "cmd/verify.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/json_document.h"
-#include "output/progress.h"
+#include "base/progress.h"
 #include "output/soak_report.h"
 #include "output/verify_report.h"
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/signals.h"
 #include "doctor/check_env.h"
 #include "doctor/check_kernel.h"
 #include "doctor/check_openssl.h"
@@ -19,7 +20,7 @@
 #include "doctor/examine.h"
 #include "doctor/facts.h"
 #include "doctor/measurements.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl.h"
 #include "userspace/openssl_caps.h"
@@ -61,7 +62,7 @@ static void gather(struct kb_doc_report *r, struct facts *x)
 
 	cpu_facts(r, x);
 	names = kb_doc_arch_names(x->cpu.arch);
-	kb_doc_env_facts(&x->cpu, &x->env);
+	kb_doc_env_facts(&x->env);
 	x->mods = x->cpu.known ? kb_doc_module_facts(x->cpu.arch, x->mod,
 						     KB_DOC_ARCH_MODULES) :
 				 0;

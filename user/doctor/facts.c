@@ -15,13 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
 #include "doctor/facts.h"
 #include "doctor/proc_crypto.h"
 #include "kernel/genl.h"
+#include "output/environment.h"
 
 /**
  * kb_doc_read() - the text of a file
@@ -80,30 +78,28 @@ static void read_line(const char *path, char *buf, size_t len)
 }
 
 /*
- * arm64 has no hypervisor flag: a virtual board (QEMU's virt, kvmtool,
- * crosvm, Firecracker) says so in its device tree (booted without
- * firmware) or, with UEFI firmware, in DMI.
+ * Whether this is a virtual machine, and an emulator, is what the results'
+ * environment says (kb_env_virtualization()), so that the doctor and the
+ * JSON documents never disagree. x86's hypervisor flag was read with the
+ * CPU's features; arm64 has none, and its board (the device tree of QEMU's
+ * virt, kvmtool, crosvm; Xen's; DMI under UEFI) says so.
  */
-static void arm64_vm(struct kb_doc_cpu *cpu)
+static void virtualization(struct kb_doc_cpu *cpu)
 {
-	char *dt = kb_doc_read("/proc/device-tree/compatible", 4096);
-	char vendor[64];
+	struct kb_env *e = malloc(sizeof(*e));
+	const char *word;
 
-	/* A list of NUL-terminated strings: the first is the machine's. */
-	if (dt && !strcmp(dt, "linux,dummy-virt")) {
+	if (!e)
+		return;
+	kb_env_gather_machine(e, "");
+	word = kb_env_virtualization(e);
+	if (word && !strcmp(word, "tcg"))
+		cpu->emulated = true;
+	if (word && strcmp(word, "none") && !cpu->hypervisor &&
+	    kb_env_virtualization_evidence(e, cpu->hv_source,
+					   sizeof(cpu->hv_source)))
 		cpu->hypervisor = true;
-		snprintf(
-			cpu->hv_source, sizeof(cpu->hv_source),
-			"/proc/device-tree/compatible: %s (a virtual board: QEMU, kvmtool, crosvm)",
-			dt);
-	}
-	free(dt);
-	read_line("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
-	if (!cpu->hypervisor && !strcmp(vendor, "QEMU")) {
-		cpu->hypervisor = true;
-		snprintf(cpu->hv_source, sizeof(cpu->hv_source),
-			 "/sys/class/dmi/id/sys_vendor: %s", vendor);
-	}
+	free(e);
 }
 
 /**
@@ -122,32 +118,9 @@ int kb_doc_cpu_facts(struct kb_doc_cpu *cpu)
 
 	ret = kb_doc_cpu_parse(text, uname(&u) ? NULL : u.machine, cpu);
 	free(text);
-	if (!ret && cpu->arch == KB_ARCH_ARM64)
-		arm64_vm(cpu);
+	if (!ret)
+		virtualization(cpu);
 	return ret;
-}
-
-/* CPUID leaf 0x40000000: the hypervisor's signature, where there is one. */
-static void hv_vendor(const struct kb_doc_cpu *cpu, char *buf)
-{
-	buf[0] = '\0';
-#if defined(__x86_64__) || defined(__i386__)
-	unsigned int a, b, c, d, i;
-
-	if (!cpu->hypervisor)
-		return;
-	__cpuid(0x40000000, a, b, c, d);
-	(void)a;
-	memcpy(buf, &b, 4);
-	memcpy(buf + 4, &c, 4);
-	memcpy(buf + 8, &d, 4);
-	buf[12] = '\0';
-	for (i = 0; buf[i]; i++)
-		if (buf[i] < 0x20 || buf[i] > 0x7e)
-			buf[i] = '?';
-#else
-	(void)cpu;
-#endif
 }
 
 static void governors(struct kb_doc_env *env)
@@ -195,13 +168,12 @@ static void boost(struct kb_doc_env *env)
 
 /**
  * kb_doc_env_facts() - what says whether figures are hardware figures
- * @cpu: the CPU's features (the hypervisor flag)
  * @env: filled in
  */
-void kb_doc_env_facts(const struct kb_doc_cpu *cpu, struct kb_doc_env *env)
+void kb_doc_env_facts(struct kb_doc_env *env)
 {
 	memset(env, 0, sizeof(*env));
-	hv_vendor(cpu, env->hv_vendor);
+	kb_env_cpuid_signature(env->hv_vendor);
 	read_line("/sys/class/dmi/id/sys_vendor", env->sys_vendor,
 		  sizeof(env->sys_vendor));
 	read_line("/sys/class/dmi/id/product_name", env->product,

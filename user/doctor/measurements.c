@@ -21,14 +21,15 @@
 
 #include <linux/kaesbench.h>
 
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
 #include "doctor/check_kernel.h"
 #include "doctor/check_measured.h"
 #include "doctor/engine.h"
 #include "doctor/measurements.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "userspace/afalg.h"
 #include "userspace/openssl.h"
 
@@ -48,7 +49,7 @@ static int opts_init(struct kb_run_opts *o, const uint32_t *size, size_t n)
 		   1U << KB_P_WARMUP_MS;
 	o->paths = KB_PATHS_KERNEL;
 	o->print_nothing = true;
-	o->sizes_given = true;
+	o->sizes_chosen = true;
 	return kb_sizes_copy(&o->sizes, size, n) ? -ENOMEM : 0;
 }
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "doctor/report.h"
-#include "options.h"
+#include "base/options.h"
 
 static char *vformat(const char *fmt, va_list ap)
 {

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "output/gnuplot.h"
-#include "options.h"
+#include "base/options.h"
 #include "output/plot_script.h"
 
 extern char **environ;

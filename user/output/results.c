@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench/environment.h"
+#include "base/clock.h"
+#include "base/signals.h"
+#include "output/environment.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
-#include "kernel/runner.h"
-#include "options.h"
+#include "bench/runner.h"
+#include "base/options.h"
 #include "output/csv.h"
 #include "output/gnuplot.h"
 #include "output/imix_report.h"

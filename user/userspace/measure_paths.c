@@ -10,9 +10,10 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "base/signals.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
-#include "kernel/runner.h"
+#include "bench/runner.h"
 #include "userspace/measure_paths.h"
 #include "userspace/measuring_loop.h"
 #include "userspace/openssl.h"

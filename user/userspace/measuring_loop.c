@@ -18,9 +18,11 @@
 #include <x86intrin.h>
 #endif
 
+#include "base/clock.h"
+#include "base/signals.h"
 #include "bench/paths.h"
-#include "kernel/runner.h"
-#include "output/progress.h"
+#include "bench/runner.h"
+#include "base/progress.h"
 #include "userspace/measuring_loop.h"
 
 static uint64_t clock_ns(clockid_t id)

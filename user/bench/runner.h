@@ -5,8 +5,8 @@
  * Running one job in the kernel, a measurement or a verification, and
  * collecting what it sends.
  */
-#ifndef KAESBENCH_KERNEL_RUNNER_H
-#define KAESBENCH_KERNEL_RUNNER_H
+#ifndef KAESBENCH_BENCH_RUNNER_H
+#define KAESBENCH_BENCH_RUNNER_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -58,9 +58,6 @@ struct kb_run_req {
 	const char *(*attr_name)(uint16_t attr);
 };
 
-int kb_signals_install(void);
-bool kb_interrupted(void);
-double kb_now(void);
 int kb_runner_run(const struct kb_run_req *req, struct kb_run *run);
 
-#endif /* KAESBENCH_KERNEL_RUNNER_H */
+#endif /* KAESBENCH_BENCH_RUNNER_H */

@@ -5,8 +5,8 @@
  * What a kernel job waiting for its turn tells the person or the script
  * behind the tool: whose job it waits for, and how far along that is.
  */
-#ifndef KAESBENCH_OUTPUT_WAIT_NOTE_H
-#define KAESBENCH_OUTPUT_WAIT_NOTE_H
+#ifndef KAESBENCH_BENCH_WAIT_NOTE_H
+#define KAESBENCH_BENCH_WAIT_NOTE_H
 
 #include <stddef.h>
 
@@ -15,4 +15,4 @@
 int kb_wait_format(char *buf, size_t len, const struct kb_wait *w);
 void kb_wait_note(const struct kb_wait *w);
 
-#endif /* KAESBENCH_OUTPUT_WAIT_NOTE_H */
+#endif /* KAESBENCH_BENCH_WAIT_NOTE_H */

@@ -9,8 +9,8 @@
  * when standard error is no terminal, or after kb_progress_to(NULL, 0)
  * (--quiet). One line per process: its state is this file's.
  */
-#ifndef KAESBENCH_OUTPUT_PROGRESS_H
-#define KAESBENCH_OUTPUT_PROGRESS_H
+#ifndef KAESBENCH_BASE_PROGRESS_H
+#define KAESBENCH_BASE_PROGRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,4 +36,4 @@ void kb_progress_show(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 void kb_progress_erase(void);
 
-#endif /* KAESBENCH_OUTPUT_PROGRESS_H */
+#endif /* KAESBENCH_BASE_PROGRESS_H */

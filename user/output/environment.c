@@ -21,7 +21,7 @@
 #include <cpuid.h>
 #endif
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "output/impl_list.h"
 #include "kernel/genl.h"
 #include "userspace/libcrypto.h"
@@ -386,12 +386,15 @@ static bool dt_compatible(const struct kb_env *e, const char *board)
 	return false;
 }
 
-/*
- * The hypervisor's signature at CPUID leaf 0x40000000, which is only
- * defined when CPUID.1:ECX bit 31 says a hypervisor is there. QEMU's TCG
- * signs "TCGTCGTCGTCG", KVM "KVMKVMKVM".
+/**
+ * kb_env_cpuid_signature() - the hypervisor's signature in CPUID
+ * @sig: filled in; "" when there is none, and on other architectures
+ *
+ * The signature at CPUID leaf 0x40000000, which is only defined when
+ * CPUID.1:ECX bit 31 (the hypervisor flag) says a hypervisor is there.
+ * QEMU's TCG signs "TCGTCGTCGTCG", KVM "KVMKVMKVM".
  */
-static void read_cpuid_signature(char sig[13])
+void kb_env_cpuid_signature(char sig[13])
 {
 	sig[0] = '\0';
 #if defined(__x86_64__) || defined(__i386__)
@@ -486,13 +489,52 @@ const char *kb_env_virtualization(const struct kb_env *e)
 }
 
 /**
- * kb_env_gather() - read the environment
- * @e: filled in
- * @root: prefix of /proc and /sys: "" for this machine's. With another
- *	  root, the CPUID signature, uname and OpenSSL are left for the
- *	  caller to fill in.
+ * kb_env_virtualization_evidence() - what says there is a hypervisor
+ * @e: the environment
+ * @buf: where to write
+ * @len: its size
+ *
+ * The fact kb_env_virtualization() rests on, but for the CPU's own (x86's
+ * hypervisor flag, arm64's MIDR_EL1), which the caller has read: the
+ * board's device tree, Xen's sysfs, DMI, CPUID's signature.
+ *
+ * Return: @buf, or NULL when none of them says so.
  */
-void kb_env_gather(struct kb_env *e, const char *root)
+const char *kb_env_virtualization_evidence(const struct kb_env *e, char *buf,
+					   size_t len)
+{
+	if (!strcmp(e->hypervisor_type, "xen"))
+		snprintf(buf, len, "/sys/hypervisor/type: xen");
+	else if (dt_compatible(e, "xen,xenvm"))
+		snprintf(buf, len,
+			 "/sys/firmware/devicetree/base/compatible: xen,xenvm");
+	else if (dt_compatible(e, "linux,dummy-virt"))
+		snprintf(
+			buf, len,
+			"/sys/firmware/devicetree/base/compatible: linux,dummy-virt (a virtual board: QEMU, kvmtool, crosvm)%s",
+			e->dt_qemu_fw_cfg ? ", with QEMU's fw-cfg" : "");
+	else if (!strcmp(e->sys_vendor, "QEMU"))
+		snprintf(buf, len, "/sys/class/dmi/id/sys_vendor: QEMU");
+	else if (e->hypervisor_type[0])
+		snprintf(buf, len, "/sys/hypervisor/type: %s",
+			 e->hypervisor_type);
+	else if (e->cpuid_signature[0])
+		snprintf(buf, len, "CPUID leaf 0x40000000: \"%s\"",
+			 e->cpuid_signature);
+	else
+		return NULL;
+	return buf;
+}
+
+/**
+ * kb_env_gather_machine() - read the machine: what kb_env_virtualization()
+ *			     and the JSON's kernel, CPU and clock members say
+ * @e: filled in, but for OpenSSL
+ * @root: prefix of /proc and /sys: "" for this machine's. With another
+ *	  root, the CPUID signature and uname are left for the caller to
+ *	  fill in.
+ */
+void kb_env_gather_machine(struct kb_env *e, const char *root)
 {
 	struct utsname u;
 	time_t now = time(NULL);
@@ -525,7 +567,21 @@ void kb_env_gather(struct kb_env *e, const char *root)
 		return;
 	if (!uname(&u))
 		snprintf(e->machine, sizeof(e->machine), "%s", u.machine);
-	read_cpuid_signature(e->cpuid_signature);
+	kb_env_cpuid_signature(e->cpuid_signature);
+}
+
+/**
+ * kb_env_gather() - read the environment
+ * @e: filled in
+ * @root: prefix of /proc and /sys: "" for this machine's. With another
+ *	  root, the CPUID signature, uname and OpenSSL are left for the
+ *	  caller to fill in.
+ */
+void kb_env_gather(struct kb_env *e, const char *root)
+{
+	kb_env_gather_machine(e, root);
+	if (root[0])
+		return;
 	if (kb_libcrypto_load()) {
 		e->openssl_error = kb_libcrypto_error();
 		return;

@@ -26,7 +26,7 @@
 
 #include <linux/kaesbench.h>
 
-#include "bench/environment.h"
+#include "output/environment.h"
 #include "output/impl_list.h"
 
 /* What a 6.12 guest under `qemu -cpu max` (TCG) shows, shortened. */
@@ -620,6 +620,33 @@ static void test_devicetree_json(void **state)
 }
 
 /*
+ * What the doctor names as evidence of the hypervisor the environment
+ * found: the board, Xen, DMI, CPUID; nothing on bare metal.
+ */
+static void test_virtualization_evidence(void **state)
+{
+	struct kb_env e = { 0 };
+	char why[160];
+
+	(void)state;
+	assert_null(kb_env_virtualization_evidence(&e, why, sizeof(why)));
+	memcpy(e.dt_compatible, "linux,dummy-virt", sizeof("linux,dummy-virt"));
+	e.dt_compatible_len = sizeof("linux,dummy-virt");
+	e.has_dt = true;
+	assert_non_null(kb_env_virtualization_evidence(&e, why, sizeof(why)));
+	assert_non_null(strstr(why, "linux,dummy-virt"));
+	snprintf(e.hypervisor_type, sizeof(e.hypervisor_type), "xen");
+	assert_string_equal(kb_env_virtualization_evidence(&e, why,
+							   sizeof(why)),
+			    "/sys/hypervisor/type: xen");
+	memset(&e, 0, sizeof(e));
+	snprintf(e.cpuid_signature, sizeof(e.cpuid_signature), "KVMKVMKVM");
+	assert_string_equal(kb_env_virtualization_evidence(&e, why,
+							   sizeof(why)),
+			    "CPUID leaf 0x40000000: \"KVMKVMKVM\"");
+}
+
+/*
  * `kaesbench list --json` in the VM suite's arm64 TCG guest (-M virt
  * -cpu max, Debian 12's 6.12; the guest's own environment was this one,
  * its time and implementations aside): the document in
@@ -750,6 +777,7 @@ int main(void)
 		cmocka_unit_test(test_cpuinfo_other),
 		cmocka_unit_test(test_virtualization),
 		cmocka_unit_test(test_virtualization_arm64),
+		cmocka_unit_test(test_virtualization_evidence),
 		cmocka_unit_test(test_devicetree_json),
 		cmocka_unit_test(test_arm64_document),
 		cmocka_unit_test_setup_teardown(test_gather_tcg_guest,

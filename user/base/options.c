@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "base/options.h"
 
 /**
  * kb_bad_option() - say which option getopt_long() refused

@@ -5,8 +5,8 @@
  * What every subcommand's option parsing shares: the exit statuses, the
  * message for an option getopt_long() refused, and -o FILE.
  */
-#ifndef KAESBENCH_OPTIONS_H
-#define KAESBENCH_OPTIONS_H
+#ifndef KAESBENCH_BASE_OPTIONS_H
+#define KAESBENCH_BASE_OPTIONS_H
 
 /*
  * What each subcommand returns: 0, 1 for a runtime or kernel error, 2 for
@@ -23,4 +23,4 @@ void kb_bad_option(const char *who, char *argv[]);
 int kb_output_to(const char *path, const char *who);
 int kb_output_done(int ret, const char *who);
 
-#endif /* KAESBENCH_OPTIONS_H */
+#endif /* KAESBENCH_BASE_OPTIONS_H */

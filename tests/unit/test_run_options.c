@@ -16,7 +16,7 @@
 #include <linux/kaesbench.h>
 
 #include "bench/run_options.h"
-#include "options.h"
+#include "base/options.h"
 
 #define PARSE(opts, sweep, ...)                                              \
 	({                                                                   \

@@ -7,8 +7,8 @@
  * KAESBENCH_CMD_SAMPLE messages of a run and the final
  * KAESBENCH_CMD_RUN_END.
  */
-#ifndef KAESBENCH_KERNEL_JOB_MESSAGES_H
-#define KAESBENCH_KERNEL_JOB_MESSAGES_H
+#ifndef KAESBENCH_BENCH_JOB_MESSAGES_H
+#define KAESBENCH_BENCH_JOB_MESSAGES_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -70,4 +70,4 @@ int kb_run_wait_parse(const struct nlmsghdr *nlh, uint32_t *id,
 		      struct kb_wait *w);
 int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data);
 
-#endif /* KAESBENCH_KERNEL_JOB_MESSAGES_H */
+#endif /* KAESBENCH_BENCH_JOB_MESSAGES_H */

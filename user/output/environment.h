@@ -6,8 +6,8 @@
  * every JSON document: kernel, CPU, virtualization, clocksource, OpenSSL
  * and the kaesbench module. Documentation/results.rst describes it.
  */
-#ifndef KAESBENCH_BENCH_ENVIRONMENT_H
-#define KAESBENCH_BENCH_ENVIRONMENT_H
+#ifndef KAESBENCH_OUTPUT_ENVIRONMENT_H
+#define KAESBENCH_OUTPUT_ENVIRONMENT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -115,9 +115,13 @@ struct kb_env_module {
 uint32_t kb_cpu_arch_flags(enum kb_cpu_arch arch);
 int kb_cpuinfo_parse(FILE *f, struct kb_cpuinfo *ci);
 const char *kb_env_virtualization(const struct kb_env *e);
+const char *kb_env_virtualization_evidence(const struct kb_env *e, char *buf,
+					   size_t len);
+void kb_env_cpuid_signature(char sig[13]);
+void kb_env_gather_machine(struct kb_env *e, const char *root);
 void kb_env_gather(struct kb_env *e, const char *root);
 struct json_object *kb_env_to_json(const struct kb_env *e,
 				   const struct kb_env_module *m);
 struct json_object *kb_env_json_here(const struct kb_impl_list *list);
 
-#endif /* KAESBENCH_BENCH_ENVIRONMENT_H */
+#endif /* KAESBENCH_OUTPUT_ENVIRONMENT_H */

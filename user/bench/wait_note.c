@@ -11,8 +11,8 @@
 
 #include <linux/kaesbench.h>
 
-#include "output/progress.h"
-#include "output/wait_note.h"
+#include "base/progress.h"
+#include "bench/wait_note.h"
 
 /**
  * kb_wait_format() - say whose job a kernel job waits for

@@ -18,7 +18,7 @@
 #include <linux/genetlink.h>
 #include <linux/kaesbench.h>
 
-#include "kernel/job_messages.h"
+#include "bench/job_messages.h"
 #include "kernel/sample.h"
 
 /* Attributes seen, by enum kaesbench_attr number. */

@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "msg.h"
-#include "kernel/job_messages.h"
+#include "bench/job_messages.h"
 
 /* An attribute number no version of the protocol uses yet. */
 #define UNKNOWN_ATTR (KAESBENCH_A_MAX + 5)

@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "output/progress.h"
+#include "base/clock.h"
+#include "base/progress.h"
 
 #define LINE_MAX_LEN 512
 
@@ -34,14 +34,6 @@ static struct {
 	size_t done; /* samples since the first plan */
 	double start; /* of the first plan */
 } line;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Standard error if it is a terminal, unless told otherwise first. */
 static FILE *out(void)
@@ -84,7 +76,7 @@ void kb_progress_to(FILE *f, unsigned int columns)
 void kb_progress_plan(size_t samples)
 {
 	if (!line.planned) {
-		line.start = now();
+		line.start = kb_now();
 		line.done = 0;
 	}
 	line.planned = true;
@@ -157,7 +149,7 @@ void kb_progress_sample(const struct kb_progress_step *step)
 	if (line.planned && line.left)
 		line.left--;
 	if (line.planned && line.left)
-		left = (now() - line.start) / line.done * line.left;
+		left = (kb_now() - line.start) / line.done * line.left;
 	if (!out())
 		return;
 	kb_progress_format(text, sizeof(text), step, left);

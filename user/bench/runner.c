@@ -12,22 +12,22 @@
 #include <errno.h>
 #include <linux/netlink.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 
 #include <libmnl/libmnl.h>
 #include <linux/kaesbench.h>
 
 #include "kernel/genl.h"
 #include "kernel/notice.h"
-#include "kernel/job_messages.h"
-#include "kernel/runner.h"
-#include "output/progress.h"
-#include "output/wait_note.h"
+#include "bench/job_messages.h"
+#include "bench/runner.h"
+#include "base/clock.h"
+#include "base/progress.h"
+#include "base/signals.h"
+#include "bench/wait_note.h"
 
 #define POLL_MS 100
 
@@ -42,56 +42,6 @@ const uint16_t kb_param_attr[KB_P_COUNT] = {
 	[KB_P_TAG] = KAESBENCH_A_RUN_TAG_LEN,
 	[KB_P_CHECK_EVERY] = KAESBENCH_A_RUN_CHECK_EVERY,
 };
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-/**
- * kb_signals_install() - make SIGINT and SIGTERM stop the runs
- *
- * A second signal kills the tool outright (SA_RESETHAND), in case the
- * kernel does not let go.
- *
- * Return: 0, or -1 with errno set.
- */
-int kb_signals_install(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal,
-				.sa_flags = SA_RESETHAND };
-
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
-		return -1;
-	return 0;
-}
-
-/**
- * kb_interrupted() - whether SIGINT or SIGTERM arrived
- *
- * Return: true once one did.
- */
-bool kb_interrupted(void)
-{
-	return stop;
-}
-
-/**
- * kb_now() - monotonic time
- *
- * Return: seconds since an arbitrary point.
- */
-double kb_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void put_cpus(struct nlmsghdr *nlh, const struct kb_run_req *req)
 {
@@ -214,7 +164,7 @@ static int wait_readable(struct kb_genl *g)
 	int ret;
 
 	for (;;) {
-		if (stop)
+		if (kb_interrupted())
 			return 0;
 		ret = poll(&pfd, 1, POLL_MS);
 		if (ret > 0 || (ret < 0 && errno != EINTR))
