@@ -34,9 +34,20 @@ no_leaks() {
 $leaks"
 }
 
+# No DMA API error since the drivers loaded (lib.sh's load_drivers): every
+# one is also a WARN, which panics, but a count cannot be missed.
+no_dma_api_errors() {
+	base=$(cat /tmp/dma-api.base)
+	now=$(cat "$DMA_API/error_count")
+	echo "DMA API errors: $base while the drivers loaded, $now now"
+	[ "$now" -eq "$base" ] || fail "$((now - base)) DMA API errors in the suite"
+}
+
 [ -e /proc/lockdep_stats ] &&
 	ktap_test "lockdep still on after the suite" lockdep_still_on
 grep -q ' /sys/kernel/debug ' /proc/mounts ||
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 [ -e /sys/kernel/debug/kmemleak ] &&
 	ktap_test "no memory leak (kmemleak), modules unloaded but a pinned kaesbench" no_leaks
+[ -r /tmp/dma-api.base ] &&
+	ktap_test "no DMA API error (dma-debug) since the drivers loaded" no_dma_api_errors
