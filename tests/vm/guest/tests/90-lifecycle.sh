@@ -17,20 +17,6 @@ use_count() {
 	awk '$1 == "kaesbench" { print $3 }' /proc/modules
 }
 
-# until_true SECONDS WHAT COMMAND...: poll COMMAND for up to SECONDS,
-# a bound for a stuck kernel, not a timing.
-until_true() {
-	limit=$1
-	what=$2
-	shift 2
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && fail "$what: not within $limit s"
-		sleep 0.1
-	done
-}
-
 both_cpus_busy() { [ "$(cpu_threads)" -ge 2 ]; }
 no_cpu_threads() { [ "$(cpu_threads)" -eq 0 ]; }
 # Exited, not yet reaped: a zombie (Z) still answers kill -0.
@@ -45,7 +31,7 @@ start_cpus_run() {
 	# shellcheck disable=SC2086 # $CPUS_RUN is a word list
 	kaesbench run $CPUS_RUN >/tmp/cpus-stop.out 2>&1 &
 	pid=$!
-	until_true 30 "threads on both CPUs" both_cpus_busy
+	until_within 30 "threads on both CPUs" both_cpus_busy
 	grep -H '^kaesbench/' /proc/[0-9]*/comm 2>/dev/null
 }
 
@@ -53,14 +39,14 @@ start_cpus_run() {
 stop_cpus_run() {
 	start_cpus_run
 	kill "-$1" "$pid"
-	until_true 10 "the tool exiting after SIG$1" tool_gone
+	until_within 10 "the tool exiting after SIG$1" tool_gone
 	wait "$pid"
 	rc=$?
 	cat /tmp/cpus-stop.out
 	echo "exit $rc after SIG$1"
 	[ "$rc" -eq "$2" ] || fail "exit status $rc, expected $2"
-	until_true 10 "the CPU threads ending" no_cpu_threads
-	until_true 10 "the module's use count back to 0" module_free
+	until_within 10 "the CPU threads ending" no_cpu_threads
+	until_within 10 "the module's use count back to 0" module_free
 }
 ktap_test "--cpus all stopped by Ctrl-C: the tool exits, the CPU threads end, the module is free" \
 	stop_cpus_run INT 130
@@ -79,11 +65,11 @@ rmmod_cpus_run() {
 	tool_gone && fail "the run did not go on after rmmod was refused"
 	both_cpus_busy || fail "the CPU threads did not go on"
 	kill -INT "$pid"
-	until_true 10 "the tool exiting after SIGINT" tool_gone
+	until_within 10 "the tool exiting after SIGINT" tool_gone
 	wait "$pid"
 	echo "tool exited $?"
-	until_true 10 "the CPU threads ending" no_cpu_threads
-	until_true 10 "the module's use count back to 0" module_free
+	until_within 10 "the CPU threads ending" no_cpu_threads
+	until_within 10 "the module's use count back to 0" module_free
 	rmmod kaesbench || fail "rmmod failed once the run was over"
 	insmod /opt/kaesbench/kaesbench.ko || fail "reload failed"
 	module_free || fail "use count $(use_count) after reload"
