@@ -287,3 +287,31 @@ hex_string() {
 afalg_software_only() {
 	uname -r | awk -F '[.-]' '{ exit !($1 > 7 || ($1 == 7 && $2 >= 2)) }'
 }
+
+# Memory cgroups (47-memory.sh, 22-list-stall.sh): what kaesbench charges
+# to the process that asked.
+CGROOT=/sys/fs/cgroup
+
+# cg_ready: cgroup2 mounted with the memory controller for its children.
+cg_ready() {
+	grep -q " $CGROOT cgroup2 " /proc/mounts ||
+		mount -t cgroup2 none $CGROOT || fail "cannot mount cgroup2"
+	grep -qw memory $CGROOT/cgroup.subtree_control ||
+		echo +memory >$CGROOT/cgroup.subtree_control ||
+		fail "no memory controller"
+}
+
+# cg_new NAME [MAX]: a fresh cgroup, with memory.max MAX.
+cg_new() {
+	rmdir "$CGROOT/$1" 2>/dev/null
+	mkdir "$CGROOT/$1" || fail "cannot create cgroup $1"
+	[ -z "${2:-}" ] || echo "$2" >"$CGROOT/$1/memory.max" ||
+		fail "cannot set memory.max of $1"
+}
+
+# cg_run NAME COMMAND...: COMMAND in cgroup NAME.
+cg_run() {
+	cg=$CGROOT/$1
+	shift
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$cg" "$@"
+}

@@ -29,7 +29,6 @@ ls_dump_start_extack() {
 }
 LS_PARAMS=/sys/module/$LS_MODULE/parameters
 LS_DRIVER=kaesbench_slowinit_cbc_aes
-LS_CGROOT=/sys/fs/cgroup
 # What an unprivileged listing may hold at once (KAESBENCH_MAX_LISTINGS).
 LS_MAX_LISTINGS=256
 
@@ -129,30 +128,19 @@ ktap_test "a listing whose driver takes 30 s to set up: exit 0 at once, its sele
 # Whatever failed above: the machine as found.
 (ls_unload) >/dev/null 2>&1
 
-ls_cg_ready() {
-	grep -q " $LS_CGROOT cgroup2 " /proc/mounts ||
-		mount -t cgroup2 none $LS_CGROOT || fail "cannot mount cgroup2"
-	grep -qw memory $LS_CGROOT/cgroup.subtree_control ||
-		echo +memory >$LS_CGROOT/cgroup.subtree_control ||
-		fail "no memory controller"
-}
-
 # ls_hold NAME MODE N: kaesbench-listprobe MODE N, as nobody, in a new
 # cgroup NAME, until ls_drop NAME; once it holds what it was to, the
 # cgroup's memory.current goes to /tmp/ls-NAME.mem.
 ls_hold() {
-	cg=$LS_CGROOT/$1
-	rmdir "$cg" 2>/dev/null
-	mkdir "$cg" || fail "cannot create cgroup $1"
-	sh -c 'echo $$ >"$0/cgroup.procs" &&
-		exec su -s /bin/sh nobody -c "kaesbench-listprobe $1 $2"' \
-		"$cg" "$2" "$3" >"/tmp/ls-$1.out" 2>&1 &
+	cg_new "$1"
+	cg_run "$1" su -s /bin/sh nobody -c "kaesbench-listprobe $2 $3" \
+		>"/tmp/ls-$1.out" 2>&1 &
 	until_within 60 "kaesbench-listprobe $2 $3" grep -qs '^ready' "/tmp/ls-$1.out"
-	cat "$cg/memory.current" >"/tmp/ls-$1.mem"
+	cat "$CGROOT/$1/memory.current" >"/tmp/ls-$1.mem"
 }
 
 ls_drop() {
-	cg=$LS_CGROOT/$1
+	cg=$CGROOT/$1
 	[ -d "$cg" ] || return 0
 	echo 1 >"$cg/cgroup.kill"
 	until_within 30 "cgroup $1 emptied" sh -c "! grep -q . $cg/cgroup.procs"
@@ -169,7 +157,7 @@ ls_nobody_lists() {
 # of 128, a module name of 56, nine u32), against the same sockets
 # without dumps; root lists meanwhile, nobody once they are closed.
 list_bounded() {
-	ls_cg_ready
+	cg_ready
 	ls_nobody_lists || fail "nobody cannot list: $(cat /tmp/ls-nobody.out)"
 	listed=$(wc -l </tmp/ls-nobody.out)
 	ls_hold kaesbench-sockets sockets $LS_MAX_LISTINGS

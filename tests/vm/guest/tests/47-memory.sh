@@ -5,7 +5,6 @@
 # the run, so that a cgroup without room for it gets a refusal, not an
 # allocation storm or an OOM kill, and one with room sees it in its peak.
 
-CGROOT=/sys/fs/cgroup
 MEM_SIZES="16 4096 65536"
 MEM_DEPTHS="1 8 64"
 
@@ -110,29 +109,6 @@ memory_within_bound() {
 }
 ktap_test "the memory a run reports is kaesbench.h's bound, for CPUs x depth x size" \
 	memory_within_bound
-
-cg_ready() {
-	grep -q " $CGROOT cgroup2 " /proc/mounts ||
-		mount -t cgroup2 none $CGROOT || fail "cannot mount cgroup2"
-	grep -qw memory $CGROOT/cgroup.subtree_control ||
-		echo +memory >$CGROOT/cgroup.subtree_control ||
-		fail "no memory controller"
-}
-
-# cg_new NAME [MAX]: a fresh cgroup, with memory.max MAX.
-cg_new() {
-	rmdir "$CGROOT/$1" 2>/dev/null
-	mkdir "$CGROOT/$1" || fail "cannot create cgroup $1"
-	[ -z "${2:-}" ] || echo "$2" >"$CGROOT/$1/memory.max" ||
-		fail "cannot set memory.max of $1"
-}
-
-# cg_run NAME COMMAND...: COMMAND in cgroup NAME.
-cg_run() {
-	cg=$CGROOT/$1
-	shift
-	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$cg" "$@"
-}
 
 cg_value() {
 	awk -v k="$2" '$1 == k { print $2 }' "$CGROOT/$1/memory.events"
