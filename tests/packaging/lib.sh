@@ -3,7 +3,7 @@
 #
 # What the host-side packaging checks and tests/host/run.sh share:
 # numbered "ok"/"not ok" lines, a command's output shown only when it
-# fails, and the closing count that tests/check.sh adds up. Sourced, not
+# fails, and the closing count that make check adds up. Sourced, not
 # run.
 
 checks_passed=0
