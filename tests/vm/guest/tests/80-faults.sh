@@ -67,13 +67,21 @@ ktap_test "fault none: figures, verified, at depth 8" fault_none
 
 # The faulty driver ciphers in a kworker while the measuring thread waits:
 # the busy time of all CPUs counts that work, the thread's own CPU does not.
+# Busy time is sampled on ticks, which a vCPU descheduled by a loaded host
+# misses (8 % busy for a kworker ciphering flat out seen under a host load
+# of 10): measured again, three times at most, until the figures are a
+# measurement's at all.
 offthread_accounting() {
 	set_fault none
-	kaesbench run -d "$FAULTY" -b 4096 --depth 8 -t 500 -r 2 -w 0 \
-		--no-verify --json >/tmp/faulty-kworker.json ||
-		fail "the run failed"
-	jq -r '.runs[0].summary[] | "\(.size) B: CPU \(.cpu_percent) %, measuring thread \(.thread_cpu_percent) %"' \
-		/tmp/faulty-kworker.json
+	for try in 1 2 3; do
+		kaesbench run -d "$FAULTY" -b 4096 --depth 8 -t 500 -r 2 -w 0 \
+			--no-verify --json >/tmp/faulty-kworker.json ||
+			fail "the run failed"
+		jq -r '.runs[0].summary[] | "\(.size) B: CPU \(.cpu_percent) %, measuring thread \(.thread_cpu_percent) % (try '"$try"')"' \
+			/tmp/faulty-kworker.json
+		! jq -e '.runs[0].summary[0] | .cpu_percent >= 50' \
+			/tmp/faulty-kworker.json >/dev/null || break
+	done
 	jq -e '.runs[0].summary[0] | .cpu_percent >= 50 and
 		.thread_cpu_percent < .cpu_percent / 2' \
 		/tmp/faulty-kworker.json >/dev/null ||
