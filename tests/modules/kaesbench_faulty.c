@@ -49,6 +49,14 @@
  *   priority  the copies' priority, set at load (default 1): above the
  *             CPU's (e.g. 5000), a request for cbc(aes) by algorithm gets
  *             the first copy
+ *   dma_map   map each request's buffers for a device of the module's own
+ *             from submission until it is processed, as an engine's
+ *             driver does (dma_map_sg: the source to the device, the
+ *             destination from it, in place both ways); on a kernel with
+ *             CONFIG_DMA_API_DEBUG what no device may be given is
+ *             reported there: one cache line starting two mappings the
+ *             device writes (segments packed closer than a DMA line),
+ *             stack or vmalloc memory (default off)
  *   held      requests "never" holds now
  *   wedged    calls "wedge" or setkey_hang_ms blocks now
  *   backlogged, notified, reordered, corrupted
@@ -70,11 +78,13 @@
 #include <crypto/aes.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/atomic.h>
+#include <linux/dma-mapping.h>
 #include <linux/jiffies.h>
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/platform_device.h>
 #include <linux/scatterlist.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -131,6 +141,9 @@ static unsigned int ndrivers = 1;
 static unsigned int corrupt_every;
 static unsigned int corrupt_depth = 4;
 static unsigned int corrupt_after;
+static bool dma_map;
+/* The device dma_map maps for: no driver, no hardware, the DMA API's view. */
+static struct platform_device *dma_pdev;
 /* The loaded submission after which corrupt_every may pick one. */
 static atomic_t corrupt_from = ATOMIC_INIT(0);
 static atomic_t loaded_submissions = ATOMIC_INIT(0);
@@ -171,6 +184,9 @@ struct faulty_req {
 	enum fault fault;
 	bool encrypt;
 	bool corrupt;			/* corrupt_every picked it */
+	bool mapped;			/* dma_map: for dma_pdev */
+	int src_nents;
+	int dst_nents;
 	unsigned long due;		/* "late": jiffies */
 };
 
@@ -187,6 +203,57 @@ static void complete_req(struct faulty_req *rctx, int err)
 	local_bh_disable();
 	skcipher_request_complete(rctx->req, err);
 	local_bh_enable();
+}
+
+/*
+ * dma_map: the buffers handed to the device; in place, one mapping both
+ * ways. Return: 0, or a negative errno the submission fails with.
+ */
+static int dma_map_req(struct faulty_req *rctx)
+{
+	struct skcipher_request *req = rctx->req;
+	struct device *dev = &dma_pdev->dev;
+
+	rctx->mapped = false;
+	if (!READ_ONCE(dma_map) || !req->cryptlen)
+		return 0;
+	rctx->src_nents = sg_nents_for_len(req->src, req->cryptlen);
+	rctx->dst_nents = sg_nents_for_len(req->dst, req->cryptlen);
+	if (rctx->src_nents < 0 || rctx->dst_nents < 0)
+		return -EINVAL;
+	if (req->src == req->dst) {
+		if (!dma_map_sg(dev, req->src, rctx->src_nents,
+				DMA_BIDIRECTIONAL))
+			return -ENOMEM;
+	} else {
+		if (!dma_map_sg(dev, req->src, rctx->src_nents, DMA_TO_DEVICE))
+			return -ENOMEM;
+		if (!dma_map_sg(dev, req->dst, rctx->dst_nents,
+				DMA_FROM_DEVICE)) {
+			dma_unmap_sg(dev, req->src, rctx->src_nents,
+				     DMA_TO_DEVICE);
+			return -ENOMEM;
+		}
+	}
+	rctx->mapped = true;
+	return 0;
+}
+
+/* The buffers back to the CPU, before it works on them or completes. */
+static void dma_unmap_req(struct faulty_req *rctx)
+{
+	struct skcipher_request *req = rctx->req;
+	struct device *dev = &dma_pdev->dev;
+
+	if (!rctx->mapped)
+		return;
+	rctx->mapped = false;
+	if (req->src == req->dst) {
+		dma_unmap_sg(dev, req->src, rctx->src_nents, DMA_BIDIRECTIONAL);
+		return;
+	}
+	dma_unmap_sg(dev, req->dst, rctx->dst_nents, DMA_FROM_DEVICE);
+	dma_unmap_sg(dev, req->src, rctx->src_nents, DMA_TO_DEVICE);
 }
 
 static int faulty_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
@@ -294,6 +361,7 @@ static void faulty_work(struct work_struct *work)
 		/* Once completed, a request is its owner's again. */
 		list_for_each_entry_safe(rctx, tmp, &taken, node) {
 			list_del(&rctx->node);
+			dma_unmap_req(rctx);
 			err = rctx->fault == FAULT_ERROR ? -EIO :
 			      faulty_crypt(ctx, rctx);
 			if (!err && rctx->corrupt)
@@ -348,6 +416,10 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	rctx->encrypt = encrypt;
 	rctx->due = jiffies + delay;
 	rctx->corrupt = false;
+	ret = dma_map_req(rctx);
+	if (ret)
+		return ret;
+	ret = -EINPROGRESS;
 
 	spin_lock_bh(&ctx->lock);
 	if (every && atomic_read(&queued_all) >= READ_ONCE(corrupt_depth)) {
@@ -368,6 +440,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 		atomic_inc(&backlogged);
 		ret = -EBUSY;
 	} else {
+		dma_unmap_req(rctx);
 		ret = -ENOSPC;
 	}
 	/* Under the lock: once completed, the transform may be freed. */
@@ -595,6 +668,10 @@ MODULE_PARM_DESC(drivers, "copies of the driver to register (1-"
 module_param(priority, uint, 0444);
 MODULE_PARM_DESC(priority, "the copies' priority (default 1: never handed out by algorithm)");
 
+module_param(dma_map, bool, 0644);
+MODULE_PARM_DESC(dma_map,
+		 "map each request's buffers for a device of its own, as an engine's driver does");
+
 static int counter_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(kp->arg));
@@ -670,9 +747,20 @@ static int __init faulty_mod_init(void)
 				 CRYPTO_MAX_ALG_NAME, "%s_%u",
 				 faulty_alg.base.cra_driver_name, i + 1);
 	}
+	dma_pdev = platform_device_register_simple(KBUILD_MODNAME, -1, NULL, 0);
+	if (IS_ERR(dma_pdev))
+		return PTR_ERR(dma_pdev);
+	/* What kaesbench hands out may be anywhere, in segments of any length. */
+	err = dma_coerce_mask_and_coherent(&dma_pdev->dev, DMA_BIT_MASK(64));
+	if (err)
+		goto err_pdev;
+	/* A platform device has its parameters: void from 6.12, never fails. */
+	dma_set_max_seg_size(&dma_pdev->dev, UINT_MAX);
 	faulty_wq = alloc_workqueue("kaesbench_faulty", FAULTY_WQ_FLAGS, 0);
-	if (!faulty_wq)
-		return -ENOMEM;
+	if (!faulty_wq) {
+		err = -ENOMEM;
+		goto err_pdev;
+	}
 	err = crypto_register_skciphers(faulty_algs, ndrivers);
 	if (err)
 		goto err_wq;
@@ -686,6 +774,8 @@ err_alg:
 	crypto_unregister_skciphers(faulty_algs, ndrivers);
 err_wq:
 	destroy_workqueue(faulty_wq);
+err_pdev:
+	platform_device_unregister(dma_pdev);
 	return err;
 }
 
@@ -697,6 +787,7 @@ static void __exit faulty_mod_exit(void)
 {
 	crypto_unregister_skciphers(faulty_algs, ndrivers);
 	destroy_workqueue(faulty_wq);
+	platform_device_unregister(dma_pdev);
 }
 
 module_init(faulty_mod_init);

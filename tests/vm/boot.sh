@@ -25,6 +25,9 @@
 # KAESBENCH_VM_DMA_API=1: virtio-crypto with iommu_platform=on, so that
 # its buffers go through the DMA API (which CONFIG_DMA_API_DEBUG checks);
 # without it virtio hands the device guest-physical addresses directly.
+# Off by default: on the debug kernel virtio_crypto's own self-tests then
+# map overlapping lines, before kaesbench is loaded; kaesbench's buffers
+# are checked through kaesbench_faulty's dma_map (62-dma-mappings.sh).
 # KAESBENCH_VM_SMP (default 2): the VM's CPUs; 17 let 45-scaling.sh reach
 # the module's limit of 1024 requests in flight (CPUs x depth 64).
 

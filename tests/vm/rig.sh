@@ -47,8 +47,6 @@ locate_kernel() {
 		kroot=$dir/root
 		kbuild=$dir/build
 		krun=
-		# Its CONFIG_DMA_API_DEBUG sees virtio-crypto's mappings.
-		export KAESBENCH_VM_DMA_API="${KAESBENCH_VM_DMA_API:-1}"
 		;;
 	*)
 		kver=$("$rig/kernel.sh" release "$1")
