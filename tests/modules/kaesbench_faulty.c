@@ -59,11 +59,11 @@
  *             stack or vmalloc memory (default off)
  *   held      requests "never" holds now
  *   wedged    calls "wedge" or setkey_hang_ms blocks now
- *   backlogged, notified, reordered, corrupted
+ *   backlogged, notified, reordered, corrupted, dma_mapped
  *             since load: requests answered -EBUSY, backlogged requests
  *             told -EINPROGRESS when they left the backlog, completions
- *             that overtook an older request, outputs flipped (all read
- *             only)
+ *             that overtook an older request, outputs flipped, requests
+ *             dma_map mapped (all read only)
  *
  * The faults apply only once the crypto manager's self-tests have passed,
  * so that they always see a correct implementation.
@@ -148,6 +148,7 @@ static struct platform_device *dma_pdev;
 static atomic_t corrupt_from = ATOMIC_INIT(0);
 static atomic_t loaded_submissions = ATOMIC_INIT(0);
 static atomic_t corrupted = ATOMIC_INIT(0);
+static atomic_t dma_mapped = ATOMIC_INIT(0);
 static atomic_t held = ATOMIC_INIT(0);
 static atomic_t wedged = ATOMIC_INIT(0);
 static atomic_t backlogged = ATOMIC_INIT(0);
@@ -236,6 +237,7 @@ static int dma_map_req(struct faulty_req *rctx)
 		}
 	}
 	rctx->mapped = true;
+	atomic_inc(&dma_mapped);
 	return 0;
 }
 
@@ -692,6 +694,8 @@ module_param_cb(reordered, &counter_ops, &reordered, 0444);
 MODULE_PARM_DESC(reordered, "completions that overtook an older request");
 module_param_cb(corrupted, &counter_ops, &corrupted, 0444);
 MODULE_PARM_DESC(corrupted, "outputs flipped by corrupt_every since load");
+module_param_cb(dma_mapped, &counter_ops, &dma_mapped, 0444);
+MODULE_PARM_DESC(dma_mapped, "requests dma_map mapped since load");
 
 static const struct skcipher_alg faulty_alg = {
 	.base.cra_name = "cbc(aes)",

@@ -24,6 +24,7 @@ dma_verify() {
 	echo none >"$DMA_FAULTY/fault"
 	echo 1 >"$DMA_FAULTY/dma_map"
 	before=$(cat "$DMA_API/error_count")
+	mapped=$(cat "$DMA_FAULTY/dma_mapped")
 	# Random segments (1 to 8 of any length, 0-15 bytes off their line),
 	# in place and not, 8 requests in flight: mapped at once.
 	kaesbench verify -d kaesbench_faulty_cbc_aes --cases 400 --depth 8 \
@@ -31,10 +32,12 @@ dma_verify() {
 	rc=$?
 	echo 0 >"$DMA_FAULTY/dma_map"
 	after=$(cat "$DMA_API/error_count")
+	mapped=$(($(cat "$DMA_FAULTY/dma_mapped") - mapped))
 	tail -n 3 /tmp/dma-verify.out
-	echo "DMA API errors: $before before, $after after"
+	echo "$mapped requests mapped; DMA API errors: $before before, $after after"
 	[ -n "$loaded" ] || unload kaesbench_faulty
 	[ "$rc" -eq 0 ] || fail "the verification failed ($rc)"
+	[ "$mapped" -ge 400 ] || fail "$mapped requests mapped, not every case's"
 	[ "$after" -eq "$before" ] ||
 		fail "$((after - before)) DMA API errors: buffers no device may be given"
 }
