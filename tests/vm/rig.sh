@@ -35,7 +35,8 @@
 # to one line, "RELEASE: N passed, N failed, N skipped (T s)", the
 # blacklisted boot has its own. Logs: $KAESBENCH_CACHE/logs/RELEASE/ for
 # the first boot, .../RELEASE/NAME/ for a boot=own file's,
-# .../RELEASE/cpu-blacklisted/.
+# .../RELEASE/cpu-blacklisted/ ($KAESBENCH_VM_LOGS instead of
+# $KAESBENCH_CACHE/logs where it is set).
 #
 # Kernels, module builds and initramfs images are kept under
 # $KAESBENCH_CACHE (default .cache/ in the source tree). check writes each
@@ -47,6 +48,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
+# Where the boots' logs go: two rigs sharing a cache keep theirs apart.
+vm_logs=${KAESBENCH_VM_LOGS:-$cache/logs}
 rig=$top/tests/vm
 
 # Sets, for a series, kver (its release), kroot (an unpacked image:
@@ -183,7 +186,7 @@ boot_files_of() {
 check_series() {
 	series=$1
 	prepare "$series"
-	logs=$cache/logs/$kver
+	logs=$vm_logs/$kver
 	start=$(date +%s)
 	rc=0
 	passed=0
@@ -288,8 +291,8 @@ run() {
 	# apt's, kbuild's and the packing's chatter to a log: the terminal
 	# shows kaesbench's output, and on failure where to look. ($$ is
 	# this shell's in the subshell too: the same initramfs name.)
-	mkdir -p "$cache/logs"
-	log=$cache/logs/prepare-$mode-$series.log
+	mkdir -p "$vm_logs"
+	log=$vm_logs/prepare-$mode-$series.log
 	set +e
 	(
 		set -e
@@ -306,7 +309,7 @@ run() {
 	boot_files
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
-	logs=$cache/logs/$mode-$kver
+	logs=$vm_logs/$mode-$kver
 	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
 		"$rig/boot.sh" -A "$arch" -m "$mode" -a "$*" "$vmlinuz" "$initramfs" \
 		"$logs" | grep --line-buffered -v '^# kaesbench-vm: exit' || true
