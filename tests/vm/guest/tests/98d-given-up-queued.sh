@@ -207,6 +207,7 @@ given_up_in_template() {
 	sleep 1
 	gu_no_reports
 }
+
 # shellcheck disable=SC2046 # one driver name a line, without blanks
 set -- $(gu_queue_drivers)
 ktap_test "$1 queued, its worker starved: given up, pinned; completed safely later" \
