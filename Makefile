@@ -135,7 +135,9 @@ include-cycles:
 # make check-vm SERIES="6.12 latest" TESTS=60-verify,40-run: the VM suite,
 # or only the files TESTS names in the order given (tests/vm/rig.sh -t).
 SERIES ?= 6.12
-check-vm: tool test-tools
+check-vm:
+	@scripts/deps.sh check
+	@$(MAKE) -s tool test-tools
 	@tests/vm/rig.sh check $(SERIES) $(if $(TESTS),-t $(TESTS))
 
 check-arm64:
