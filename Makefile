@@ -20,6 +20,8 @@
 #   make include-cycles  fails on a cycle of #include lines in user/ or kmod/,
 #                     and on an include against user/'s folder order
 #                     (user/layers)
+#   make check-vm     the VM suite on SERIES (default 6.12), or only the
+#                     files TESTS names: SERIES="6.12 latest" TESTS=60-verify
 #   make check-arm64  the VM suite on both arm64 kernels (Debian 12's 6.1
 #                     and 6.12; make check boots 6.12 only, for time)
 #   make check-lava   Debian's lava-dispatcher runs contrib/lava's job on
@@ -138,6 +140,14 @@ fuzz: tool test-tools
 include-cycles:
 	@scripts/include-cycles.sh user kmod
 
+# make check-vm SERIES="6.12 latest" TESTS=60-verify,40-run: the VM suite,
+# or only the files TESTS names in the order given (tests/vm/rig.sh -t).
+SERIES ?= 6.12
+check-vm:
+	@scripts/deps.sh check
+	@$(MAKE) -s tool test-tools
+	@tests/vm/rig.sh check $(SERIES) $(if $(TESTS),-t $(TESTS))
+
 check-arm64:
 	@scripts/deps.sh arm64
 	@$(MAKE) -s tool test-tools
@@ -229,6 +239,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-full check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg \
+.PHONY: all module tool test-tools run check check-full check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

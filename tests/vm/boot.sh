@@ -11,6 +11,9 @@
 #   -s SUITE with -m test, the guest's tests/vm/guest/SUITE/*.sh instead
 #            of the suite (tests/); cpu-blacklisted: the CPU's AES modules
 #            refused by the kernel command line
+#   -t FILES with -m test, only these files of the suite, in this order
+#            (names without .sh, blank-separated, as guest/plan.sh boots
+#            prints them); default: the suite's shared boot
 #   -k ARGS  more kernel command line (module_blacklist=...)
 #
 # LOGDIR gets console.log (the kernel's console) and output.log (the
@@ -37,11 +40,13 @@ mode=test
 args=
 arch=amd64
 suite=tests
+tests=
 cmdline=
-while getopts A:m:a:s:k: opt; do
+while getopts A:m:a:s:t:k: opt; do
 	case $opt in
 	A) arch=$OPTARG ;;
 	s) suite=$OPTARG ;;
+	t) tests=$OPTARG ;;
 	k) cmdline=$OPTARG ;;
 	m) mode=$OPTARG ;;
 	a) args=$OPTARG ;;
@@ -49,7 +54,7 @@ while getopts A:m:a:s:k: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 3 ] || { echo "usage: $0 [-A ARCH] [-m test|run] [-s SUITE] [-k ARGS] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
+[ $# -eq 3 ] || { echo "usage: $0 [-A ARCH] [-m test|run] [-s SUITE] [-t FILES] [-k ARGS] [-a ARGS] VMLINUZ INITRAMFS LOGDIR" >&2; exit 2; }
 vmlinuz=$1
 initramfs=$2
 logdir=$3
@@ -113,6 +118,7 @@ mkdir -p "$overlay/root/etc"
 echo "$mode" >"$overlay/root/etc/kaesbench-vm.mode"
 echo "$vm_output" >"$overlay/root/etc/kaesbench-vm.output"
 echo "$suite" >"$overlay/root/etc/kaesbench-vm.suite"
+[ -z "$tests" ] || echo "$tests" >"$overlay/root/etc/kaesbench-vm.tests"
 printf '%s\n' "$args" >"$overlay/root/etc/kaesbench-vm.args"
 echo "$slowdown" >"$overlay/root/etc/kaesbench-vm.slowdown"
 (cd "$overlay/root" && find . | cpio -o -H newc --quiet -R 0:0) |

@@ -3,9 +3,13 @@
 #
 # The VM rig: boots Debian kernels under qemu with kaesbench inside.
 #
-# usage: tests/vm/rig.sh check SERIES...      run the in-VM suite on each
+# usage: tests/vm/rig.sh check SERIES... [-t NAME[,NAME...]]
+#                                             run the in-VM suite on each
 #                                             series (6.1, 6.12, latest,
-#                                             debug, arm64-6.1, arm64-6.12)
+#                                             debug, arm64-6.1, arm64-6.12);
+#                                             -t: only the files NAMEd, in
+#                                             the order given (60-verify,
+#                                             60-verify.sh, 60 or verify)
 #        tests/vm/rig.sh run SERIES [ARGS...] run "kaesbench ARGS" there
 #        tests/vm/rig.sh exec SERIES COMMAND  run a shell command there, with
 #                                             the module loaded (debugging)
@@ -22,6 +26,18 @@
 # TCG: its boots scale the suite's time limits by KAESBENCH_VM_SLOWDOWN
 # (default 3 for debug, 1 otherwise).
 #
+# Each file of the suite (tests/vm/guest/tests/*.sh) runs in a shell of its
+# own from the state its header states (tests/vm/guest/plan.sh says how):
+# the files run in one boot, order=last ones at its end, and each boot=own
+# file in a boot of its own; check adds a boot with the CPU's AES modules
+# blacklisted (tests/vm/guest/cpu-blacklisted/) unless -t is given. Each
+# boot is judged by tests/vm/verdict.sh; a series' boots of the suite sum
+# to one line, "RELEASE: N passed, N failed, N skipped (T s)", the
+# blacklisted boot has its own. Logs: $KAESBENCH_CACHE/logs/RELEASE/ for
+# the first boot, .../RELEASE/NAME/ for a boot=own file's,
+# .../RELEASE/cpu-blacklisted/ ($KAESBENCH_VM_LOGS instead of
+# $KAESBENCH_CACHE/logs where it is set).
+#
 # Kernels, module builds and initramfs images are kept under
 # $KAESBENCH_CACHE (default .cache/ in the source tree). check writes each
 # series' summary lines to $KAESBENCH_VM_SUMMARY (default
@@ -32,6 +48,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
+# Where the boots' logs go: two rigs sharing a cache keep theirs apart.
+vm_logs=${KAESBENCH_VM_LOGS:-$cache/logs}
 rig=$top/tests/vm
 
 # Sets, for a series, kver (its release), kroot (an unpacked image:
@@ -130,22 +148,67 @@ slowdown() {
 	esac
 }
 
+# boot_files_of LABEL LOGS FILES: one boot of the suite's FILES (blank-
+# separated, as plan.sh boots prints them), judged; adds its counts to
+# passed, failed and skipped, its problems to problems.
+boot_files_of() {
+	label=$1
+	echo "# booting $kver: $3"
+	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
+		"$rig/boot.sh" -A "$arch" -m test -t "$3" "$vmlinuz" "$initramfs" \
+		"$2" </dev/null || true
+	# Only the results file prints the results JSON the verdict checks.
+	documents=-n
+	case " $3 " in *" 75-results "*) documents= ;; esac
+	# shellcheck disable=SC2086 # $documents is empty or one word
+	line=$("$rig/verdict.sh" $documents "$2" "$label") || rc=1
+	echo "$line"
+	line=$(echo "$line" | tail -n 1)
+	counts=$(echo "$line" | sed -n \
+		's/^[^:]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/p')
+	[ -n "$counts" ] || counts="0 1 0"
+	# shellcheck disable=SC2086 # three numbers
+	set -- $counts
+	passed=$((passed + $1))
+	failed=$((failed + $2))
+	skipped=$((skipped + $3))
+	problem=$(echo "$line" | sed -n 's/^[^[]* skipped \[\(.*\)\]$/\1/p')
+	[ -z "$problem" ] ||
+		problems="${problems:+$problems | }$label: $problem"
+}
+
 # One series, in a subshell of its own: a kernel that cannot be fetched or
-# a module that does not build fails that series only. Writes the verdict's
-# last line to $cache/vm-line.$$.
+# a module that does not build fails that series only. Boots the files
+# $selection names (all without -t), as plan.sh groups them; writes the
+# series' summary lines to $cache/vm-line.$$.
 check_series() {
 	series=$1
 	prepare "$series"
-	logs=$cache/logs/$kver
-	echo "# booting $kver"
+	logs=$vm_logs/$kver
 	start=$(date +%s)
-	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
-		"$rig/boot.sh" -A "$arch" -m test "$vmlinuz" "$initramfs" "$logs" ||
-		true
 	rc=0
-	line=$("$rig/verdict.sh" "$logs" "$kver") || rc=1
-	echo "$line"
-	lines="$(echo "$line" | tail -n 1) ($(($(date +%s) - start)) s)"
+	passed=0
+	failed=0
+	skipped=0
+	problems=
+	"$rig/guest/plan.sh" boots "$rig/guest/tests" "$selection" \
+		>"$cache/vm-boots.$$"
+	first=yes
+	while read -r files; do
+		if [ -n "$first" ]; then
+			boot_files_of "$kver" "$logs" "$files"
+			first=
+		else
+			boot_files_of "$kver/$files" "$logs/$files" "$files"
+		fi
+	done <"$cache/vm-boots.$$"
+	rm -f "$cache/vm-boots.$$"
+	lines="$kver: $passed passed, $failed failed, $skipped skipped${problems:+ [$problems]} ($(($(date +%s) - start)) s)"
+	echo "$lines"
+	if [ -n "$selection" ]; then
+		echo "$lines" >"$cache/vm-line.$$"
+		return $rc
+	fi
 
 	# Booted again with the CPU's AES modules refused on the command
 	# line: what a machine without them gets, and what the doctor says.
@@ -173,10 +236,27 @@ cpu_modules() {
 	esac
 }
 
+# check SERIES... [-t NAME[,NAME...]]
 check() {
+	selection=
+	all=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-t)
+			[ $# -ge 2 ] || { echo "rig.sh: -t needs test names" >&2; exit 2; }
+			selection=$2
+			shift
+			;;
+		*) all="$all $1" ;;
+		esac
+		shift
+	done
+	# Names that are no test: exit 2 with the tests' names, before any boot.
+	"$rig/guest/plan.sh" boots "$rig/guest/tests" "$selection" >/dev/null ||
+		exit 2
 	summary=
 	status=0
-	for series in "$@"; do
+	for series in $all; do
 		rm -f "$cache/vm-line.$$"
 		set +e
 		(
@@ -209,8 +289,8 @@ run() {
 	# apt's, kbuild's and the packing's chatter to a log: the terminal
 	# shows kaesbench's output, and on failure where to look. ($$ is
 	# this shell's in the subshell too: the same initramfs name.)
-	mkdir -p "$cache/logs"
-	log=$cache/logs/prepare-$mode-$series.log
+	mkdir -p "$vm_logs"
+	log=$vm_logs/prepare-$mode-$series.log
 	set +e
 	(
 		set -e
@@ -227,7 +307,7 @@ run() {
 	boot_files
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
-	logs=$cache/logs/$mode-$kver
+	logs=$vm_logs/$mode-$kver
 	KAESBENCH_VM_SLOWDOWN=$(slowdown "$series") \
 		"$rig/boot.sh" -A "$arch" -m "$mode" -a "$*" "$vmlinuz" "$initramfs" \
 		"$logs" | grep --line-buffered -v '^# kaesbench-vm: exit' || true
@@ -280,7 +360,7 @@ ramdisk)
 	ramdisk "$2" "$3"
 	;;
 *)
-	echo "usage: $0 check SERIES... | run SERIES [ARGS...] | exec SERIES COMMAND | ramdisk SERIES OUT" >&2
+	echo "usage: $0 check SERIES... [-t NAME[,NAME...]] | run SERIES [ARGS...] | exec SERIES COMMAND | ramdisk SERIES OUT" >&2
 	exit 2
 	;;
 esac

@@ -46,20 +46,30 @@ ktap_test() {
 	# Where the suite's time goes (make check has a bound).
 	awk -v began="$began" '{ printf "# took %.1f s\n", $1 - began }' \
 		/proc/uptime
-	case $rc in
+	ktap_report "$rc" "$desc"
+}
+
+# ktap_report STATUS DESCRIPTION: the result line of test number
+# $ktap_count; exit status 0 passes, 4 skips, else fails. Where
+# $KTAP_COUNTS names a file (run-one), the counts go there too, so that
+# the next file's numbers follow on even if this file's shell ends early.
+ktap_report() {
+	case $1 in
 	0)
-		echo "ok $ktap_count $desc"
+		echo "ok $ktap_count $2"
 		ktap_pass=$((ktap_pass + 1))
 		;;
 	"$KSFT_SKIP")
-		echo "ok $ktap_count $desc # SKIP"
+		echo "ok $ktap_count $2 # SKIP"
 		ktap_skip=$((ktap_skip + 1))
 		;;
 	*)
-		echo "not ok $ktap_count $desc"
+		echo "not ok $ktap_count $2"
 		ktap_fail=$((ktap_fail + 1))
 		;;
 	esac
+	[ -z "${KTAP_COUNTS:-}" ] ||
+		echo "$ktap_count $ktap_pass $ktap_fail $ktap_skip" >"$KTAP_COUNTS"
 }
 
 ktap_finish() {
@@ -142,11 +152,18 @@ esac
 # resolve_cpu_names: what only the loaded drivers say. The CPU's
 # rfc4106(gcm(aes)) is its own where it registers one (rfc4106-gcm-aesni,
 # rfc4106-gcm-aes-ce), else the template over its gcm: Debian's arm64 6.1
-# ghash_ce registers gcm-aes-ce alone. Called by run-tests, in its shell,
-# once the drivers are loaded.
+# ghash_ce registers gcm-aes-ce alone. Called by run-tests once the
+# drivers are loaded, and by run-one in each file's shell.
 resolve_cpu_names() {
 	has_driver "$CPU_RFC4106" || CPU_RFC4106="rfc4106($CPU_GCM)"
 	echo "# the CPU's rfc4106(gcm(aes)): $CPU_RFC4106"
+}
+
+# kaesbench_pinned: kaesbench gave requests up in this boot (98*-given-up-*,
+# 99a-given-up-by-alg.sh): it stays loaded until reboot, and so do the
+# drivers it gave them to.
+kaesbench_pinned() {
+	dmesg | grep -q 'kaesbench stays loaded until reboot'
 }
 
 # no_foreign_findings DOCTOR_JSON: the doctor's findings say nothing of

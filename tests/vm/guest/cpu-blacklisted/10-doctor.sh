@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=unloaded
 # A boot whose kernel command line refuses the CPU's AES modules
 # (module_blacklist=: aesni_intel on x86; the Crypto Extensions' aes_ce_*
 # and ghash_ce on arm64), as a distribution or an administrator may

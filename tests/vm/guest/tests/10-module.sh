@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=unloaded
 # Loading the module and finding its netlink family.
 
 module_missing_message() {

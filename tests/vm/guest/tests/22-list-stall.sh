@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # A listing never holds up generic netlink, and an unprivileged one is
 # bounded and charged to its caller.
 #

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Malformed requests: strict policies answer with an extack message.
 
 policy_unknown_attribute() {

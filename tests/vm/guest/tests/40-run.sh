@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Runs: figures for every implementation, their consistency, stopping a run
 # (Ctrl-C, kill -9; rmmod is refused meanwhile), one run at a time, and
 # refused requests.

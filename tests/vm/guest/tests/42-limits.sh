@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Limits of a run: the overall duration cap (KAESBENCH_MAX_RUN_MS), checked
 # before anything starts; and a tool that reads its results slowly, whose
 # receive buffer fills up: the kernel waits for room rather than fail the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Scaling and true cost: --cpus, request latencies, the depth sweep and the
 # crossover report (the VM has two CPUs).
 

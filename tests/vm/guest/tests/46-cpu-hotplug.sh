@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # A CPU taken offline during a --cpus run takes its thread's binding with
 # it: the run must end, naming the CPU, rather than report another CPU's
 # figures as its own; nothing is left behind, and the next run works.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # A worker that is runnable but does not get its CPU is late, not stuck: a
 # real-time task hogging the CPU, with real-time throttling off, starves a
 # synchronous implementation's measuring thread for 15 s, more than the
@@ -8,7 +9,7 @@
 #
 # From 6.12 the fair server gives normal tasks 50 ms of each second even
 # under a real-time hog: turned off for the test where it can be (amd64;
-# arm64's 6.12 may WARN on the write, 98-given-up.sh says), or the worker
+# arm64's 6.12 may WARN on the write, 98d-given-up-queued.sh says), or the worker
 # would show signs of life and the test prove nothing. The worker's CPU
 # time over the hog is printed: what each kernel gave it.
 

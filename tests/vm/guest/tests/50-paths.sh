@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Kernel vs userspace: the kernel, AF_ALG (copy and zero-copy) and OpenSSL
 # paths give consistent figures side by side, and a path that cannot run
 # says why instead of giving a zero.

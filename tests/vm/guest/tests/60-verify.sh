@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # kaesbench verify: every implementation against the reference, the ESP
 # transforms, and a deliberately broken driver that must be caught. The
 # reference is the kernel's generic AES where it has one (to 6.18) and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Results for machines: --json says which machine it measured and prints
 # its documents between marker lines, which the host validates against
 # Documentation/kaesbench-results.schema.json (tests/vm/verdict.sh);

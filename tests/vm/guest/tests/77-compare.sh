@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # kaesbench compare on runs made here. The slowed run is a deliberately
 # slowed implementation: the test driver kaesbench_faulty
 # (tests/modules/kaesbench_faulty.c) measured as it is, then switched to

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # A driver that misbehaves on demand (tests/modules/kaesbench_faulty.c):
 # kaesbench reports each fault and keeps working. Also the CPU accounting:
 # a busy CPU against a sleeping driver. After the files that measure every
@@ -427,7 +428,7 @@ soak_interrupted() {
 ktap_test "a soak: a right driver passes; Ctrl-C ends it with the summary so far, exit 130" \
 	soak_interrupted
 
-# Requests never completed, given up: 98-given-up.sh, last of all, since
-# from the first of them kaesbench stays loaded until reboot. It loads this
-# driver again, in copies.
+# Requests never completed, given up: 98*-given-up-*.sh, order=last, since
+# from the first of them kaesbench stays loaded until reboot. They load
+# this driver again, in copies.
 grep -q '^kaesbench_faulty ' /proc/modules && unload kaesbench_faulty

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Unloading, reloading and autoloading. Runs after the tests that expect
-# the module loaded once: it leaves the module installed in the modules
-# tree, for autoloading (92-storms.sh takes it out again).
+# kaesbench-test: module=loaded
+# Unloading, reloading and autoloading. Leaves the module loaded, and the
+# modules tree as it found it.
 
 # A --cpus run stopped while both CPUs' threads measure: the tool exits,
 # the threads end and the module is free again, whichever way it stops.
@@ -97,6 +97,7 @@ module_autoloads() {
 		depmod || fail "cannot install the module"
 	kaesbench list >/dev/null || fail "list did not autoload the module"
 	grep -q '^kaesbench ' /proc/modules || fail "module not loaded"
+	rm -f "$dir/kaesbench.ko" && depmod || fail "cannot uninstall the module"
 }
 
 ktap_test "rmmod works" module_unloads

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Storms (tests/tools/kaesbench-storm): runs stopped at random moments by
 # cancel, closed socket, Ctrl-C and kill -9; rmmod during runs (refused:
 # a job's thread holds the module) and after them; insmod and rmmod
@@ -8,8 +9,9 @@
 # nothing may be left: module use count 0, rmmod works, reference counts
 # and memory back to their baseline (memory.sh says what that sees).
 #
-# 90-lifecycle.sh left the module installed for autoloading; it is taken
-# out of the modules tree here, so that only the storms load it.
+# A copy of the module in the modules tree (90-lifecycle.sh's, should it
+# have failed before taking it out) is taken out, so that only the storms
+# load it.
 
 . /tests/memory.sh
 

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # The netlink fuzzer (tests/tools/kaesbench-fuzz): FUZZ_COUNT mutated
 # requests as root, then FUZZ_NOBODY_COUNT as nobody while root's 25 s
 # sample runs on a synchronous SIMD implementation (the soft lockup

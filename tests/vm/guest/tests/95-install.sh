@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # What `make install` puts on a test machine: the rig runs it against this
 # kernel's headers into a staging tree (DESTDIR=/opt/kaesbench/installed),
 # copied here to / as a package would be. The module then loads by name
@@ -12,7 +13,7 @@ installed_tree_copied() {
 	[ -d $INSTALLED ] || fail "the rig staged no make install"
 	grep -q '^kaesbench ' /proc/modules && : >$WAS_LOADED
 	(cd $INSTALLED && find . -type f | sort)
-	# The copy 90-lifecycle.sh put in the modules tree by hand goes first,
+	# A copy put in the modules tree by hand (90-lifecycle.sh's) goes first,
 	# so that only the installed module answers to its name.
 	rm -f "/lib/modules/$(uname -r)/extra/kaesbench.ko"
 	cp -a $INSTALLED/. / || fail "cannot copy the staged tree"

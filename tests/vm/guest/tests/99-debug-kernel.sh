@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Last, on kernels built with the checkers (the rig's debug kernel;
+# kaesbench-test: module=any order=last
+# Last (order=last), on kernels built with the checkers (the rig's debug kernel;
 # Debian's have neither, and there these tests are not registered).
 
 # Lockdep turns itself off for good after its first report, or when
@@ -11,11 +12,11 @@ lockdep_still_on() {
 }
 
 # Once the modules are unloaded, nothing the suite allocated is left
-# unreferenced. A kaesbench that gave requests up (98-given-up.sh) stays
+# unreferenced. A kaesbench that gave requests up (98*-given-up-*.sh) stays
 # loaded until reboot, and keeps what it left to the drivers referenced:
 # that is checked as it is.
 no_leaks() {
-	if dmesg | grep -q 'kaesbench stays loaded until reboot'; then
+	if kaesbench_pinned; then
 		echo "kaesbench stays loaded: it gave requests up"
 	else
 		rmmod kaesbench 2>/dev/null

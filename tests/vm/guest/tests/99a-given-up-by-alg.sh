@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded boot=own
 # A request by algorithm whose driver hangs in setkey: the worker is lost
 # (KAESBENCH_SETUP_TIMEOUT_MS, 90 s, in setting up), and what is given up
 # is the driver the crypto API handed out, not the algorithm name asked
@@ -9,10 +10,8 @@
 #
 # It pins kaesbench until reboot and uses the faulty driver at a priority
 # that makes it what cbc(aes) gets: it needs a boot where nothing was given
-# up yet (98-given-up.sh gives up the eighth implementation, after which
-# every run is refused), so in the whole suite it skips; run it alone:
-#   tests/vm/rig.sh exec 6.12 '. /tests/lib.sh; resolve_cpu_names;
-#       . /tests/tests/99a-given-up-by-alg.sh; ktap_finish'
+# up yet (98e-given-up-eighth.sh gives up the eighth implementation, after
+# which every run is refused): boot=own, a boot of its own.
 
 BYALG_PARAMS=/sys/module/kaesbench_faulty/parameters
 BYALG_DRIVER=kaesbench_faulty_cbc_aes
@@ -24,8 +23,8 @@ byalg_restore() {
 }
 
 given_up_by_alg() {
-	if dmesg | grep -q 'kaesbench stays loaded until reboot'; then
-		echo "kaesbench gave requests up already in this boot: run this file alone"
+	if kaesbench_pinned; then
+		echo "kaesbench gave requests up already in this boot: it needs a boot of its own"
 		exit "$KSFT_SKIP"
 	fi
 	grep -q '^kaesbench ' /proc/modules ||
