@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
 # Verification's buffers as a device is given them. kaesbench_faulty with
 # dma_map=1 maps every request's buffers for a device of its own while the
 # request is queued, as an engine's driver does. On a kernel with
