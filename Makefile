@@ -23,7 +23,7 @@
 #   make check-vm     the VM suite on SERIES (default 6.12), or only the
 #                     files TESTS names: SERIES="6.12 latest" TESTS=60-verify
 #   make check-arm64  the VM suite on both arm64 kernels (Debian 12's 6.1
-#                     and 6.12; make check boots 6.12 only, for time)
+#                     and 6.12; make check boots part of it on 6.12, for time)
 #   make check-lava   Debian's lava-dispatcher runs contrib/lava's job on
 #                     a QEMU device booting the rig's 6.12 (LAVA_SERIES=),
 #                     as make check does
