@@ -163,7 +163,10 @@ boot_files_of() {
 	case " $3 " in *" 75-results "*) documents= ;; esac
 	# shellcheck disable=SC2086 # $documents is empty or one word
 	line=$("$rig/verdict.sh" $documents "$2" "$label") || rc=1
-	echo "$line"
+	# The boot's own count as a comment: the series' line, the sum of
+	# its boots, is the one a "LABEL: N passed, N failed" reader counts
+	# (make check's summary).
+	echo "$line" | sed '$s/^/# boot: /'
 	line=$(echo "$line" | tail -n 1)
 	counts=$(echo "$line" | sed -n \
 		's/^[^:]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/p')
