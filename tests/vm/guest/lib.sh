@@ -182,12 +182,14 @@ no_foreign_findings() {
 # padding, so the RSA self-test of virtio_crypto fails with one WARN when it
 # loads; only after that does any WARN panic the kernel (the host allows
 # exactly that one report).
-# A kernel with CONFIG_DMA_API_DEBUG (the rig's debug kernel, whose boots
-# give virtio-crypto the DMA API) reports overlapping mappings while
-# virtio_crypto's own self-tests run, before kaesbench is loaded: those are
-# counted, not reported, and the count is kept (/tmp/dma-api.base); from
-# then on every error is reported, a WARN that panics (99-debug-kernel.sh
-# also compares the count at the end).
+# A kernel with CONFIG_DMA_API_DEBUG (the rig's debug kernel) checks what
+# devices are given through the DMA API. Where virtio-crypto uses it too
+# (KAESBENCH_VM_DMA_API=1, tests/vm/boot.sh), its own self-tests map
+# overlapping lines while the drivers load, before kaesbench is: the
+# errors until then are counted, not reported, and the count is kept
+# (/tmp/dma-api.base); from then on every error is reported, a WARN that
+# panics (99-debug-kernel.sh also compares the count at the end). debugfs
+# is mounted here, once a boot, for that and for the files that read it.
 DMA_API=/sys/kernel/debug/dma-api
 load_drivers() {
 	grep -q ' /sys/kernel/debug ' /proc/mounts ||

@@ -67,8 +67,6 @@ starved_worker() {
 	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/starve.rt
 	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
 		fail "cannot turn real-time throttling off"
-	grep -q ' /sys/kernel/debug ' /proc/mounts ||
-		mount -t debugfs debugfs /sys/kernel/debug
 	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
 		cat $STARVE_FAIR >/tmp/starve.fair
 		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"

@@ -182,6 +182,12 @@ faster_named() {
 		--arg sel "$1" --arg cpu "$CPU_CBC" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES"
 }
 
+# cbc_too_unsteady: the doctor called no difference of cbc(aes), its
+# samples spreading more than the difference (KB-SAMPLES-TOO-FEW).
+cbc_too_unsteady() {
+	finding KB-SAMPLES-TOO-FEW '.evidence | any(startswith("cbc(aes) "))'
+}
+
 faster_not_selected() {
 	was_cpu=$(driver_priority $CPU_CBC)
 	was_virtio=$(driver_priority $VIRTIO)
@@ -209,9 +215,7 @@ faster_not_selected() {
 	# times at most, while it says so of cbc(aes).
 	tries=1
 	doctor_json
-	while [ $tries -lt 3 ] && ! faster_named "$sel" &&
-		finding KB-SAMPLES-TOO-FEW \
-			'.evidence | any(startswith("cbc(aes) "))'; do
+	while [ $tries -lt 3 ] && ! faster_named "$sel" && cbc_too_unsteady; do
 		tries=$((tries + 1))
 		echo "cbc(aes) too unsteady for the doctor to call: measured again ($tries)"
 		doctor_json
@@ -225,8 +229,7 @@ faster_not_selected() {
 		fail "priority not restored"
 	# Still too unsteady after three: not calling it is the doctor's
 	# right answer (7.2 under a host load of 10), and nothing to assert.
-	if ! faster_named "$sel" && finding KB-SAMPLES-TOO-FEW \
-		'.evidence | any(startswith("cbc(aes) "))'; then
+	if ! faster_named "$sel" && cbc_too_unsteady; then
 		echo "cbc(aes) too unsteady in $tries measurements: not called, as it should not be"
 		return "$KSFT_SKIP"
 	fi

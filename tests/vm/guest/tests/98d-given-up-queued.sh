@@ -64,8 +64,6 @@ starve_cpu1() {
 	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/rt_runtime
 	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
 		fail "cannot turn real-time throttling off"
-	grep -q ' /sys/kernel/debug ' /proc/mounts ||
-		mount -t debugfs debugfs /sys/kernel/debug
 	if gu_has_cryptd && [ -e $FAIR_SERVER ]; then
 		cat $FAIR_SERVER >/tmp/fair_server
 		echo 0 >$FAIR_SERVER || fail "cannot turn the fair server off"

@@ -46,8 +46,7 @@ no_dma_api_errors() {
 
 [ -e /proc/lockdep_stats ] &&
 	ktap_test "lockdep still on after the suite" lockdep_still_on
-grep -q ' /sys/kernel/debug ' /proc/mounts ||
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+# debugfs: mounted by lib.sh's load_drivers.
 [ -e /sys/kernel/debug/kmemleak ] &&
 	ktap_test "no memory leak (kmemleak), modules unloaded but a pinned kaesbench" no_leaks
 [ -r /tmp/dma-api.base ] &&
