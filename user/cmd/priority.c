@@ -22,15 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <libmnl/libmnl.h>
-#include <linux/cryptouser.h>
-#include <linux/netlink.h>
 
 #include "bench/sizes.h"
 #include "cmd/priority.h"
-#include "kernel/genl.h"
+#include "kernel/crypto_user.h"
 #include "base/options.h"
 
 static void usage(FILE *f)
@@ -94,96 +91,6 @@ int kb_priority_parse(int argc, char *argv[], struct kb_priority_opts *o)
 	return KB_EXIT_OK;
 }
 
-/* What CRYPTO_MSG_GETALG reports of one implementation. */
-struct alg_report {
-	struct crypto_user_alg alg;
-	uint32_t priority;
-	bool found;
-};
-
-static int report_attr(const struct nlattr *attr, void *data)
-{
-	struct alg_report *rep = data;
-
-	if (mnl_attr_get_type(attr) == CRYPTOCFGA_PRIORITY_VAL &&
-	    !mnl_attr_validate(attr, MNL_TYPE_U32))
-		rep->priority = mnl_attr_get_u32(attr);
-	return MNL_CB_OK;
-}
-
-static int report_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct alg_report *rep = data;
-
-	if (nlh->nlmsg_type != CRYPTO_MSG_GETALG ||
-	    mnl_nlmsg_get_payload_len(nlh) < sizeof(rep->alg))
-		return MNL_CB_OK;
-	memcpy(&rep->alg, mnl_nlmsg_get_payload(nlh), sizeof(rep->alg));
-	rep->alg.cru_name[CRYPTO_MAX_NAME - 1] = '\0';
-	rep->alg.cru_driver_name[CRYPTO_MAX_NAME - 1] = '\0';
-	rep->alg.cru_module_name[CRYPTO_MAX_NAME - 1] = '\0';
-	rep->found = true;
-	return mnl_attr_parse(nlh, sizeof(rep->alg), report_attr, rep) < 0 ?
-		       MNL_CB_ERROR :
-		       MNL_CB_OK;
-}
-
-/*
- * One request about @driver, with @prio as CRYPTOCFGA_PRIORITY_VAL if not
- * negative, acknowledged. Return: 0, or the negative errno of the answer.
- */
-static int request(struct mnl_socket *nl, uint16_t type, const char *driver,
-		   int64_t prio, struct alg_report *rep)
-{
-	static uint32_t last;
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	uint32_t seq = last ? ++last : (last = time(NULL));
-	uint32_t portid = mnl_socket_get_portid(nl);
-	struct crypto_user_alg *alg;
-	struct nlmsghdr *nlh;
-	ssize_t n;
-	int ret;
-
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = seq;
-	alg = mnl_nlmsg_put_extra_header(nlh, sizeof(*alg));
-	snprintf(alg->cru_driver_name, sizeof(alg->cru_driver_name), "%s",
-		 driver);
-	if (prio >= 0)
-		mnl_attr_put_u32(nlh, CRYPTOCFGA_PRIORITY_VAL, prio);
-	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
-		return -errno;
-	do {
-		n = mnl_socket_recvfrom(nl, buf, sizeof(buf));
-		if (n < 0)
-			return -errno;
-		if (!kb_genl_lengths_ok(buf, n))
-			return -EBADMSG;
-		ret = mnl_cb_run(buf, n, seq, portid, report_cb, rep);
-	} while (ret > MNL_CB_STOP);
-	return ret < 0 ? -errno : 0;
-}
-
-static struct mnl_socket *open_crypto_user(void)
-{
-	struct mnl_socket *nl = mnl_socket_open(NETLINK_CRYPTO);
-
-	if (!nl && errno == EPROTONOSUPPORT) {
-		fprintf(stderr,
-			"kaesbench priority: the kernel's crypto_user interface is missing: load it with \"modprobe crypto_user\" (CONFIG_CRYPTO_USER)\n");
-		return NULL;
-	}
-	if (!nl || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
-		perror("kaesbench priority: opening the crypto_user socket");
-		if (nl)
-			mnl_socket_close(nl);
-		return NULL;
-	}
-	return nl;
-}
-
 static void refused(const char *what, const char *driver, int err)
 {
 	if (err == -ENOENT)
@@ -208,8 +115,9 @@ static void refused(const char *what, const char *driver, int err)
 int kb_priority_main(int argc, char *argv[])
 {
 	struct kb_priority_opts o;
-	struct alg_report before = { 0 }, after = { 0 };
+	struct kb_cu_alg before, after;
 	struct mnl_socket *nl;
+	bool found = false;
 	int ret;
 
 	ret = kb_priority_parse(argc, argv, &o);
@@ -218,28 +126,33 @@ int kb_priority_main(int argc, char *argv[])
 			usage(stdout);
 		return ret;
 	}
-	nl = open_crypto_user();
-	if (!nl)
+	nl = kb_cu_open(&ret);
+	if (!nl) {
+		if (ret == -EPROTONOSUPPORT)
+			fprintf(stderr,
+				"kaesbench priority: the kernel's crypto_user interface is missing: load it with \"modprobe crypto_user\" (CONFIG_CRYPTO_USER)\n");
+		else
+			refused("opening the crypto_user socket", o.driver,
+				ret);
 		return KB_EXIT_ERROR;
-	ret = request(nl, CRYPTO_MSG_GETALG, o.driver, -1, &before);
-	if (!ret && !before.found)
-		ret = -ENOENT;
+	}
+	ret = kb_cu_get(nl, o.driver, &before);
+	found = !ret;
 	if (!ret)
-		ret = request(nl, CRYPTO_MSG_UPDATEALG, o.driver, o.priority,
-			      &after);
+		ret = kb_cu_set_priority(nl, o.driver, o.priority);
 	if (!ret)
-		ret = request(nl, CRYPTO_MSG_GETALG, o.driver, -1, &after);
+		ret = kb_cu_get(nl, o.driver, &after);
 	mnl_socket_close(nl);
 	if (ret) {
-		refused(before.found ? "updating the priority" :
-				       "looking the implementation up",
+		refused(found ? "updating the priority" :
+				"looking the implementation up",
 			o.driver, ret);
 		return KB_EXIT_ERROR;
 	}
 	printf("%s: %s (%s): priority %" PRIu32 " -> %" PRIu32 "\n",
-	       before.alg.cru_name, before.alg.cru_driver_name,
-	       before.alg.cru_module_name, before.priority, after.priority);
+	       before.name, before.driver, before.module, before.priority,
+	       after.priority);
 	printf("Transforms allocated from now on get the highest priority; those in use (IPsec SAs, dm-crypt mappings) keep theirs until set up again. Until %s is reloaded or the machine reboots.\n",
-	       before.alg.cru_module_name);
+	       before.module);
 	return fflush(stdout) ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
