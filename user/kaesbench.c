@@ -15,6 +15,7 @@
 #include "cmd/doctor.h"
 #include "cmd/list.h"
 #include "cmd/plot.h"
+#include "cmd/ipsec.h"
 #include "cmd/priority.h"
 #include "cmd/report.h"
 #include "cmd/run.h"
@@ -45,6 +46,8 @@ static const struct {
 	  "Saved runs of many machines side by side: an HTML page or CSV" },
 	{ "doctor", kb_doctor_main,
 	  "Explain which AES path this machine uses, and why not a faster one" },
+	{ "ipsec", kb_ipsec_main,
+	  "Real ESP SAs between two namespaces: proved, checked, measured" },
 	{ "priority", kb_priority_main,
 	  "Set an implementation's crypto API priority" },
 	{ "help", help_main, "Show this help" },

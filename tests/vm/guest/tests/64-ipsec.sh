@@ -1,0 +1,184 @@
+# SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
+# kaesbench ipsec: real ESP SAs between two namespaces. Each implementation
+# is proved (the SA's driver's reference count), checked against the
+# generic parts both ways, and measured; a wrong one is caught; nothing is
+# left behind, after SIGINT and SIGKILL too; bad input is refused.
+
+SETPRIV=/usr/bin/setpriv
+FAULTY=kaesbench_faulty_cbc_aes
+# Quick: two sizes, one short measurement each.
+QUICK="-b 64,1500 -t 200 -r 1"
+
+# The machine's state that a run must leave as it found it: priorities,
+# the initial namespace's links, SAs and policies, the namespaces alive.
+machine_state() {
+	awk '/^driver/ { d = $3 } /^priority/ { print d, $3 }' /proc/crypto |
+		sort
+	ip -o link show | awk '{ print $2 }'
+	ip xfrm state
+	ip xfrm policy
+	ip netns list 2>/dev/null
+	# shellcheck disable=SC2012 # names of symlinks' targets
+	ls -l /proc/[0-9]*/ns/net 2>/dev/null | awk '{ print $NF }' | sort -u
+}
+
+# json_valid FILE: every implementation valid, every SA proved, both
+# halves of the differential clean, figures where they should be.
+json_valid() {
+	jq -e '.ipsec | length > 0' "$1" >/dev/null || fail "no implementation"
+	jq -e 'all(.ipsec[]; .state == "valid")' "$1" >/dev/null ||
+		fail "not all valid: $(jq -c '[.ipsec[] | {driver, state, message}]' "$1")"
+	jq -e 'all(.ipsec[].sas[]; .proved and .refcnt_delta == 1)' "$1" \
+		>/dev/null || fail "an SA not proved"
+	jq -e 'all(.ipsec[]; (.sas | length) == 6)' "$1" >/dev/null ||
+		fail "not 6 SAs an implementation"
+	jq -e 'all(.ipsec[].differential[]; .ran and .sent > 0 and
+		.received == .sent and .integrity_failed == 0 and
+		.xfrm_in_state_proto_error == 0)' "$1" >/dev/null ||
+		fail "the differential is not clean"
+	jq -e 'all(.ipsec[].points[]; .tunnel.packets_per_s > 0 and
+		.plain.packets_per_s > 0 and .tunnel.wrong == 0)' "$1" \
+		>/dev/null || fail "a point without traffic"
+}
+
+selected_rfc4106_valid() {
+	machine_state >/tmp/state.before
+	kaesbench ipsec -a aes128gcm16 $QUICK --json >/tmp/ipsec.json ||
+		fail "exit $?"
+	json_valid /tmp/ipsec.json
+	jq -e '.ipsec | length == 1 and .[0].selected and
+		.[0].algorithm == "seqiv(rfc4106(gcm(aes)))" and .[0].key_bits == 128' \
+		/tmp/ipsec.json >/dev/null || fail "not the selected rfc4106"
+	jq -e '.ipsec[0].points | length == 2 and
+		all(.[]; .ceiling.packets_per_s > 0 and .share > 0)' \
+		/tmp/ipsec.json >/dev/null || fail "no crypto-only ceiling"
+	# The CPU's AES: aesni, or the ARM Crypto Extensions.
+	jq -r '.ipsec[0].driver' /tmp/ipsec.json
+	jq -e --arg d "$CPU_RFC4106" '.ipsec[0].driver | contains($d)' \
+		/tmp/ipsec.json >/dev/null || fail "not the CPU's $CPU_RFC4106"
+	machine_state >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+}
+ktap_test "ipsec: the selected rfc4106(gcm(aes)) proved, checked, measured, nothing left" \
+	selected_rfc4106_valid
+
+virtio_authenc_valid() {
+	kaesbench ipsec -a aes128-sha256 -d virtio_crypto_aes_cbc --mode transport \
+		$QUICK --json >/tmp/ipsec.json || fail "exit $?"
+	json_valid /tmp/ipsec.json
+	jq -e '.ipsec[0].driver | test("^echainiv\\(authenc\\(.*,virtio_crypto_aes_cbc\\)\\)$")' \
+		/tmp/ipsec.json >/dev/null || fail "not virtio-crypto's cbc"
+	jq -e '.ipsec[0].mode == "transport"' /tmp/ipsec.json >/dev/null ||
+		fail "not transport mode"
+}
+ktap_test "ipsec: virtio-crypto's asynchronous cbc under authenc, transport mode" \
+	virtio_authenc_valid
+
+all_impls_imix() {
+	kaesbench ipsec --all-impls -a 'rfc4106(gcm(aes))' --imix -t 200 -r 1 \
+		>/tmp/ipsec.txt || fail "exit $?"
+	cat /tmp/ipsec.txt
+	kaesbench ipsec --all-impls -a 'rfc4106(gcm(aes))' --imix -t 200 -r 1 \
+		--json --no-ceiling >/tmp/ipsec.json || fail "exit $?"
+	json_valid /tmp/ipsec.json
+	jq -e '[.ipsec[] | select(.reference)] | length == 1' /tmp/ipsec.json \
+		>/dev/null || fail "the reference not among them"
+	jq -e '[.ipsec[] | select(.selected)] | length == 1' /tmp/ipsec.json \
+		>/dev/null || fail "the selected one not among them"
+	jq -e 'all(.ipsec[]; .points | length == 1 and .[0].imix != null)' \
+		/tmp/ipsec.json >/dev/null || fail "no IMIX point"
+	grep -q "$CPU_RFC4106" /tmp/ipsec.txt || fail "no $CPU_RFC4106 row"
+}
+ktap_test "ipsec: --all-impls rfc4106(gcm(aes)) --imix, every one valid" \
+	all_impls_imix
+
+faulty_caught() {
+	insmod /opt/kaesbench/kaesbench_faulty.ko corrupt_every=1 ||
+		fail "kaesbench_faulty did not load"
+	machine_state >/tmp/state.before
+	kaesbench ipsec -a aes128-sha256 -d "$FAULTY" $QUICK --json \
+		>/tmp/ipsec.json
+	rc=$?
+	rmmod kaesbench_faulty
+	jq -c '.ipsec[0] | {state, message, differential}' /tmp/ipsec.json
+	[ "$rc" -eq 1 ] || fail "exit $rc, not 1"
+	jq -e '.ipsec[0].state == "invalid"' /tmp/ipsec.json >/dev/null ||
+		fail "not invalid"
+	# It encrypts wrong: the reference's HMAC check fails every packet.
+	jq -e '.ipsec[0].differential[0] | .integrity_failed > 0 and
+		.xfrm_in_state_proto_error > 0 and .received == 0' \
+		/tmp/ipsec.json >/dev/null || fail "no authentication failure counted"
+	machine_state >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+}
+ktap_test "ipsec: a wrong cbc(aes) under authenc fails authentication, invalid, exit 1" \
+	faulty_caught
+
+# wait_gone: kaesbench and its guard have exited.
+wait_gone() {
+	until_within 30 "kaesbench and its guard gone" \
+		sh -c '! pgrep -x kaesbench >/dev/null'
+
+}
+
+sigkill_leaves_nothing() {
+	machine_state >/tmp/state.before
+	# Killed at the worst moment: a priority raised to make an SA.
+	KAESBENCH_TEST_KILL_AFTER_RAISE=1 kaesbench ipsec --all-impls \
+		-a aes128gcm16 $QUICK >/tmp/ipsec.out 2>&1
+	rc=$?
+	cat /tmp/ipsec.out
+	[ "$rc" -eq 137 ] || fail "not killed: exit $rc"
+	wait_gone
+	grep -q "priority set back" /tmp/ipsec.out ||
+		fail "the guard did not say it set a priority back"
+	machine_state >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	# Killed while measuring.
+	kaesbench ipsec -a aes128gcm16 -t 5000 -r 3 >/dev/null 2>&1 &
+	pid=$!
+	sleep 8
+	kill -KILL "$pid"
+	wait "$pid"
+	wait_gone
+	machine_state >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+}
+ktap_test "ipsec: SIGKILL, a priority raised or measuring, leaves nothing behind" \
+	sigkill_leaves_nothing
+
+sigint_stops() {
+	machine_state >/tmp/state.before
+	kaesbench ipsec -a aes128gcm16 -t 5000 -r 3 --json >/tmp/ipsec.json \
+		2>/dev/null &
+	pid=$!
+	sleep 8
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 130 ] || fail "exit $rc, not 130"
+	wait_gone
+	machine_state >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+}
+ktap_test "ipsec: SIGINT stops it, exit 130, nothing left behind" sigint_stops
+
+bad_input() {
+	expect_failure 2 "is not an ESP transform" \
+		kaesbench ipsec -a 'xts(aes)' &&
+		expect_failure 2 "Implementations of rfc4106" \
+			kaesbench ipsec -a 'rfc4106(gcm(aes))' -d "$CPU_CBC" &&
+		expect_failure 2 "no implementation has the driver name" \
+			kaesbench ipsec -d no-such-driver &&
+		expect_failure 2 "a packet has 52 to 8900 bytes" \
+			kaesbench ipsec -b 20 &&
+		expect_failure 2 "not tunnel or transport" \
+			kaesbench ipsec --mode beet &&
+		expect_failure 1 "CAP_NET_ADMIN and CAP_SYS_ADMIN" \
+			su -s /bin/sh nobody -c "kaesbench ipsec" &&
+		expect_failure 1 "CAP_SYS_ADMIN" \
+			$SETPRIV --inh-caps=-all --bounding-set=-sys_admin \
+			kaesbench ipsec
+}
+ktap_test "ipsec: bad input and missing privileges refused, exit 2 or 1" bad_input

@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * `kaesbench ipsec`: the order of things is what keeps the machine as it
+ * was. The priority guard is forked first, holding nothing, so that it
+ * outlives a killed kaesbench only to set back a priority raised for a
+ * moment. Everything else made (two namespaces, their veth pair, SAs and
+ * policies) lives in namespaces held by this process's descriptors only,
+ * and goes with it. Nothing is made in the initial namespace. Template
+ * instances the chains need stay registered, as after any first use of
+ * the crypto API.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+
+#include "base/options.h"
+#include "base/signals.h"
+#include "cmd/ipsec.h"
+#include "ipsec/impl.h"
+#include "ipsec/link.h"
+#include "ipsec/netns.h"
+#include "ipsec/result.h"
+#include "ipsec/session.h"
+#include "ipsec/xfrm.h"
+#include "kernel/crypto_user.h"
+#include "output/ipsec_report.h"
+
+#define WHO "kaesbench ipsec"
+#define DEFAULT_TRANSFORM "aes128gcm16"
+#define DEFAULT_MS 1000
+#define DEFAULT_REPEATS 3
+#define DEFAULT_DIFF_PACKETS 200
+
+/* Inner IPv4 packets: a small one, IMIX's middle one, a full Ethernet's. */
+static const uint32_t default_sizes[] = { 64, 576, 1500 };
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: kaesbench ipsec [-a TRANSFORM] [-d DRIVER | --all-impls] [-k BITS]\n"
+		"                       [-b SIZES | --imix [SPEC]] [-t MS] [-r N]\n"
+		"                       [--mode tunnel|transport] [--no-ceiling]\n"
+		"                       [--json | --csv] [-o FILE]\n"
+		"\n"
+		"Real ESP SAs between two network namespaces joined by a veth pair, made\n"
+		"by kaesbench and gone when it ends: the implementation behind each SA\n"
+		"chosen and proved, checked against the kernel's generic parts both ways,\n"
+		"and measured beside plaintext and the crypto-only ceiling. As root.\n"
+		"\n"
+		"  -a TRANSFORM   rfc4106(gcm(aes)), authenc(hmac(sha256),cbc(aes)),\n"
+		"                 authenc(hmac(sha256),rfc3686(ctr(aes))), rfc4543(gcm(aes)),\n"
+		"                 or a proposal: aes128gcm16, aes256-sha256, aes128ctr-sha256,\n"
+		"                 aes256gmac... (default %s, strongSwan's first)\n"
+		"  -d DRIVER      the implementation: a driver of the transform, of ESP's chain\n"
+		"                 (seqiv(rfc4106-gcm-aesni)) or of the AES mode beneath\n"
+		"                 (cbc-aes-aesni); default: what an SA made now gets\n"
+		"      --all-impls  every implementation this kernel has, in turn\n"
+		"  -k BITS        AES key: 128, 192 or 256 (default 128, or the proposal's)\n"
+		"  -b SIZES       inner IPv4 packets' bytes, %d to %d (default 64,576,1500)\n"
+		"      --imix [SPEC]  a packet mix COUNTxSIZE,... too (default %s)\n"
+		"  -t MS          each measurement's length (default %d)\n"
+		"  -r N           measurements per size, tunnel and plaintext in turn (default %d)\n"
+		"      --mode M   tunnel (default) or transport\n"
+		"      --no-ceiling  do not measure the crypto alone (needs kaesbench.ko)\n"
+		"      --json, --csv  the results as JSON or CSV\n"
+		"  -o FILE        write them to FILE\n"
+		"  -h, --help     print this help\n"
+		"\n"
+		"Exit status: 0 all valid; 1 an implementation invalid (a packet failed\n"
+		"authentication or arrived wrong, an SA not proved) or failed, or\n"
+		"what is needed is missing; 2 bad usage; 130 interrupted.\n",
+		DEFAULT_TRANSFORM, KB_IPSEC_MIN_PACKET, KB_IPSEC_MAX_PACKET,
+		KB_IMIX_DEFAULT, DEFAULT_MS, DEFAULT_REPEATS);
+}
+
+static int bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, WHO ": ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	usage(stderr);
+	return KB_EXIT_USAGE;
+}
+
+static int u32_opt(const char *arg, uint32_t min, uint32_t max, uint32_t *v,
+		   const char *what)
+{
+	if (kb_parse_u32(arg, v) || *v < min || *v > max) {
+		fprintf(stderr, WHO ": %s: \"%s\" is not from %u to %u\n", what,
+			arg, min, max);
+		usage(stderr);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+}
+
+/**
+ * kb_ipsec_parse() - parse the arguments of `kaesbench ipsec`
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ * @o: filled in; free with kb_ipsec_cli_free() whatever the result
+ *
+ * Return: KB_EXIT_OK, or KB_EXIT_USAGE with a message on stderr.
+ */
+int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
+{
+	enum {
+		OPT_ALL = 256,
+		OPT_IMIX,
+		OPT_MODE,
+		OPT_NO_CEILING,
+		OPT_JSON,
+		OPT_CSV
+	};
+	static const struct option opts[] = {
+		{ "all-impls", no_argument, NULL, OPT_ALL },
+		{ "imix", optional_argument, NULL, OPT_IMIX },
+		{ "mode", required_argument, NULL, OPT_MODE },
+		{ "no-ceiling", no_argument, NULL, OPT_NO_CEILING },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *transform = DEFAULT_TRANSFORM, *spec;
+	uint32_t v;
+	size_t i;
+	int c, ret;
+
+	memset(o, 0, sizeof(*o));
+	o->ms = DEFAULT_MS;
+	o->repeats = DEFAULT_REPEATS;
+	o->diff_packets = DEFAULT_DIFF_PACKETS;
+	o->tunnel = true;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":a:d:k:b:t:r:o:h", opts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'a':
+			transform = optarg;
+			break;
+		case 'd':
+			o->driver = optarg;
+			break;
+		case OPT_ALL:
+			o->all_impls = true;
+			break;
+		case 'k':
+			ret = u32_opt(optarg, 128, 256, &v, "-k");
+			if (ret)
+				return ret;
+			if (v != 128 && v != 192 && v != 256)
+				return bad("-k: \"%s\" is not 128, 192 or 256",
+					   optarg);
+			o->key_bits = v;
+			break;
+		case 'b':
+			kb_sizes_free(&o->sizes);
+			if (kb_sizes_parse(optarg, &o->sizes))
+				return bad("-b: \"%s\" is not a list of sizes",
+					   optarg);
+			for (i = 0; i < o->sizes.count; i++)
+				if (o->sizes.size[i] < KB_IPSEC_MIN_PACKET ||
+				    o->sizes.size[i] > KB_IPSEC_MAX_PACKET)
+					return bad("-b: \"%s\": a packet has "
+						   "52 to 8900 bytes",
+						   optarg);
+			break;
+		case OPT_IMIX:
+			spec = optarg;
+			if (!spec && argv[optind] && argv[optind][0] != '-')
+				spec = argv[optind++];
+			kb_imix_free(&o->imix);
+			if (kb_imix_parse(spec ? spec : KB_IMIX_DEFAULT,
+					  &o->imix))
+				return bad(
+					"--imix: \"%s\" is not a packet-size mix COUNTxSIZE,...",
+					spec);
+			for (i = 0; i < o->imix.count; i++)
+				if (o->imix.part[i].size <
+					    KB_IPSEC_MIN_PACKET ||
+				    o->imix.part[i].size > KB_IPSEC_MAX_PACKET)
+					return bad(
+						"--imix: \"%s\": a packet has 52 to 8900 bytes",
+						o->imix.spec);
+			break;
+		case 't':
+			ret = u32_opt(optarg, 10, 600000, &o->ms, "-t");
+			if (ret)
+				return ret;
+			break;
+		case 'r':
+			ret = u32_opt(optarg, 1, 64, &o->repeats, "-r");
+			if (ret)
+				return ret;
+			break;
+		case OPT_MODE:
+			if (strcmp(optarg, "tunnel") &&
+			    strcmp(optarg, "transport"))
+				return bad(
+					"--mode: \"%s\" is not tunnel or transport",
+					optarg);
+			o->tunnel = !strcmp(optarg, "tunnel");
+			break;
+		case OPT_NO_CEILING:
+			o->no_ceiling = true;
+			break;
+		case OPT_JSON:
+			o->output = KB_IPSEC_OUT_JSON;
+			break;
+		case OPT_CSV:
+			o->output = KB_IPSEC_OUT_CSV;
+			break;
+		case 'o':
+			o->output_file = optarg;
+			break;
+		case 'h':
+			o->help = true;
+			return KB_EXIT_OK;
+		case ':':
+			return bad("%s needs a value", argv[optind - 1]);
+		default:
+			return bad("unknown option \"%s\"", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return bad("unexpected argument \"%s\"", argv[optind]);
+	if (o->driver && o->all_impls)
+		return bad("%s: -d and --all-impls exclude each other", "-d");
+	if (kb_esp_find(transform, &o->esp)) {
+		char names[256];
+
+		fprintf(stderr,
+			WHO
+			": -a: \"%s\" is not an ESP transform with AES that Linux offers: %s, or a proposal such as aes128gcm16, aes256-sha256, aes128ctr-sha256, aes128gmac\n",
+			transform, kb_esp_names(names, sizeof(names)));
+		return KB_EXIT_USAGE;
+	}
+	if (o->esp.key_bits && o->key_bits && o->esp.key_bits != o->key_bits)
+		return bad("-k contradicts the proposal \"%s\"", transform);
+	if (!o->key_bits)
+		o->key_bits = o->esp.key_bits ? o->esp.key_bits : 128;
+	if (!o->sizes.count && !o->imix.count &&
+	    kb_sizes_copy(&o->sizes, default_sizes,
+			  sizeof(default_sizes) / sizeof(default_sizes[0]))) {
+		fprintf(stderr, WHO ": %s\n", strerror(ENOMEM));
+		return KB_EXIT_ERROR;
+	}
+	return KB_EXIT_OK;
+}
+
+void kb_ipsec_cli_free(struct kb_ipsec_cli *o)
+{
+	kb_sizes_free(&o->sizes);
+	kb_imix_free(&o->imix);
+}
+
+/* CAP_NET_ADMIN (12) and CAP_SYS_ADMIN (21) in the effective set. */
+static int missing_caps(void)
+{
+	char line[256];
+	uint64_t eff = 0;
+	FILE *f = fopen("/proc/self/status", "re");
+	bool net, sys;
+
+	if (!f)
+		return 0; /* the kernel will say */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %" SCNx64, &eff) == 1)
+			break;
+	fclose(f);
+	net = eff & (1ull << 12);
+	sys = eff & (1ull << 21);
+	if (net && sys)
+		return 0;
+	fprintf(stderr,
+		WHO
+		": needs %s%s%s (namespaces, veth, SAs and crypto priorities): run it as root; nothing was made\n",
+		net ? "" : "CAP_NET_ADMIN", !net && !sys ? " and " : "",
+		sys ? "" : "CAP_SYS_ADMIN");
+	return KB_EXIT_ERROR;
+}
+
+/*
+ * Can this kernel do it at all: namespaces, veth, xfrm_user, ESP with the
+ * transform? One SA made and dropped, under the priority the kernel
+ * chooses, in namespaces that go at once.
+ */
+static int preflight(const struct kb_ipsec_cli *o, const char *auth)
+{
+	static const uint8_t key[64];
+	struct kb_netns_pair p;
+	struct kb_xfrm_sa sa = {
+		.spi = 0x100,
+		.reqid = 1,
+		.mode = o->tunnel ? KB_XFRM_TUNNEL : KB_XFRM_TRANSPORT,
+		.aead = o->esp.t->aead,
+		.icv_bits = o->esp.t->icv_bits,
+		.cipher = o->esp.t->cipher,
+		.auth = o->esp.t->auth,
+		.auth_trunc_bits = o->esp.t->icv_bits,
+		.key = key,
+		.key_bits = o->key_bits + 8 * o->esp.t->salt_bytes,
+		.auth_key = key,
+		.auth_key_bits = o->esp.t->auth_key_bits,
+	};
+	char err[256];
+	int ret;
+
+	(void)auth;
+	ret = kb_netns_pair_make(&p, err, sizeof(err));
+	if (!ret) {
+		ret = kb_link_make(&p, 1, KB_IPSEC_MTU, err, sizeof(err));
+		kb_link_lane_addr(0, 0, &sa.src);
+		kb_link_lane_addr(0, 1, &sa.dst);
+		if (!ret)
+			ret = kb_xfrm_add_sa(&p, 0, &sa, err, sizeof(err));
+		kb_netns_pair_release(&p);
+	}
+	if (ret)
+		fprintf(stderr, WHO ": n/a: %s\n", err);
+	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
+		  struct kb_ipsec_run *run, struct kb_esp_impls *impls)
+{
+	struct kb_esp_impl impl;
+	char err[512];
+	size_t i;
+	int ret;
+
+	memset(impls, 0, sizeof(*impls));
+	ret = kb_esp_auth_driver(nl, o->esp.t, run->auth, sizeof(run->auth));
+	if (!ret)
+		ret = kb_esp_reference(nl, o->esp.t, run->auth, &run->reference,
+				       err, sizeof(err));
+	else
+		snprintf(err, sizeof(err), "no %s in this kernel",
+			 o->esp.t->auth);
+	if (ret) {
+		fprintf(stderr, WHO ": n/a: %s\n", err);
+		return KB_EXIT_ERROR;
+	}
+	if (o->all_impls || o->driver) {
+		ret = kb_esp_all(nl, o->esp.t, run->auth, impls);
+		if (ret) {
+			fprintf(stderr, WHO ": listing implementations: %s\n",
+				strerror(-ret));
+			return KB_EXIT_ERROR;
+		}
+	}
+	if (o->driver) {
+		ret = kb_esp_resolve(nl, o->esp.t, run->auth, o->driver, &impl,
+				     err, sizeof(err));
+		if (ret) {
+			fprintf(stderr,
+				WHO ": -d: %s. Implementations of %s here:\n",
+				err, o->esp.t->name);
+			for (i = 0; i < impls->count; i++)
+				fprintf(stderr, "  %s\n", impls->impl[i].named);
+			kb_esp_impls_free(impls);
+			return ret == -EPERM ? KB_EXIT_ERROR : KB_EXIT_USAGE;
+		}
+		kb_esp_impls_free(impls);
+		impls->impl = malloc(sizeof(impl));
+		if (!impls->impl)
+			return KB_EXIT_ERROR;
+		impls->impl[0] = impl;
+		impls->count = 1;
+		impls->impl[0].reference =
+			!strcmp(impl.driver, run->reference.driver);
+	}
+	ret = kb_esp_mark_selected(nl, o->esp.t, impls, run->selected,
+				   sizeof(run->selected));
+	if (!ret && !impls->count) {
+		ret = kb_esp_resolve(nl, o->esp.t, run->auth, run->selected,
+				     &impl, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, WHO ": %s\n", err);
+			return KB_EXIT_ERROR;
+		}
+		impl.selected = true;
+		impl.reference = !strcmp(impl.driver, run->reference.driver);
+		impls->impl = malloc(sizeof(impl));
+		if (!impls->impl)
+			return KB_EXIT_ERROR;
+		impls->impl[0] = impl;
+		impls->count = 1;
+	}
+	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
+{
+	FILE *f = stdout;
+	int ret;
+
+	if (o->output_file) {
+		f = fopen(o->output_file, "we");
+		if (!f) {
+			fprintf(stderr, WHO ": -o %s: %s\n", o->output_file,
+				strerror(errno));
+			return -errno;
+		}
+	}
+	if (o->output == KB_IPSEC_OUT_JSON)
+		ret = kb_ipsec_print_json(f, run);
+	else if (o->output == KB_IPSEC_OUT_CSV)
+		ret = kb_ipsec_print_csv(f, run);
+	else
+		ret = kb_ipsec_print_table(f, run);
+	if (f != stdout && fclose(f))
+		ret = -errno;
+	else if (f == stdout && fflush(f))
+		ret = -EIO;
+	return ret;
+}
+
+static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
+		   struct kb_priority_guard *g, struct kb_ipsec_run *run,
+		   const struct kb_esp_impls *impls, uint32_t *imix)
+{
+	struct kb_ipsec_opts io = {
+		.t = o->esp.t,
+		.key_bits = o->key_bits,
+		.tunnel = o->tunnel,
+		.sizes = o->sizes.size,
+		.nsizes = o->sizes.count,
+		.imix = imix,
+		.ms = o->ms,
+		.repeats = o->repeats,
+		.diff_packets = o->diff_packets,
+		.ceiling = !o->no_ceiling,
+		.auth = run->auth,
+	};
+	size_t i, k, n = 0;
+
+	for (i = 0; i < o->imix.count; i++)
+		for (k = 0; k < o->imix.part[i].count; k++)
+			imix[n++] = o->imix.part[i].size;
+	io.nimix = n;
+	run->result = calloc(impls->count, sizeof(*run->result));
+	if (!run->result)
+		return -ENOMEM;
+	for (i = 0; i < impls->count && !kb_interrupted(); i++) {
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, WHO ": %zu/%zu %s...\n", i + 1,
+				impls->count, impls->impl[i].driver);
+		kb_ipsec_test(&io, nl, g, &impls->impl[i], &run->reference,
+			      &run->result[run->count++]);
+	}
+	return 0;
+}
+
+/**
+ * kb_ipsec_main() - run `kaesbench ipsec`
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ *
+ * Return: an exit status.
+ */
+int kb_ipsec_main(int argc, char *argv[])
+{
+	struct kb_priority_guard guard = { .fd = -1 };
+	struct kb_ipsec_run run = { 0 };
+	struct kb_esp_impls impls = { 0 };
+	struct kb_ipsec_cli o;
+	struct mnl_socket *nl = NULL;
+	uint32_t *imix = NULL;
+	size_t i, n = 0;
+	int ret, status = KB_EXIT_OK;
+
+	ret = kb_ipsec_parse(argc, argv, &o);
+	if (ret || o.help) {
+		if (o.help)
+			usage(stdout);
+		kb_ipsec_cli_free(&o);
+		return ret;
+	}
+	status = missing_caps();
+	if (status)
+		goto out;
+	signal(SIGPIPE, SIG_IGN);
+	if (kb_signals_install() || kb_priority_guard_start(&guard)) {
+		perror(WHO);
+		status = KB_EXIT_ERROR;
+		goto out;
+	}
+	nl = kb_cu_open(&ret);
+	if (!nl) {
+		fprintf(stderr,
+			WHO
+			": n/a: the kernel's crypto_user interface is missing (%s): it chooses and proves the SAs' implementations (modprobe crypto_user; CONFIG_CRYPTO_USER)\n",
+			strerror(-ret));
+		status = KB_EXIT_ERROR;
+		goto out;
+	}
+	run.t = o.esp.t;
+	run.key_bits = o.key_bits;
+	run.tunnel = o.tunnel;
+	run.ms = o.ms;
+	run.repeats = o.repeats;
+	run.diff_packets = o.diff_packets;
+	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
+	status = choose(nl, &o, &run, &impls);
+	if (!status)
+		status = preflight(&o, run.auth);
+	if (status)
+		goto out;
+	for (i = 0; i < o.imix.count; i++)
+		n += o.imix.part[i].count;
+	imix = calloc(n ? n : 1, sizeof(*imix));
+	if (!imix || run_all(&o, nl, &guard, &run, &impls, imix)) {
+		fprintf(stderr, WHO ": %s\n", strerror(ENOMEM));
+		status = KB_EXIT_ERROR;
+		goto out;
+	}
+	if (print(&o, &run))
+		status = KB_EXIT_ERROR;
+	for (i = 0; i < run.count; i++)
+		if (run.result[i].state != KB_IPSEC_VALID && !status)
+			status = KB_EXIT_ERROR;
+	if (kb_interrupted())
+		status = KB_EXIT_INTERRUPTED;
+out:
+	for (i = 0; i < run.count; i++)
+		kb_ipsec_result_release(&run.result[i]);
+	free(run.result);
+	free(imix);
+	kb_esp_impls_free(&impls);
+	if (nl)
+		mnl_socket_close(nl);
+	kb_priority_guard_stop(&guard);
+	kb_ipsec_cli_free(&o);
+	return status;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The implementations an ESP SA of a transform can get, as driver names of
+ * what ESP allocates ("seqiv(rfc4106-gcm-aesni)"), found and made
+ * registered through crypto_user; the one an SA made now would get; the
+ * kernel's generic parts the differential check compares against.
+ */
+#ifndef KAESBENCH_IPSEC_IMPL_H
+#define KAESBENCH_IPSEC_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <linux/cryptouser.h>
+
+#include "ipsec/esp.h"
+
+struct mnl_socket;
+
+struct kb_esp_impl {
+	char named[CRYPTO_MAX_NAME]; /* as named (-d), or the chain */
+	char driver[CRYPTO_MAX_NAME]; /* what ESP allocates */
+	char module[CRYPTO_MAX_NAME];
+	unsigned int priority;
+	bool selected; /* what an SA made now gets */
+	bool reference; /* the generic parts */
+};
+
+struct kb_esp_impls {
+	struct kb_esp_impl *impl;
+	size_t count;
+};
+
+int kb_esp_auth_driver(struct mnl_socket *nl, const struct kb_esp_transform *t,
+		       char *buf, size_t len);
+int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
+		   const char *auth, const char *named, struct kb_esp_impl *out,
+		   char *err, size_t len);
+int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
+		     const char *auth, struct kb_esp_impl *out, char *err,
+		     size_t len);
+int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
+	       const char *auth, struct kb_esp_impls *out);
+int kb_esp_mark_selected(struct mnl_socket *nl,
+			 const struct kb_esp_transform *t,
+			 struct kb_esp_impls *impls, char *sel, size_t len);
+void kb_esp_impls_free(struct kb_esp_impls *impls);
+
+#endif /* KAESBENCH_IPSEC_IMPL_H */

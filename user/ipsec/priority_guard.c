@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * Choosing the implementation of an SA means raising its priority while
+ * the SA is made, then setting it back (ipsec/sa_proof.c). A priority
+ * lives in the kernel until its module is reloaded, so a kaesbench killed
+ * in between would leave the machine's choice changed for every IPsec SA
+ * and dm-crypt mapping made later. The guard is a child forked before any
+ * change, holding nothing but the read end of a pipe: it is told of each
+ * raise and each restore, and when the pipe closes (kaesbench ended, or
+ * was killed) it sets back whatever is still raised, then exits. It
+ * ignores the terminal's signals, which reach the whole process group, so
+ * that Ctrl-C lets it finish.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+
+#include "ipsec/priority_guard.h"
+#include "kernel/crypto_user.h"
+
+/* Less than PIPE_BUF: each is written whole. */
+struct guard_msg {
+	char driver[CRYPTO_MAX_NAME];
+	uint32_t old_priority;
+	uint8_t raised; /* 1: raised from old_priority; 0: set back */
+};
+
+#define GUARD_MAX 16
+
+static void guard_main(int fd)
+{
+	struct guard_msg pending[GUARD_MAX], m;
+	size_t n = 0, i;
+	struct mnl_socket *nl;
+	int err;
+
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	while (read(fd, &m, sizeof(m)) == sizeof(m)) {
+		m.driver[CRYPTO_MAX_NAME - 1] = '\0';
+		for (i = 0; i < n && strcmp(pending[i].driver, m.driver); i++)
+			;
+		if (m.raised && i == n && n < GUARD_MAX)
+			pending[n++] = m;
+		else if (!m.raised && i < n)
+			pending[i] = pending[--n];
+	}
+	if (!n)
+		_exit(0);
+	nl = kb_cu_open(&err);
+	for (i = 0; nl && i < n; i++) {
+		err = kb_cu_set_priority(nl, pending[i].driver,
+					 pending[i].old_priority);
+		fprintf(stderr,
+			"kaesbench: %s's priority set back to %u after kaesbench ended%s%s\n",
+			pending[i].driver, pending[i].old_priority,
+			err ? ": " : "", err ? strerror(-err) : "");
+	}
+	if (nl)
+		mnl_socket_close(nl);
+	_exit(nl ? 0 : 1);
+}
+
+/**
+ * kb_priority_guard_start() - fork the guard
+ * @g: filled in
+ *
+ * Call it before anything else is open that must close when kaesbench
+ * dies (namespaces): the guard closes every descriptor but its pipe.
+ *
+ * Return: 0 or a negative errno.
+ */
+int kb_priority_guard_start(struct kb_priority_guard *g)
+{
+	int fds[2];
+
+	g->fd = -1;
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	g->pid = fork();
+	if (g->pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -errno;
+	}
+	if (!g->pid) {
+		int fd, max = (int)sysconf(_SC_OPEN_MAX);
+
+		for (fd = 3; fd < (max > 0 ? max : 1024); fd++)
+			if (fd != fds[0])
+				close(fd);
+		guard_main(fds[0]);
+	}
+	close(fds[0]);
+	g->fd = fds[1];
+	return 0;
+}
+
+static int tell(struct kb_priority_guard *g, const char *driver,
+		uint32_t old_priority, bool raised)
+{
+	struct guard_msg m;
+
+	memset(&m, 0, sizeof(m));
+	snprintf(m.driver, sizeof(m.driver), "%s", driver);
+	m.old_priority = old_priority;
+	m.raised = raised;
+	return write(g->fd, &m, sizeof(m)) == sizeof(m) ? 0 : -EPIPE;
+}
+
+/**
+ * kb_priority_guard_raised() - tell the guard before raising a priority
+ * @g: the guard
+ * @driver: the driver whose priority is about to change
+ * @old_priority: what to set back
+ *
+ * Return: 0, or -EPIPE when the guard is gone: then change nothing.
+ */
+int kb_priority_guard_raised(struct kb_priority_guard *g, const char *driver,
+			     uint32_t old_priority)
+{
+	return tell(g, driver, old_priority, true);
+}
+
+/**
+ * kb_priority_guard_restored() - tell the guard a priority is set back
+ * @g: the guard
+ * @driver: the driver
+ *
+ * Return: 0 or -EPIPE.
+ */
+int kb_priority_guard_restored(struct kb_priority_guard *g, const char *driver)
+{
+	return tell(g, driver, 0, false);
+}
+
+/**
+ * kb_priority_guard_stop() - close the pipe and wait for the guard
+ * @g: the guard (not started: nothing happens)
+ */
+void kb_priority_guard_stop(struct kb_priority_guard *g)
+{
+	if (g->fd < 0)
+		return;
+	close(g->fd);
+	g->fd = -1;
+	while (waitpid(g->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}

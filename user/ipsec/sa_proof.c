@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * An SA cannot name a driver: xfrm keeps its own canonical name, and ESP
+ * allocates that name once, when the SA is made, getting the registered
+ * driver of the highest priority (../shared facts: xfrm_user.c
+ * attach_aead(), esp4.c esp_init_aead()). So to give an SA the
+ * implementation asked for, that driver must be the highest of its name
+ * while the SA is made: if it is not, its priority is raised above the
+ * others' through crypto_user, under the guard's watch, and set back as
+ * soon as the SA exists. The driver is the IV generator's instance, which
+ * nothing is built on, so the change unregisters no other instance.
+ *
+ * Which driver the SA really got is read back, not assumed: every
+ * transform holds a reference on its algorithm, so making the SA raises
+ * the reference count of the driver it got by one, and of no other of
+ * that name (crypto_user reports cru_refcnt, as /proc/crypto prints it).
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+
+#include "ipsec/sa_proof.h"
+#include "kernel/crypto_user.h"
+
+/* The reference counts of the drivers of @name, in @algs' order. */
+static void counts(const struct kb_cu_algs *algs, const char *name,
+		   const struct kb_cu_algs *before, const char *driver,
+		   struct kb_sa_proof *proof)
+{
+	size_t i;
+
+	proof->proved = false;
+	proof->delta = 0;
+	for (i = 0; i < algs->count; i++) {
+		const struct kb_cu_alg *a = &algs->alg[i];
+		const struct kb_cu_alg *was;
+		int delta;
+
+		if (strcmp(a->name, name))
+			continue;
+		was = kb_cu_find(before, a->driver);
+		delta = (int)a->refcnt - (was ? (int)was->refcnt : 0);
+		if (!strcmp(a->driver, driver))
+			proof->delta = delta;
+		else if (delta && !proof->other[0])
+			snprintf(proof->other, sizeof(proof->other), "%s",
+				 a->driver);
+	}
+	proof->proved = proof->delta == 1 && !proof->other[0];
+}
+
+/**
+ * kb_sa_make() - make an SA with a given implementation, and prove it
+ * @nl: a crypto_user socket
+ * @g: the priority guard, told of any raise before it happens
+ * @p: the namespaces
+ * @side: the one to make the SA in
+ * @sa: the SA
+ * @esp_name: what ESP allocates for it ("seqiv(rfc4106(gcm(aes)))")
+ * @driver: the registered driver of @esp_name the SA must get
+ * @proof: filled in: proved or not, and what was changed for it
+ * @err: a sentence on failure
+ * @len: its size
+ *
+ * The priority raised is set back before returning, whatever happened.
+ *
+ * Return: 0 when the SA was made (proved or not: see @proof), or a
+ * negative errno.
+ */
+int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
+	       const struct kb_netns_pair *p, int side,
+	       const struct kb_xfrm_sa *sa, const char *esp_name,
+	       const char *driver, struct kb_sa_proof *proof, char *err,
+	       size_t len)
+{
+	struct kb_cu_algs before, after = { 0 };
+	const struct kb_cu_alg *self = NULL;
+	uint32_t top = 0;
+	size_t i;
+	int ret, restore = 0;
+
+	memset(proof, 0, sizeof(*proof));
+	snprintf(proof->driver, sizeof(proof->driver), "%s", driver);
+	ret = kb_cu_dump(nl, &before);
+	if (ret) {
+		snprintf(err, len, "reading the crypto API's drivers: %s",
+			 strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < before.count; i++) {
+		const struct kb_cu_alg *a = &before.alg[i];
+
+		if (!strcmp(a->driver, driver))
+			self = a;
+		else if (!strcmp(a->name, esp_name) && a->priority >= top)
+			top = a->priority;
+	}
+	if (!self) {
+		snprintf(err, len, "%s is not registered", driver);
+		ret = -ENOENT;
+		goto out;
+	}
+	/* Ties go to the most recent driver: raise above them too. */
+	if (top && self->priority <= top) {
+		if (top >= INT_MAX) {
+			snprintf(
+				err, len,
+				"%s cannot be raised above a driver at the highest priority",
+				driver);
+			ret = -ERANGE;
+			goto out;
+		}
+		proof->raised = true;
+		proof->old_priority = self->priority;
+		proof->raised_to = top + 1;
+		ret = kb_priority_guard_raised(g, driver, self->priority);
+		if (!ret)
+			ret = kb_cu_set_priority(nl, driver, top + 1);
+		if (ret) {
+			snprintf(err, len, "raising %s's priority: %s", driver,
+				 strerror(-ret));
+			goto out;
+		}
+		restore = 1;
+		/*
+		 * For tests/vm/guest/tests/64-ipsec.sh: killed at the worst
+		 * moment, the priority raised, the guard must set it back.
+		 */
+		if (getenv("KAESBENCH_TEST_KILL_AFTER_RAISE"))
+			raise(SIGKILL);
+	}
+	ret = kb_xfrm_add_sa(p, side, sa, err, len);
+	if (!ret) {
+		ret = kb_cu_dump(nl, &after);
+		if (ret)
+			snprintf(err, len,
+				 "reading the crypto API's drivers: %s",
+				 strerror(-ret));
+	}
+	if (restore) {
+		int r = kb_cu_set_priority(nl, driver, proof->old_priority);
+
+		if (!r)
+			kb_priority_guard_restored(g, driver);
+		else if (!ret) {
+			snprintf(err, len, "setting %s's priority back: %s",
+				 driver, strerror(-r));
+			ret = r;
+		}
+	}
+	if (!ret)
+		counts(&after, esp_name, &before, driver, proof);
+out:
+	kb_cu_algs_free(&before);
+	kb_cu_algs_free(&after);
+	return ret;
+}

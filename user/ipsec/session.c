@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The lanes of one implementation's namespaces (ipsec/link.h):
+ *   0  the tunnel measured: SAs with the implementation both ways;
+ *   1  the differential's first half: it encrypts, the reference decrypts;
+ *   2  the second: the reference encrypts, it decrypts;
+ *   3  plaintext, no policy: the same datagrams without ESP, measured in
+ *      turn with lane 0 so that both see the same machine.
+ * Every implementation gets namespaces of its own, so that the kernel's
+ * per-namespace xfrm counters are its own.
+ *
+ * A wrong implementation that agrees with itself passes lane 0: only the
+ * halves with the reference at the other end can show it, as packets
+ * that fail authentication (integrity_failed on the receiving SA,
+ * XfrmInStateProtoError in its namespace) or datagrams that arrive wrong.
+ * Any of those, a datagram lost in the paced halves, or an SA whose
+ * implementation is not proved, makes the result invalid.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "base/signals.h"
+#include "bench/result.h"
+#include "bench/runner.h"
+#include "ipsec/link.h"
+#include "ipsec/session.h"
+#include "ipsec/xfrm.h"
+
+enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
+
+#define PORT 4500
+#define DIFF_WINDOW 16
+#define DIFF_WAIT_MS 3000
+
+struct ctx {
+	const struct kb_ipsec_opts *o;
+	struct mnl_socket *nl;
+	struct kb_priority_guard *g;
+	struct kb_netns_pair ns;
+	struct kb_ipsec_result *r;
+	char esp[CRYPTO_MAX_NAME];
+	uint32_t tag;
+};
+
+static const char *const in_errors[] = {
+	"XfrmInError",	      "XfrmInBufferError",    "XfrmInHdrError",
+	"XfrmInNoStates",     "XfrmInStateModeError", "XfrmInStateSeqError",
+	"XfrmInStateExpired", "XfrmInStateMismatch",  "XfrmInStateInvalid",
+	"XfrmInTmplMismatch", "XfrmInNoPols",	      "XfrmInPolBlock",
+	"XfrmInPolError",
+};
+
+static void fail(struct ctx *c, const char *what, const char *why)
+{
+	if (c->r->state == KB_IPSEC_FAILED)
+		return;
+	c->r->state = KB_IPSEC_FAILED;
+	snprintf(c->r->message, sizeof(c->r->message), "%s: %s", what, why);
+}
+
+/* The SAs from @from's side to the other on @lane, and their policies. */
+static int sa_pair(struct ctx *c, unsigned int lane, int from,
+		   const char *sender, const char *receiver)
+{
+	const struct kb_esp_transform *t = c->o->t;
+	uint8_t key[64], auth_key[64];
+	unsigned int key_bits = c->o->key_bits + 8 * t->salt_bytes;
+	struct kb_xfrm_sa sa = {
+		.spi = 0x1000 + 16 * lane + from,
+		.reqid = lane + 1,
+		.mode = c->o->tunnel ? KB_XFRM_TUNNEL : KB_XFRM_TRANSPORT,
+		.aead = t->aead,
+		.icv_bits = t->icv_bits,
+		.cipher = t->cipher,
+		.auth = t->auth,
+		.auth_trunc_bits = t->icv_bits,
+		.key = key,
+		.key_bits = key_bits,
+		.auth_key = auth_key,
+		.auth_key_bits = t->auth_key_bits,
+		.replay_window = 32,
+	};
+	const char *driver[2] = { sender, receiver };
+	char err[256];
+	int side, ret;
+
+	if (getrandom(key, sizeof(key), 0) != sizeof(key) ||
+	    getrandom(auth_key, sizeof(auth_key), 0) != sizeof(auth_key)) {
+		fail(c, "drawing keys", strerror(errno));
+		return -EIO;
+	}
+	kb_link_lane_addr(lane, from, &sa.src);
+	kb_link_lane_addr(lane, !from, &sa.dst);
+	for (side = 0; side < KB_SIDES; side++) {
+		int on = side ? !from : from;
+		struct kb_sa_proof *proof;
+
+		if (c->r->proofs == KB_IPSEC_SAS)
+			return -ENOSPC;
+		proof = &c->r->proof[c->r->proofs];
+		ret = kb_sa_make(c->nl, c->g, &c->ns, on, &sa, c->esp,
+				 driver[side], proof, err, sizeof(err));
+		if (ret) {
+			fail(c, "making an SA", err);
+			return ret;
+		}
+		proof->side = on;
+		proof->lane = lane;
+		c->r->proofs++;
+		ret = kb_xfrm_add_policy(&c->ns, on, !side, &sa, err,
+					 sizeof(err));
+		if (ret) {
+			fail(c, "making a policy", err);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int open_lane(struct ctx *c, unsigned int lane, struct kb_traffic *t)
+{
+	struct in_addr from, to;
+	int tx, rx, ret;
+
+	kb_link_lane_addr(lane, 0, &from);
+	kb_link_lane_addr(lane, 1, &to);
+	tx = kb_netns_socket(&c->ns, 0, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	rx = kb_netns_socket(&c->ns, 1, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (tx < 0 || rx < 0) {
+		ret = tx < 0 ? tx : rx;
+		if (tx >= 0)
+			close(tx);
+		if (rx >= 0)
+			close(rx);
+	} else {
+		ret = kb_traffic_open(t, tx, rx, &from, &to, PORT + lane);
+	}
+	if (ret)
+		fail(c, "opening the lane's sockets", strerror(-ret));
+	return ret;
+}
+
+static uint32_t payload_of(uint32_t packet)
+{
+	return packet - 28;
+}
+
+/* One half of the differential: every size, paced, then the counters. */
+static int half(struct ctx *c, unsigned int lane, struct kb_ipsec_half *h)
+{
+	const struct kb_ipsec_opts *o = c->o;
+	struct kb_xfrm_mib before, after;
+	struct kb_xfrm_sa_stats st;
+	struct kb_xfrm_sa sa = { .spi = 0x1000 + 16 * lane };
+	uint32_t *sizes;
+	struct kb_traffic t;
+	size_t i, n = 0;
+	int ret;
+
+	sizes = calloc(o->nsizes + o->nimix, sizeof(*sizes));
+	if (!sizes)
+		return -ENOMEM;
+	for (i = 0; i < o->nsizes; i++)
+		sizes[n++] = payload_of(o->sizes[i]);
+	for (i = 0; i < o->nimix; i++)
+		sizes[n++] = payload_of(o->imix[i]);
+	ret = open_lane(c, lane, &t);
+	if (!ret) {
+		struct kb_traffic_opts to = {
+			.sizes = sizes,
+			.nsizes = n,
+			.packets = o->diff_packets,
+			.window = DIFF_WINDOW,
+			.wait_ms = DIFF_WAIT_MS,
+			.tag = c->tag + lane,
+		};
+
+		if (kb_xfrm_mib_read(&c->ns, 1, &before))
+			memset(&before, 0, sizeof(before));
+		ret = kb_traffic_run(&t, &to, &h->traffic);
+		kb_traffic_close(&t);
+		if (ret)
+			fail(c, "sending the differential's datagrams",
+			     strerror(-ret));
+	}
+	free(sizes);
+	if (ret)
+		return ret;
+	h->ran = true;
+	kb_link_lane_addr(lane, 0, &sa.src);
+	kb_link_lane_addr(lane, 1, &sa.dst);
+	if (!kb_xfrm_sa_stats(&c->ns, 1, &sa, &st))
+		h->integrity_failed = st.integrity_failed;
+	if (!kb_xfrm_mib_read(&c->ns, 1, &after)) {
+		h->proto_errors =
+			kb_xfrm_mib_get(&after, "XfrmInStateProtoError") -
+			kb_xfrm_mib_get(&before, "XfrmInStateProtoError");
+		for (i = 0; i < sizeof(in_errors) / sizeof(in_errors[0]); i++)
+			h->in_errors += kb_xfrm_mib_get(&after, in_errors[i]) -
+					kb_xfrm_mib_get(&before, in_errors[i]);
+	}
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of @n measurements, and their spread. */
+static void summarize(const struct kb_traffic_result *m, size_t n,
+		      struct kb_ipsec_rate *rate)
+{
+	double pps[64], sorted[64];
+	size_t i, mid = 0;
+
+	memset(rate, 0, sizeof(*rate));
+	for (i = 0; i < n; i++) {
+		pps[i] = m[i].wall_s > 0 ? m[i].received / m[i].wall_s : 0;
+		sorted[i] = pps[i];
+		rate->wrong += m[i].wrong;
+		rate->lost += m[i].lost;
+	}
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	for (i = 0; i < n; i++)
+		if (pps[i] == sorted[n / 2])
+			mid = i;
+	rate->count = n;
+	rate->median = m[mid];
+	rate->pps = pps[mid];
+	if (m[mid].wall_s > 0)
+		rate->gbps = m[mid].payload_bytes * 8 / m[mid].wall_s / 1e9;
+	if (m[mid].received)
+		rate->cpu_us_per_packet =
+			m[mid].cpu_busy_ns / 1e3 / m[mid].received;
+	if (rate->pps > 0)
+		rate->spread = (sorted[n - 1] - sorted[0]) / rate->pps;
+}
+
+/* One point: the tunnel and plaintext, in turn, @repeats times. */
+static int measure(struct ctx *c, struct kb_traffic *tunnel,
+		   struct kb_traffic *plain, const uint32_t *packets, size_t n,
+		   struct kb_ipsec_point *pt)
+{
+	struct kb_traffic_result tr[64], pr[64];
+	uint32_t sizes[64];
+	size_t i, reps = c->o->repeats > 64 ? 64 : c->o->repeats;
+	int ret = 0;
+
+	for (i = 0; i < n && i < 64; i++)
+		sizes[i] = payload_of(packets[i]);
+	for (i = 0; i < reps && !ret; i++) {
+		struct kb_traffic_opts to = {
+			.sizes = sizes,
+			.nsizes = n < 64 ? n : 64,
+			.ms = c->o->ms,
+			.tag = c->tag + 16 + i,
+		};
+
+		ret = kb_traffic_run(tunnel, &to, &tr[i]);
+		if (!ret)
+			ret = kb_traffic_run(plain, &to, &pr[i]);
+		if (!ret && (tr[i].interrupted || pr[i].interrupted))
+			ret = -EINTR;
+	}
+	if (ret)
+		return ret;
+	summarize(tr, reps, &pt->tunnel);
+	summarize(pr, reps, &pt->plain);
+	return 0;
+}
+
+/* The crypto alone, both ways: what one machine's two ends cost. */
+static void ceiling(struct ctx *c)
+{
+	struct kb_ipsec_result *r = c->r;
+	uint32_t param[KB_P_COUNT] = { 0 };
+	struct kb_run run[2];
+	struct kb_sizes sizes = { 0 };
+	size_t i, d;
+
+	sizes.size = calloc(c->o->nsizes + c->o->nimix, sizeof(uint32_t));
+	if (!sizes.size)
+		return;
+	for (i = 0; i < c->o->nsizes + c->o->nimix; i++) {
+		uint32_t packet = i < c->o->nsizes ?
+					  c->o->sizes[i] :
+					  c->o->imix[i - c->o->nsizes];
+		uint32_t len = kb_esp_crypt_len(c->o->t, c->o->tunnel,
+						payload_of(packet));
+
+		if (!kb_sizes_has(sizes.size, sizes.count, len))
+			sizes.size[sizes.count++] = len;
+	}
+	param[KB_P_KEY_BITS] = c->o->key_bits;
+	for (d = 0; d < 2; d++) {
+		struct kb_run_req req = {
+			.driver = r->impl.driver,
+			.param = param,
+			.given = 1U << KB_P_KEY_BITS,
+			.quiet = true,
+		};
+
+		memset(&run[d], 0, sizeof(run[d]));
+		run[d].decrypt = d;
+		run[d].key_bits = c->o->key_bits;
+		kb_sizes_copy(&run[d].sizes, sizes.size, sizes.count);
+		kb_runner_run(&req, &run[d]);
+	}
+	for (i = 0; i < r->points; i++) {
+		struct kb_ipsec_point *pt = &r->point[i];
+		const uint32_t *packets = pt->size ? &pt->size : c->o->imix;
+		size_t n = pt->size ? 1 : c->o->nimix, k;
+		double seconds = 0, bytes = 0;
+		bool ok = true;
+
+		for (k = 0; k < n && ok; k++) {
+			uint32_t len = kb_esp_crypt_len(c->o->t, c->o->tunnel,
+							payload_of(packets[k]));
+
+			for (d = 0; d < 2 && ok; d++) {
+				struct kb_summary sum;
+
+				ok = !kb_run_failed(&run[d]) &&
+				     !kb_run_invalid(&run[d]) &&
+				     !kb_summarize(&run[d], len, &sum) &&
+				     sum.ops_per_s > 0;
+				if (ok)
+					seconds += 1 / sum.ops_per_s;
+			}
+			bytes += len;
+		}
+		if (!ok)
+			continue;
+		pt->has_ceiling = true;
+		pt->ceiling_pps = n / seconds;
+		pt->ceiling_mbps = bytes / seconds / 1e6;
+	}
+	for (d = 0; d < 2; d++) {
+		if (!r->ceiling_note[0] &&
+		    (kb_run_failed(&run[d]) || kb_run_invalid(&run[d]))) {
+			char why[200];
+
+			snprintf(r->ceiling_note, sizeof(r->ceiling_note),
+				 "the crypto-only ceiling was not measured: %s",
+				 kb_run_reason(&run[d], why, sizeof(why)));
+		}
+		kb_run_release(&run[d]);
+	}
+	kb_sizes_free(&sizes);
+}
+
+static void points(struct ctx *c)
+{
+	const struct kb_ipsec_opts *o = c->o;
+	struct kb_traffic tunnel, plain;
+	size_t i;
+	int ret;
+
+	c->r->point = calloc(o->nsizes + 1, sizeof(*c->r->point));
+	if (!c->r->point) {
+		fail(c, "measuring", strerror(ENOMEM));
+		return;
+	}
+	if (open_lane(c, LANE_TUNNEL, &tunnel))
+		return;
+	if (open_lane(c, LANE_PLAIN, &plain)) {
+		kb_traffic_close(&tunnel);
+		return;
+	}
+	for (i = 0, ret = 0; i < o->nsizes + (o->nimix > 0) && !ret; i++) {
+		struct kb_ipsec_point *pt = &c->r->point[c->r->points];
+		const uint32_t *packets = i < o->nsizes ? &o->sizes[i] :
+							  o->imix;
+		size_t n = i < o->nsizes ? 1 : o->nimix, k;
+		uint64_t crypt = 0, wire = 0;
+
+		pt->size = i < o->nsizes ? o->sizes[i] : 0;
+		for (k = 0; k < n; k++) {
+			crypt += kb_esp_crypt_len(o->t, o->tunnel,
+						  payload_of(packets[k]));
+			wire += kb_esp_wire_len(o->t, o->tunnel,
+						payload_of(packets[k]));
+		}
+		pt->crypt_len = crypt / n;
+		pt->wire_len = wire / n;
+		ret = measure(c, &tunnel, &plain, packets, n, pt);
+		if (!ret)
+			c->r->points++;
+	}
+	kb_traffic_close(&tunnel);
+	kb_traffic_close(&plain);
+	if (ret == -EINTR)
+		c->r->state = KB_IPSEC_INTERRUPTED;
+	else if (ret)
+		fail(c, "measuring", strerror(-ret));
+}
+
+static void judge(struct ctx *c)
+{
+	struct kb_ipsec_result *r = c->r;
+	size_t i, used = strlen(r->message);
+
+	if (r->state != KB_IPSEC_VALID)
+		return;
+	for (i = 0; i < r->proofs; i++) {
+		if (r->proof[i].proved)
+			continue;
+		r->state = KB_IPSEC_INVALID;
+		used += snprintf(
+			r->message + used, sizeof(r->message) - used,
+			"%sthe SA's implementation is not proved: %s's reference count changed by %d%s%s",
+			used ? "; " : "", r->proof[i].driver, r->proof[i].delta,
+			r->proof[i].other[0] ? ", and so did " : "",
+			r->proof[i].other);
+		break;
+	}
+	for (i = 0; i < 2 && used < sizeof(r->message); i++) {
+		const struct kb_ipsec_half *h = &r->half[i];
+
+		if (!h->integrity_failed && !h->proto_errors &&
+		    !h->traffic.wrong && !h->traffic.lost && !h->in_errors)
+			continue;
+		r->state = KB_IPSEC_INVALID;
+		used += snprintf(
+			r->message + used, sizeof(r->message) - used,
+			"%s%s encrypting, %s decrypting: %u failed authentication (%llu XfrmInStateProtoError), %llu wrong, %llu lost of %llu",
+			used ? "; " : "", h->sender, h->receiver,
+			h->integrity_failed,
+			(unsigned long long)h->proto_errors,
+			(unsigned long long)h->traffic.wrong,
+			(unsigned long long)h->traffic.lost,
+			(unsigned long long)h->traffic.sent);
+	}
+	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
+		if (!r->point[i].tunnel.wrong)
+			continue;
+		r->state = KB_IPSEC_INVALID;
+		used += snprintf(
+			r->message + used, sizeof(r->message) - used,
+			"%s%llu datagrams arrived wrong through the tunnel",
+			used ? "; " : "",
+			(unsigned long long)r->point[i].tunnel.wrong);
+		break;
+	}
+}
+
+/**
+ * kb_ipsec_test() - put one implementation through real SAs
+ * @o: what to do
+ * @nl: a crypto_user socket
+ * @g: the priority guard
+ * @impl: the implementation
+ * @ref: the reference, at the other end of the differential's halves
+ * @r: filled in; release with kb_ipsec_result_release()
+ *
+ * Return: 0; what happened is in @r->state and @r->message.
+ */
+int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
+		  struct kb_priority_guard *g, const struct kb_esp_impl *impl,
+		  const struct kb_esp_impl *ref, struct kb_ipsec_result *r)
+{
+	struct ctx c = { .o = o, .nl = nl, .g = g, .r = r };
+	char err[256];
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->impl = *impl;
+	r->state = KB_IPSEC_VALID;
+	kb_esp_name(o->t, c.esp, sizeof(c.esp));
+	if (getrandom(&c.tag, sizeof(c.tag), 0) != sizeof(c.tag))
+		c.tag = (uint32_t)getpid();
+	ret = kb_netns_pair_make(&c.ns, err, sizeof(err));
+	if (ret) {
+		fail(&c, "making the namespaces", err);
+		return 0;
+	}
+	ret = kb_link_make(&c.ns, LANES, KB_IPSEC_MTU, err, sizeof(err));
+	if (ret)
+		fail(&c, "making the veth pair", err);
+	if (!ret)
+		ret = sa_pair(&c, LANE_TUNNEL, 0, impl->driver, impl->driver);
+	if (!ret)
+		ret = sa_pair(&c, LANE_TUNNEL, 1, impl->driver, impl->driver);
+	if (!ret)
+		ret = sa_pair(&c, LANE_ENCRYPTS, 0, impl->driver, ref->driver);
+	if (!ret)
+		ret = sa_pair(&c, LANE_DECRYPTS, 0, ref->driver, impl->driver);
+	r->half[0].sender = impl->driver;
+	r->half[0].receiver = ref->driver;
+	r->half[1].sender = ref->driver;
+	r->half[1].receiver = impl->driver;
+	if (!ret)
+		ret = half(&c, LANE_ENCRYPTS, &r->half[0]);
+	if (!ret)
+		ret = half(&c, LANE_DECRYPTS, &r->half[1]);
+	if (!ret && kb_interrupted())
+		r->state = KB_IPSEC_INTERRUPTED;
+	if (!ret && r->state == KB_IPSEC_VALID)
+		points(&c);
+	/* The namespaces go with their SAs before the ceiling's run. */
+	kb_netns_pair_release(&c.ns);
+	if (r->state == KB_IPSEC_VALID && o->ceiling && !kb_interrupted())
+		ceiling(&c);
+	judge(&c);
+	return 0;
+}
+
+const char *kb_ipsec_state_name(enum kb_ipsec_state state)
+{
+	switch (state) {
+	case KB_IPSEC_VALID:
+		return "valid";
+	case KB_IPSEC_INVALID:
+		return "invalid";
+	case KB_IPSEC_FAILED:
+		return "failed";
+	case KB_IPSEC_INTERRUPTED:
+		return "interrupted";
+	}
+	return "unknown";
+}
+
+void kb_ipsec_result_release(struct kb_ipsec_result *r)
+{
+	free(r->point);
+	r->point = NULL;
+	r->points = 0;
+}

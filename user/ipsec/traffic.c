@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The generator sends from the calling thread with sendmmsg(), so that on
+ * the sending side the kernel's work (UDP, xfrm output, ESP encryption
+ * for a synchronous implementation, the veth transmit) runs in this
+ * thread's system calls; on the receiving side veth hands each packet to
+ * the NET_RX softirq, where ESP input decrypts it, and a thread of ours
+ * takes the datagrams with recvmmsg() and checks every one: a header
+ * (what run, which datagram, how long) and a body of bytes drawn from a
+ * seed, compared whole. The sender uses one body for all datagrams, so
+ * sending costs little more than the system call: the tunnel, not the
+ * generator, is what limits the rate (make bench-ipsec shows it against
+ * iperf3).
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/cpu_time.h"
+#include "base/signals.h"
+#include "ipsec/traffic.h"
+
+#define BATCH 32
+#define MAGIC 0x6b616573u /* "kaes" */
+
+struct header {
+	uint32_t magic;
+	uint32_t tag;
+	uint64_t seq;
+	uint32_t len;
+	uint32_t check;
+};
+
+_Static_assert(sizeof(struct header) == KB_TRAFFIC_MIN_PAYLOAD,
+	       "the header is the smallest payload");
+
+struct shared {
+	const struct kb_traffic *t;
+	const uint8_t *body;
+	uint32_t tag;
+	atomic_bool stop;
+	atomic_bool failed; /* the receiver had no memory */
+	atomic_uint_fast64_t received;
+	atomic_uint_fast64_t wrong;
+	atomic_uint_fast64_t bytes;
+	_Atomic double last; /* kb_now() of the last receipt */
+};
+
+static uint32_t check_of(const struct header *h)
+{
+	uint64_t x = (h->seq ^ ((uint64_t)h->len << 32) ^ h->tag) *
+		     0x9e3779b97f4a7c15ull;
+
+	return (uint32_t)(x >> 32);
+}
+
+static void fill_body(uint8_t *body, uint32_t seed)
+{
+	uint64_t x = seed | 1;
+	size_t i;
+
+	for (i = 0; i < KB_TRAFFIC_MAX_PAYLOAD; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		body[i] = (uint8_t)x;
+	}
+}
+
+static bool right(const struct shared *s, const uint8_t *buf, size_t len)
+{
+	struct header h;
+
+	if (len < sizeof(h))
+		return false;
+	memcpy(&h, buf, sizeof(h));
+	return h.magic == MAGIC && h.tag == s->tag && h.len == len &&
+	       h.check == check_of(&h) &&
+	       !memcmp(buf + sizeof(h), s->body + sizeof(h), len - sizeof(h));
+}
+
+static void *receiver(void *arg)
+{
+	struct shared *s = arg;
+	uint8_t(*bufs)[KB_TRAFFIC_MAX_PAYLOAD + 1] =
+		malloc(BATCH * sizeof(*bufs));
+	struct mmsghdr msgs[BATCH];
+	struct iovec iov[BATCH];
+	int i, n;
+
+	if (!bufs) {
+		atomic_store(&s->failed, true);
+		return NULL;
+	}
+	while (!atomic_load(&s->stop)) {
+		for (i = 0; i < BATCH; i++) {
+			iov[i].iov_base = bufs[i];
+			iov[i].iov_len = sizeof(bufs[i]);
+			memset(&msgs[i], 0, sizeof(msgs[i]));
+			msgs[i].msg_hdr.msg_iov = &iov[i];
+			msgs[i].msg_hdr.msg_iovlen = 1;
+		}
+		n = recvmmsg(s->t->rx, msgs, BATCH, MSG_WAITFORONE, NULL);
+		if (n <= 0)
+			continue; /* the receive timeout: look at @stop */
+		for (i = 0; i < n; i++) {
+			if (right(s, bufs[i], msgs[i].msg_len)) {
+				atomic_fetch_add(&s->received, 1);
+				atomic_fetch_add(&s->bytes, msgs[i].msg_len);
+			} else {
+				atomic_fetch_add(&s->wrong, 1);
+			}
+		}
+		atomic_store(&s->last, kb_now());
+	}
+	free(bufs);
+	return NULL;
+}
+
+/**
+ * kb_traffic_open() - bind a pair of sockets for traffic
+ * @t: filled in; it owns @tx and @rx from now on, even on failure
+ * @tx: a UDP socket made in the sending namespace
+ * @rx: a UDP socket made in the receiving namespace
+ * @from: the sender's address (its lane's, so that its policy applies)
+ * @to: the receiver's
+ * @port: the receiver's UDP port
+ *
+ * Return: 0 or a negative errno.
+ */
+int kb_traffic_open(struct kb_traffic *t, int tx, int rx,
+		    const struct in_addr *from, const struct in_addr *to,
+		    uint16_t port)
+{
+	struct sockaddr_in src = { .sin_family = AF_INET, .sin_addr = *from };
+	struct timeval tv = { .tv_usec = 50000 };
+	int rcvbuf = 8 << 20;
+
+	t->tx = tx;
+	t->rx = rx;
+	memset(&t->to, 0, sizeof(t->to));
+	t->to.sin_family = AF_INET;
+	t->to.sin_addr = *to;
+	t->to.sin_port = htons(port);
+	/* Room for a burst while the softirq catches up; forced as root. */
+	if (setsockopt(rx, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)))
+		setsockopt(rx, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	if (setsockopt(rx, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    bind(rx, (struct sockaddr *)&t->to, sizeof(t->to)) ||
+	    bind(tx, (struct sockaddr *)&src, sizeof(src)) ||
+	    connect(tx, (struct sockaddr *)&t->to, sizeof(t->to))) {
+		int err = -errno;
+
+		kb_traffic_close(t);
+		return err;
+	}
+	return 0;
+}
+
+void kb_traffic_close(struct kb_traffic *t)
+{
+	if (t->tx >= 0)
+		close(t->tx);
+	if (t->rx >= 0)
+		close(t->rx);
+	t->tx = t->rx = -1;
+}
+
+static uint64_t done(struct shared *s)
+{
+	return atomic_load(&s->received) + atomic_load(&s->wrong);
+}
+
+/* Wait while more than @window are in flight; false after @wait_ms. */
+static bool wait_window(struct shared *s, uint64_t sent, uint32_t window,
+			uint32_t wait_ms)
+{
+	double since = kb_now();
+	uint64_t seen = done(s);
+	struct timespec pause = { .tv_nsec = 50000 };
+
+	while (sent - done(s) >= window) {
+		if (done(s) != seen) {
+			seen = done(s);
+			since = kb_now();
+		}
+		if (kb_now() - since > wait_ms / 1000.0)
+			return false;
+		nanosleep(&pause, NULL);
+	}
+	return true;
+}
+
+/**
+ * kb_traffic_run() - send, receive, check and count
+ * @t: the sockets
+ * @o: what to send, how long
+ * @r: filled in
+ *
+ * Return: 0, or a negative errno when the receiver could not start.
+ */
+int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
+		   struct kb_traffic_result *r)
+{
+	static uint8_t body[KB_TRAFFIC_MAX_PAYLOAD];
+	struct header hdr[BATCH];
+	struct iovec iov[BATCH][2];
+	struct mmsghdr msgs[BATCH];
+	struct shared s = { .t = t, .body = body, .tag = o->tag };
+	uint64_t cpu0 = 0, cpu1 = 0;
+	uint32_t wait_ms = o->wait_ms ? o->wait_ms : 500;
+	double start, end;
+	pthread_t thread;
+	int i, n, ret;
+
+	memset(r, 0, sizeof(*r));
+	fill_body(body, o->tag);
+	atomic_store(&s.last, 0.0);
+	ret = pthread_create(&thread, NULL, receiver, &s);
+	if (ret)
+		return -ret;
+	kb_cpu_busy_ns(&cpu0);
+	start = kb_now();
+	end = start + o->ms / 1000.0;
+	for (;;) {
+		if (o->ms ? kb_now() >= end : r->sent >= o->packets)
+			break;
+		if (kb_interrupted()) {
+			r->interrupted = true;
+			break;
+		}
+		if (o->window && !wait_window(&s, r->sent, o->window, wait_ms))
+			break;
+		n = BATCH;
+		if (o->window && (uint64_t)n > o->window)
+			n = o->window;
+		if (!o->ms && (uint64_t)n > o->packets - r->sent)
+			n = o->packets - r->sent;
+		for (i = 0; i < n; i++) {
+			uint32_t len = o->sizes[(r->sent + i) % o->nsizes];
+
+			hdr[i].magic = MAGIC;
+			hdr[i].tag = o->tag;
+			hdr[i].seq = r->sent + i;
+			hdr[i].len = len;
+			hdr[i].check = check_of(&hdr[i]);
+			iov[i][0].iov_base = &hdr[i];
+			iov[i][0].iov_len = sizeof(hdr[i]);
+			iov[i][1].iov_base = body + sizeof(hdr[i]);
+			iov[i][1].iov_len = len - sizeof(hdr[i]);
+			memset(&msgs[i], 0, sizeof(msgs[i]));
+			msgs[i].msg_hdr.msg_iov = iov[i];
+			msgs[i].msg_hdr.msg_iovlen = 2;
+		}
+		ret = sendmmsg(t->tx, msgs, n, 0);
+		if (ret > 0) {
+			r->sent += ret;
+		} else if (ret < 0 && errno != EINTR) {
+			/* ENOBUFS, or ECONNREFUSED from an ICMP error */
+			r->send_errors++;
+		}
+	}
+	/* Until every datagram is in, or none came for @wait_ms: lost. */
+	wait_window(&s, r->sent, 1, wait_ms);
+	atomic_store(&s.stop, true);
+	pthread_join(thread, NULL);
+	kb_cpu_busy_ns(&cpu1);
+	if (atomic_load(&s.failed))
+		return -ENOMEM;
+	r->received = atomic_load(&s.received);
+	r->wrong = atomic_load(&s.wrong);
+	r->payload_bytes = atomic_load(&s.bytes);
+	r->lost = r->sent > r->received + r->wrong ?
+			  r->sent - r->received - r->wrong :
+			  0;
+	r->wall_s = atomic_load(&s.last) > start ?
+			    atomic_load(&s.last) - start :
+			    kb_now() - start;
+	r->cpu_busy_ns = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
+	return 0;
+}
