@@ -667,6 +667,16 @@ module_param_cb(drivers, &drivers_ops, &ndrivers, 0444);
 MODULE_PARM_DESC(drivers, "copies of the driver to register (1-"
 		 __stringify(FAULTY_MAX_DRIVERS) ")");
 
+/*
+ * kaesbench ipsec's chains spell every driver beneath, and crypto_user
+ * takes names of 63 bytes at most:
+ * "echainiv(authenc(hmac(sha256-generic),kaesbench_faulty_cbc_aes))" is
+ * one too many.
+ */
+static char *driver_name = "kaesbench_faulty_cbc_aes";
+module_param(driver_name, charp, 0444);
+MODULE_PARM_DESC(driver_name,
+		 "the first copy's driver name; the others get _2, _3...");
 module_param(priority, uint, 0444);
 MODULE_PARM_DESC(priority, "the copies' priority (default 1: never handed out by algorithm)");
 
@@ -748,8 +758,11 @@ static int __init faulty_mod_init(void)
 		faulty_algs[i].base.cra_priority = priority;
 		if (i)
 			snprintf(faulty_algs[i].base.cra_driver_name,
-				 CRYPTO_MAX_ALG_NAME, "%s_%u",
-				 faulty_alg.base.cra_driver_name, i + 1);
+				 CRYPTO_MAX_ALG_NAME, "%s_%u", driver_name,
+				 i + 1);
+		else
+			strscpy(faulty_algs[i].base.cra_driver_name,
+				driver_name, CRYPTO_MAX_ALG_NAME);
 	}
 	dma_pdev = platform_device_register_simple(KBUILD_MODNAME, -1, NULL, 0);
 	if (IS_ERR(dma_pdev))

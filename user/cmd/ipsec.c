@@ -30,6 +30,7 @@
 #include "ipsec/impl.h"
 #include "ipsec/link.h"
 #include "ipsec/netns.h"
+#include "ipsec/registered.h"
 #include "ipsec/result.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
@@ -41,6 +42,8 @@
 #define DEFAULT_MS 1000
 #define DEFAULT_REPEATS 3
 #define DEFAULT_DIFF_PACKETS 200
+/* How long the namespaces' SAs may take to let go of their transforms. */
+#define UNDO_WAIT_MS 10000
 
 /* Inner IPv4 packets: a small one, IMIX's middle one, a full Ethernet's. */
 static const uint32_t default_sizes[] = { 64, 576, 1500 };
@@ -343,6 +346,15 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 	int ret;
 
 	memset(impls, 0, sizeof(*impls));
+	/* First: a chain registered before it would be the answer. */
+	ret = kb_esp_selected(nl, o->esp.t, run->selected,
+			      sizeof(run->selected));
+	if (ret) {
+		fprintf(stderr,
+			WHO ": n/a: the kernel cannot make %s for ESP: %s\n",
+			o->esp.t->name, strerror(-ret));
+		return KB_EXIT_ERROR;
+	}
 	ret = kb_esp_auth_driver(nl, o->esp.t, run->auth, sizeof(run->auth));
 	if (!ret)
 		ret = kb_esp_reference(nl, o->esp.t, run->auth, &run->reference,
@@ -383,9 +395,7 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 		impls->impl[0].reference =
 			!strcmp(impl.driver, run->reference.driver);
 	}
-	ret = kb_esp_mark_selected(nl, o->esp.t, impls, run->selected,
-				   sizeof(run->selected));
-	if (!ret && !impls->count) {
+	if (!impls->count) {
 		ret = kb_esp_resolve(nl, o->esp.t, run->auth, run->selected,
 				     &impl, err, sizeof(err));
 		if (ret) {
@@ -400,7 +410,10 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 		impls->impl[0] = impl;
 		impls->count = 1;
 	}
-	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+	for (i = 0; i < impls->count; i++)
+		impls->impl[i].selected =
+			!strcmp(impls->impl[i].driver, run->selected);
+	return KB_EXIT_OK;
 }
 
 static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
@@ -477,6 +490,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	struct kb_priority_guard guard = { .fd = -1 };
 	struct kb_ipsec_run run = { 0 };
 	struct kb_esp_impls impls = { 0 };
+	struct kb_cu_algs before = { 0 };
 	struct kb_ipsec_cli o;
 	struct mnl_socket *nl = NULL;
 	uint32_t *imix = NULL;
@@ -508,6 +522,13 @@ int kb_ipsec_main(int argc, char *argv[])
 		status = KB_EXIT_ERROR;
 		goto out;
 	}
+	ret = kb_registered_before(nl, &before);
+	if (ret) {
+		fprintf(stderr, WHO ": reading the crypto API's drivers: %s\n",
+			strerror(-ret));
+		status = KB_EXIT_ERROR;
+		goto out;
+	}
 	run.t = o.esp.t;
 	run.key_bits = o.key_bits;
 	run.tunnel = o.tunnel;
@@ -528,6 +549,9 @@ int kb_ipsec_main(int argc, char *argv[])
 		status = KB_EXIT_ERROR;
 		goto out;
 	}
+	/* The namespaces are gone: their SAs let go within seconds. */
+	run.left_count = kb_registered_undo(nl, &before, UNDO_WAIT_MS,
+					    run.left, sizeof(run.left));
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
 	for (i = 0; i < run.count; i++)
@@ -536,6 +560,10 @@ int kb_ipsec_main(int argc, char *argv[])
 	if (kb_interrupted())
 		status = KB_EXIT_INTERRUPTED;
 out:
+	if (nl && before.count && status && !run.count)
+		kb_registered_undo(nl, &before, UNDO_WAIT_MS, run.left,
+				   sizeof(run.left));
+	kb_cu_algs_free(&before);
 	for (i = 0; i < run.count; i++)
 		kb_ipsec_result_release(&run.result[i]);
 	free(run.result);

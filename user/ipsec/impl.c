@@ -273,26 +273,25 @@ int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 }
 
 /**
- * kb_esp_mark_selected() - mark what an SA made now would get
+ * kb_esp_selected() - what an SA made now gets
  * @nl: a crypto_user socket
  * @t: the transform
- * @impls: its implementations; the one selected is marked, if listed
- * @sel: where its driver name goes (empty if none is registered)
+ * @sel: where its driver name goes
  * @len: its size
  *
  * ESP allocates by name: the registered driver of the highest priority,
- * made from the best parts only if none is registered yet.
+ * built from the best parts only if none is registered yet, as this
+ * does. Call it before registering any chain of the transform: one
+ * registered first would be the answer.
  *
  * Return: 0 or a negative errno.
  */
-int kb_esp_mark_selected(struct mnl_socket *nl,
-			 const struct kb_esp_transform *t,
-			 struct kb_esp_impls *impls, char *sel, size_t len)
+int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
+		    char *sel, size_t len)
 {
 	char esp[CRYPTO_MAX_NAME];
 	const struct kb_cu_alg *b;
 	struct kb_cu_algs algs;
-	size_t i;
 	int ret;
 
 	sel[0] = '\0';
@@ -305,11 +304,8 @@ int kb_esp_mark_selected(struct mnl_socket *nl,
 	b = best(&algs, esp);
 	if (b)
 		snprintf(sel, len, "%s", b->driver);
-	for (i = 0; i < impls->count; i++)
-		impls->impl[i].selected =
-			b && !strcmp(impls->impl[i].driver, b->driver);
 	kb_cu_algs_free(&algs);
-	return 0;
+	return b ? 0 : -ENOENT;
 }
 
 void kb_esp_impls_free(struct kb_esp_impls *impls)

@@ -43,9 +43,8 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		     size_t len);
 int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	       const char *auth, struct kb_esp_impls *out);
-int kb_esp_mark_selected(struct mnl_socket *nl,
-			 const struct kb_esp_transform *t,
-			 struct kb_esp_impls *impls, char *sel, size_t len);
+int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
+		    char *sel, size_t len);
 void kb_esp_impls_free(struct kb_esp_impls *impls);
 
 #endif /* KAESBENCH_IPSEC_IMPL_H */

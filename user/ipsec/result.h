@@ -87,6 +87,9 @@ struct kb_ipsec_run {
 	struct kb_esp_impl reference;
 	struct kb_ipsec_result *result;
 	size_t count;
+	/* Registered during the run and still registered after it. */
+	char left[512];
+	size_t left_count;
 };
 
 const char *kb_ipsec_state_name(enum kb_ipsec_state state);

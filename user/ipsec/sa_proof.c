@@ -89,6 +89,19 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
 
 	memset(proof, 0, sizeof(*proof));
 	snprintf(proof->driver, sizeof(proof->driver), "%s", driver);
+	/*
+	 * Registered now, whatever happened since it was resolved: the
+	 * registration of a better driver of a name unregisters the
+	 * instances built on the worse ones (crypto_alg_finish_registration()
+	 * removes their spawns), so a chain can be gone by the time its SA
+	 * is made.
+	 */
+	ret = kb_cu_instantiate(nl, driver);
+	if (ret) {
+		snprintf(err, len, "registering %s: %s", driver,
+			 strerror(-ret));
+		return ret;
+	}
 	ret = kb_cu_dump(nl, &before);
 	if (ret) {
 		snprintf(err, len, "reading the crypto API's drivers: %s",

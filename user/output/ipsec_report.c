@@ -141,6 +141,10 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 		if (r->ceiling_note[0])
 			fprintf(f, "  %s\n", r->ceiling_note);
 	}
+	if (run->left_count)
+		fprintf(f,
+			"\nregistered during the run and still registered (in use, or not template instances): %s\n",
+			run->left);
 	fprintf(f,
 		"\npacket: the inner IPv4 packet's bytes (imix: %s); ESP: the packet on the wire; "
 		"tunnel/s and plain/s: datagrams received right per second, with ESP and without; "
@@ -385,6 +389,7 @@ static struct json_object *result_json(const void *ctx, size_t i)
 		json_object_array_add(a, point_json(run, &r->point[k]));
 	json_object_object_add(o, "points", a);
 	json_object_object_add(o, "ceiling_note", str_or_null(r->ceiling_note));
+	json_object_object_add(o, "left_registered", str_or_null(run->left));
 	return o;
 }
 
