@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ipsec/netns.h"
 
@@ -50,7 +51,7 @@ struct kb_xfrm_sa_stats {
 	uint64_t bytes;
 	uint32_t integrity_failed;
 	uint32_t replay;
-	uint32_t replay_window;
+	uint32_t replay_window; /* packets dropped outside it, not its size */
 };
 
 /* /proc/net/xfrm_stat of one namespace: its counters, as named there. */
@@ -73,6 +74,7 @@ int kb_xfrm_sa_stats(const struct kb_netns_pair *p, int side,
 		     const struct kb_xfrm_sa *sa, struct kb_xfrm_sa_stats *st);
 int kb_xfrm_mib_read(const struct kb_netns_pair *p, int side,
 		     struct kb_xfrm_mib *m);
+void kb_xfrm_mib_parse(FILE *f, struct kb_xfrm_mib *m);
 uint64_t kb_xfrm_mib_get(const struct kb_xfrm_mib *m, const char *name);
 
 #endif /* KAESBENCH_IPSEC_XFRM_H */
