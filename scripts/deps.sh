@@ -11,8 +11,9 @@
 #
 # usage: scripts/deps.sh build|vm|arm64|debug|report|check
 #   build  the module (for the running kernel) and the tool
-#   vm     the qemu rig, and debootstrap for the build root of kernels
-#          built with a newer compiler than this machine's
+#   vm     the qemu rig, iproute2 and iperf3 for its initramfs, and
+#          debootstrap for the build root of kernels built with a newer
+#          compiler than this machine's
 #   arm64  vm plus the arm64 VMs': the cross compiler the module, the tool
 #          and the test tools build with (their libraries are an unpacked
 #          arm64 userland: scripts/sysroot.sh) and qemu-system-aarch64
@@ -30,9 +31,10 @@
 
 set -eu
 
-build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
+build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev
+	libnl-3-dev libnl-route-3-dev libnl-xfrm-3-dev"
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils zstd jq \
-	cryptsetup-bin man-db debootstrap pahole"
+	cryptsetup-bin man-db debootstrap pahole iproute2 iperf3"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \
 	bash-completion python3-yaml python3-jsonschema rsync clang \
 	libclang-rt-14-dev chromium fonts-dejavu-core"

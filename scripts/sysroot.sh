@@ -3,7 +3,8 @@
 #
 # Another architecture's Debian userland, unpacked: the libraries the tool
 # cross-builds against and the programs an arm64 VM's initramfs holds
-# (busybox, kmod, jq, util-linux's, man-db, python3 for ynl). Packages come
+# (busybox, kmod, jq, util-linux's, man-db, python3 for ynl, iproute2,
+# iperf3). Packages come
 # from this machine's Debian release for that architecture, through a
 # private apt configuration (scripts/debian-apt.sh), with every dependency,
 # and are unpacked with dpkg-deb -x under $KAESBENCH_CACHE/sysroot/ARCH.
@@ -23,9 +24,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
 apt=$top/scripts/debian-apt.sh
 # What the tool builds against, and what the initramfs carries.
-pkgs="libc6 libmnl-dev libjson-c-dev libkcapi-dev libssl-dev busybox-static
-	kmod jq util-linux bsdutils man-db cryptsetup-bin python3-minimal
-	libpython3-stdlib python3-yaml"
+pkgs="libc6 libmnl-dev libjson-c-dev libkcapi-dev libssl-dev libnl-3-dev
+	libnl-route-3-dev libnl-xfrm-3-dev busybox-static kmod jq util-linux
+	bsdutils man-db cryptsetup-bin python3-minimal libpython3-stdlib
+	python3-yaml iproute2 iperf3"
 
 triplet() {
 	case "$1" in
