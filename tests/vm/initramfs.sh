@@ -198,6 +198,14 @@ install_program "$(program setpriv)" usr/bin/setpriv
 # script, in place of busybox's.
 rm -f "$root/usr/bin/script"
 install_program "$(program script)" usr/bin/script
+# kaesbench ipsec's tests look at its namespaces with iproute2's ip, whose
+# xfrm and netns commands busybox's lacks (by a path of its own, as
+# setpriv), and may drive traffic with iperf3 where this machine has it.
+rm -f "$root/sbin/ip"
+install_program "$(program ip)" sbin/ip
+if iperf3=$(program iperf3 2>/dev/null); then
+	install_program "$iperf3" usr/bin/iperf3
+fi
 # tests/bench/afalg.sh compares kaesbench's AF_ALG path with it.
 if cryptsetup=$(program cryptsetup 2>/dev/null); then
 	install_program "$cryptsetup" usr/sbin/cryptsetup
@@ -212,16 +220,21 @@ for test_module in "$@"; do
 	cp "$test_module" "$root/opt/kaesbench/"
 done
 
-# The crypto, crypto-driver and virtio modules, with everything they need.
+# The crypto, crypto-driver and virtio modules, and kaesbench ipsec's
+# (ESP for IPv4 and IPv6, xfrm's netlink interface and algorithm table,
+# veth), with everything they need.
 moddir=lib/modules/$kver
-for sub in kernel/crypto kernel/arch/x86/crypto kernel/arch/arm64/crypto \
-	kernel/lib/crypto \
-	kernel/drivers/crypto/virtio kernel/drivers/virtio; do
-	[ -d "$kroot/$moddir/$sub" ] || continue
-	find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
-	# The arm64 VM's output device, a module in Debian's arm64 6.1.
-	echo virtio_console
-done | sed 's/\.ko$//' | sort -u | while read -r mod; do
+{
+	for sub in kernel/crypto kernel/arch/x86/crypto kernel/arch/arm64/crypto \
+		kernel/lib/crypto \
+		kernel/drivers/crypto/virtio kernel/drivers/virtio; do
+		[ -d "$kroot/$moddir/$sub" ] || continue
+		find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
+	done
+	# The arm64 VM's output device, a module in Debian's arm64 6.1, and
+	# kaesbench ipsec's.
+	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth
+} | sed 's/\.ko$//' | sort -u | while read -r mod; do
 	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
 		awk '$1 == "insmod" { print $2 }'
 done | sort -u | while read -r path; do
