@@ -31,22 +31,27 @@
 /* The calling thread's namespace; /proc/self would be the main thread's. */
 #define THREAD_NETNS "/proc/thread-self/ns/net"
 
-static void why(char *err, size_t len, const char *what, int error)
+static int why(char *err, size_t len, const char *what, int ret)
 {
-	if (error == EPERM)
+	if (ret == -EPERM)
 		snprintf(
 			err, len,
 			"making a network namespace needs CAP_SYS_ADMIN (run as root)");
-	else if (what && !strcmp(what, "unshare") && error == EINVAL)
+	else if (!strcmp(what, "unshare") && ret == -EINVAL)
 		snprintf(
 			err, len,
 			"the kernel has no network namespaces (CONFIG_NET_NS)");
-	else if (error == ENOENT)
+	else if (!strcmp(what, "unshare") && ret == -ENOSPC)
+		snprintf(
+			err, len,
+			"no more network namespaces may be made (/proc/sys/user/max_net_namespaces)");
+	else if (ret == -ENOENT)
 		snprintf(err, len,
 			 "cannot open " THREAD_NETNS
 			 ": is /proc mounted (Linux 3.17 or later)?");
 	else
-		snprintf(err, len, "%s: %s", what, strerror(error));
+		snprintf(err, len, "%s: %s", what, strerror(-ret));
+	return ret;
 }
 
 static bool side_ok(const struct kb_netns_pair *p, int side)
@@ -66,8 +71,8 @@ static bool side_ok(const struct kb_netns_pair *p, int side)
  * thread is back in its own namespace on return, whatever the result.
  *
  * Return: 0, or -errno: -EPERM without CAP_SYS_ADMIN, -EINVAL when the
- * kernel has no network namespaces, or what open(), unshare() or setns()
- * failed with.
+ * kernel has no network namespaces, -ENOSPC at their limit, or what
+ * open(), unshare() or setns() failed with.
  */
 int kb_netns_pair_make(struct kb_netns_pair *p, char *err, size_t len)
 {
@@ -78,30 +83,20 @@ int kb_netns_pair_make(struct kb_netns_pair *p, char *err, size_t len)
 		p->side[i] = -1;
 
 	p->home = open(THREAD_NETNS, O_RDONLY | O_CLOEXEC);
-	if (p->home < 0) {
-		ret = -errno;
-		why(err, len, "open " THREAD_NETNS, -ret);
-		return ret;
-	}
+	if (p->home < 0)
+		return why(err, len, "open " THREAD_NETNS, -errno);
 	for (i = 0; i < KB_SIDES; i++) {
-		if (unshare(CLONE_NEWNET)) {
-			ret = -errno;
-			why(err, len, "unshare", -ret);
-			return ret;
-		}
+		if (unshare(CLONE_NEWNET))
+			return why(err, len, "unshare", -errno);
 		p->side[i] = open(THREAD_NETNS, O_RDONLY | O_CLOEXEC);
 		ret = p->side[i] < 0 ? -errno : 0;
 		/* Back home first: nothing else may run in a side by mistake. */
-		if (setns(p->home, CLONE_NEWNET)) {
-			ret = -errno;
-			why(err, len, "setns back to the tool's own namespace",
-			    -ret);
-			return ret;
-		}
-		if (ret) {
-			why(err, len, "open " THREAD_NETNS, -ret);
-			return ret;
-		}
+		if (setns(p->home, CLONE_NEWNET))
+			return why(err, len,
+				   "setns back to the tool's own namespace",
+				   -errno);
+		if (ret)
+			return why(err, len, "open " THREAD_NETNS, ret);
 	}
 	return 0;
 }

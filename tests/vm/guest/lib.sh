@@ -12,6 +12,8 @@ modprobe() { /sbin/modprobe "$@"; }
 depmod() { /sbin/depmod "$@"; }
 lsmod() { /sbin/lsmod "$@"; }
 modinfo() { /sbin/modinfo "$@"; }
+# And iproute2's ip: busybox's has no xfrm, netns nor -br.
+ip() { /sbin/ip "$@"; }
 
 KSFT_SKIP=4
 ktap_count=0
