@@ -508,7 +508,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	if (status)
 		goto out;
 	signal(SIGPIPE, SIG_IGN);
-	if (kb_signals_install() || kb_priority_guard_start(&guard)) {
+	if (kb_signals_install()) {
 		perror(WHO);
 		status = KB_EXIT_ERROR;
 		goto out;
@@ -525,6 +525,14 @@ int kb_ipsec_main(int argc, char *argv[])
 	ret = kb_registered_before(nl, &before);
 	if (ret) {
 		fprintf(stderr, WHO ": reading the crypto API's drivers: %s\n",
+			strerror(-ret));
+		status = KB_EXIT_ERROR;
+		goto out;
+	}
+	/* Before anything is registered or raised, and before namespaces. */
+	ret = kb_priority_guard_start(&guard, &before);
+	if (ret) {
+		fprintf(stderr, WHO ": starting the guard: %s\n",
 			strerror(-ret));
 		status = KB_EXIT_ERROR;
 		goto out;
@@ -552,6 +560,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	/* The namespaces are gone: their SAs let go within seconds. */
 	run.left_count = kb_registered_undo(nl, &before, UNDO_WAIT_MS,
 					    run.left, sizeof(run.left));
+	kb_priority_guard_clean(&guard);
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
 	for (i = 0; i < run.count; i++)
@@ -560,9 +569,11 @@ int kb_ipsec_main(int argc, char *argv[])
 	if (kb_interrupted())
 		status = KB_EXIT_INTERRUPTED;
 out:
-	if (nl && before.count && status && !run.count)
+	if (nl && before.count && status && !run.count) {
 		kb_registered_undo(nl, &before, UNDO_WAIT_MS, run.left,
 				   sizeof(run.left));
+		kb_priority_guard_clean(&guard);
+	}
 	kb_cu_algs_free(&before);
 	for (i = 0; i < run.count; i++)
 		kb_ipsec_result_release(&run.result[i]);

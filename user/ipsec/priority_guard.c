@@ -12,6 +12,11 @@
  * was killed) it sets back whatever is still raised, then exits. It
  * ignores the terminal's signals, which reach the whole process group, so
  * that Ctrl-C lets it finish.
+ *
+ * A kaesbench that ends normally unregisters the template instances it
+ * registered (ipsec/registered.c) and says so; one that was killed could
+ * not, so the guard does it then, from what was registered when it was
+ * forked.
  */
 
 #define _GNU_SOURCE
@@ -28,22 +33,31 @@
 #include <libmnl/libmnl.h>
 
 #include "ipsec/priority_guard.h"
+#include "ipsec/registered.h"
 #include "kernel/crypto_user.h"
 
 /* Less than PIPE_BUF: each is written whole. */
 struct guard_msg {
 	char driver[CRYPTO_MAX_NAME];
 	uint32_t old_priority;
-	uint8_t raised; /* 1: raised from old_priority; 0: set back */
+	uint8_t op; /* enum guard_op */
+};
+
+enum guard_op {
+	GUARD_RESTORED, /* @driver's priority is set back */
+	GUARD_RAISED, /* @driver's priority was raised from @old_priority */
+	GUARD_CLEAN, /* kaesbench unregistered what it registered */
 };
 
 #define GUARD_MAX 16
 
-static void guard_main(int fd)
+static void guard_main(int fd, const struct kb_cu_algs *before)
 {
 	struct guard_msg pending[GUARD_MAX], m;
-	size_t n = 0, i;
+	size_t n = 0, i, left;
 	struct mnl_socket *nl;
+	bool clean = false;
+	char names[512];
 	int err;
 
 	signal(SIGINT, SIG_IGN);
@@ -52,14 +66,15 @@ static void guard_main(int fd)
 	signal(SIGPIPE, SIG_IGN);
 	while (read(fd, &m, sizeof(m)) == sizeof(m)) {
 		m.driver[CRYPTO_MAX_NAME - 1] = '\0';
+		clean |= m.op == GUARD_CLEAN;
 		for (i = 0; i < n && strcmp(pending[i].driver, m.driver); i++)
 			;
-		if (m.raised && i == n && n < GUARD_MAX)
+		if (m.op == GUARD_RAISED && i == n && n < GUARD_MAX)
 			pending[n++] = m;
-		else if (!m.raised && i < n)
+		else if (m.op == GUARD_RESTORED && i < n)
 			pending[i] = pending[--n];
 	}
-	if (!n)
+	if (!n && clean)
 		_exit(0);
 	nl = kb_cu_open(&err);
 	for (i = 0; nl && i < n; i++) {
@@ -70,6 +85,14 @@ static void guard_main(int fd)
 			pending[i].driver, pending[i].old_priority,
 			err ? ": " : "", err ? strerror(-err) : "");
 	}
+	if (nl && !clean) {
+		left = kb_registered_undo(nl, before, 10000, names,
+					  sizeof(names));
+		if (left)
+			fprintf(stderr,
+				"kaesbench: registered during its run and still registered after it ended: %s\n",
+				names);
+	}
 	if (nl)
 		mnl_socket_close(nl);
 	_exit(nl ? 0 : 1);
@@ -78,13 +101,15 @@ static void guard_main(int fd)
 /**
  * kb_priority_guard_start() - fork the guard
  * @g: filled in
+ * @before: what is registered before the run (kb_registered_before())
  *
  * Call it before anything else is open that must close when kaesbench
  * dies (namespaces): the guard closes every descriptor but its pipe.
  *
  * Return: 0 or a negative errno.
  */
-int kb_priority_guard_start(struct kb_priority_guard *g)
+int kb_priority_guard_start(struct kb_priority_guard *g,
+			    const struct kb_cu_algs *before)
 {
 	int fds[2];
 
@@ -103,7 +128,7 @@ int kb_priority_guard_start(struct kb_priority_guard *g)
 		for (fd = 3; fd < (max > 0 ? max : 1024); fd++)
 			if (fd != fds[0])
 				close(fd);
-		guard_main(fds[0]);
+		guard_main(fds[0], before);
 	}
 	close(fds[0]);
 	g->fd = fds[1];
@@ -111,14 +136,14 @@ int kb_priority_guard_start(struct kb_priority_guard *g)
 }
 
 static int tell(struct kb_priority_guard *g, const char *driver,
-		uint32_t old_priority, bool raised)
+		uint32_t old_priority, enum guard_op op)
 {
 	struct guard_msg m;
 
 	memset(&m, 0, sizeof(m));
 	snprintf(m.driver, sizeof(m.driver), "%s", driver);
 	m.old_priority = old_priority;
-	m.raised = raised;
+	m.op = op;
 	return write(g->fd, &m, sizeof(m)) == sizeof(m) ? 0 : -EPIPE;
 }
 
@@ -133,7 +158,7 @@ static int tell(struct kb_priority_guard *g, const char *driver,
 int kb_priority_guard_raised(struct kb_priority_guard *g, const char *driver,
 			     uint32_t old_priority)
 {
-	return tell(g, driver, old_priority, true);
+	return tell(g, driver, old_priority, GUARD_RAISED);
 }
 
 /**
@@ -145,7 +170,18 @@ int kb_priority_guard_raised(struct kb_priority_guard *g, const char *driver,
  */
 int kb_priority_guard_restored(struct kb_priority_guard *g, const char *driver)
 {
-	return tell(g, driver, 0, false);
+	return tell(g, driver, 0, GUARD_RESTORED);
+}
+
+/**
+ * kb_priority_guard_clean() - tell the guard the run undid its registrations
+ * @g: the guard
+ *
+ * Return: 0 or -EPIPE.
+ */
+int kb_priority_guard_clean(struct kb_priority_guard *g)
+{
+	return tell(g, "", 0, GUARD_CLEAN);
 }
 
 /**

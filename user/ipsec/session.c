@@ -435,10 +435,11 @@ static void judge(struct ctx *c)
 		r->state = KB_IPSEC_INVALID;
 		used += snprintf(
 			r->message + used, sizeof(r->message) - used,
-			"%s%s encrypting, %s decrypting: %u failed authentication (%llu XfrmInStateProtoError), %llu wrong, %llu lost of %llu",
+			"%s%s encrypting, %s decrypting: %u failed authentication, %llu XfrmInStateProtoError, %llu other xfrm input errors, %llu wrong, %llu lost of %llu",
 			used ? "; " : "", h->sender, h->receiver,
 			h->integrity_failed,
 			(unsigned long long)h->proto_errors,
+			(unsigned long long)h->in_errors,
 			(unsigned long long)h->traffic.wrong,
 			(unsigned long long)h->traffic.lost,
 			(unsigned long long)h->traffic.sent);
