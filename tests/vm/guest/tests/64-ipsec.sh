@@ -5,6 +5,7 @@
 # generic parts both ways, and measured; a wrong one is caught; nothing is
 # left behind, after SIGINT and SIGKILL too; bad input is refused.
 
+# shellcheck disable=SC2086 # $QUICK is a word list
 SETPRIV=/usr/bin/setpriv
 FAULTY=kb_faulty_cbc
 # Quick: two sizes, one short measurement each.
