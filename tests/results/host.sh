@@ -274,5 +274,34 @@ check "-o to an unwritable path: exit 2 before measuring" unwritable_output
 check "-o FILE holds the --mr lines, standard output nothing" output_file
 check "-o FILE: a run that fails leaves an existing FILE as it was" \
 	failed_run_keeps_output
+# kaesbench ipsec cannot run here (no veth, no ESP): its hand-written
+# example document stands for its JSON, and a broken one is refused.
+ipsec_example() {
+	ex="$top/tests/results/ipsec-example.json"
+	$validate "$ex" || return 1
+	jq '.ipsec[0].state = "fine"' "$ex" >"$tmp/ibad1.json"
+	jq '.ipsec[0].sas[0].proved = "yes"' "$ex" >"$tmp/ibad2.json"
+	jq 'del(.ipsec[0].differential)' "$ex" >"$tmp/ibad3.json"
+	for n in 1 2 3; do
+		if $validate "$tmp/ibad$n.json"; then
+			echo "ibad$n.json was accepted"
+			return 1
+		fi
+	done
+}
+
+# Refused before anything is made or measured.
+ipsec_usage() {
+	"$kb" ipsec --json --csv >"$tmp/out" 2>&1
+	[ $? -eq 2 ] && grep -q "one of --json and --csv" "$tmp/out" || return 1
+	"$kb" ipsec -o /nonexistent/dir/x.json >"$tmp/out" 2>&1
+	[ $? -eq 2 ] || { cat "$tmp/out"; return 1; }
+	"$kb" ipsec -a 'ccm(aes)' >"$tmp/out" 2>&1
+	[ $? -eq 2 ] && grep -q "is not an ESP transform" "$tmp/out"
+}
+check "kaesbench ipsec's example document valid, broken ones refused" \
+	ipsec_example
+check "kaesbench ipsec: --json with --csv, -o unwritable, an unknown transform: exit 2" \
+	ipsec_usage
 echo "results: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

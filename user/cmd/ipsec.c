@@ -42,8 +42,14 @@
 #define DEFAULT_MS 1000
 #define DEFAULT_REPEATS 3
 #define DEFAULT_DIFF_PACKETS 200
-/* How long the namespaces' SAs may take to let go of their transforms. */
-#define UNDO_WAIT_MS 10000
+/* The packets of an IMIX's cycle, sent in turn: a bound on its array. */
+#define KB_IPSEC_MAX_MIX 4096
+/*
+ * How long the namespaces' SAs may take to let go of their transforms: the
+ * kernel frees them with the namespaces, in its netns cleanup work, which
+ * waits for RCU grace periods (seconds under emulation).
+ */
+#define UNDO_WAIT_MS 20000
 
 /* Inner IPv4 packets: a small one, IMIX's middle one, a full Ethernet's. */
 static const uint32_t default_sizes[] = { 64, 576, 1500 };
@@ -52,7 +58,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: kaesbench ipsec [-a TRANSFORM] [-d DRIVER | --all-impls] [-k BITS]\n"
-		"                       [-b SIZES | --imix [SPEC]] [-t MS] [-r N]\n"
+		"                       [-b SIZES] [--imix [SPEC]] [-t MS] [-r N]\n"
 		"                       [--mode tunnel|transport] [--no-ceiling]\n"
 		"                       [--json | --csv] [-o FILE]\n"
 		"\n"
@@ -191,6 +197,12 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 				return bad(
 					"--imix: \"%s\" is not a packet-size mix COUNTxSIZE,...",
 					spec);
+			for (i = 0, v = 0; i < o->imix.count; i++)
+				v += o->imix.part[i].count;
+			if (v > KB_IPSEC_MAX_MIX)
+				return bad(
+					"--imix: \"%s\": a mix's cycle has 4096 packets at most",
+					o->imix.spec);
 			for (i = 0; i < o->imix.count; i++)
 				if (o->imix.part[i].size <
 					    KB_IPSEC_MIN_PACKET ||
@@ -221,10 +233,12 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 			o->no_ceiling = true;
 			break;
 		case OPT_JSON:
-			o->output = KB_IPSEC_OUT_JSON;
-			break;
 		case OPT_CSV:
-			o->output = KB_IPSEC_OUT_CSV;
+			if (o->output)
+				return bad("%s: one of --json and --csv",
+					   argv[optind - 1]);
+			o->output = c == OPT_JSON ? KB_IPSEC_OUT_JSON :
+						    KB_IPSEC_OUT_CSV;
 			break;
 		case 'o':
 			o->output_file = optarg;
@@ -301,7 +315,7 @@ static int missing_caps(void)
  * transform? One SA made and dropped, under the priority the kernel
  * chooses, in namespaces that go at once.
  */
-static int preflight(const struct kb_ipsec_cli *o, const char *auth)
+static int preflight(const struct kb_ipsec_cli *o)
 {
 	static const uint8_t key[64];
 	struct kb_netns_pair p;
@@ -322,7 +336,6 @@ static int preflight(const struct kb_ipsec_cli *o, const char *auth)
 	char err[256];
 	int ret;
 
-	(void)auth;
 	ret = kb_netns_pair_make(&p, err, sizeof(err));
 	if (!ret) {
 		ret = kb_link_make(&p, 1, KB_IPSEC_MTU, err, sizeof(err));
@@ -366,7 +379,7 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 		fprintf(stderr, WHO ": n/a: %s\n", err);
 		return KB_EXIT_ERROR;
 	}
-	if (o->all_impls || o->driver) {
+	if (o->all_impls) {
 		ret = kb_esp_all(nl, o->esp.t, run->auth, impls);
 		if (ret) {
 			fprintf(stderr, WHO ": listing implementations: %s\n",
@@ -381,12 +394,14 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 			fprintf(stderr,
 				WHO ": -d: %s. Implementations of %s here:\n",
 				err, o->esp.t->name);
-			for (i = 0; i < impls->count; i++)
-				fprintf(stderr, "  %s\n", impls->impl[i].named);
+			/* Listing them registers their chains: only now. */
+			if (!kb_esp_all(nl, o->esp.t, run->auth, impls))
+				for (i = 0; i < impls->count; i++)
+					fprintf(stderr, "  %s\n",
+						impls->impl[i].named);
 			kb_esp_impls_free(impls);
 			return ret == -EPERM ? KB_EXIT_ERROR : KB_EXIT_USAGE;
 		}
-		kb_esp_impls_free(impls);
 		impls->impl = malloc(sizeof(impl));
 		if (!impls->impl)
 			return KB_EXIT_ERROR;
@@ -421,25 +436,13 @@ static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
 	FILE *f = stdout;
 	int ret;
 
-	if (o->output_file) {
-		f = fopen(o->output_file, "we");
-		if (!f) {
-			fprintf(stderr, WHO ": -o %s: %s\n", o->output_file,
-				strerror(errno));
-			return -errno;
-		}
-	}
 	if (o->output == KB_IPSEC_OUT_JSON)
 		ret = kb_ipsec_print_json(f, run);
 	else if (o->output == KB_IPSEC_OUT_CSV)
 		ret = kb_ipsec_print_csv(f, run);
 	else
 		ret = kb_ipsec_print_table(f, run);
-	if (f != stdout && fclose(f))
-		ret = -errno;
-	else if (f == stdout && fflush(f))
-		ret = -EIO;
-	return ret;
+	return fflush(f) ? -EIO : ret;
 }
 
 static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
@@ -505,6 +508,9 @@ int kb_ipsec_main(int argc, char *argv[])
 		return ret;
 	}
 	status = missing_caps();
+	/* A file that cannot be written costs no measurement. */
+	if (!status)
+		status = kb_output_to(o.output_file, WHO);
 	if (status)
 		goto out;
 	signal(SIGPIPE, SIG_IGN);
@@ -546,7 +552,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
 	status = choose(nl, &o, &run, &impls);
 	if (!status)
-		status = preflight(&o, run.auth);
+		status = preflight(&o);
 	if (status)
 		goto out;
 	for (i = 0; i < o.imix.count; i++)
@@ -558,8 +564,8 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* The namespaces are gone: their SAs let go within seconds. */
-	run.left_count = kb_registered_undo(nl, &before, UNDO_WAIT_MS,
-					    run.left, sizeof(run.left));
+	run.left_count = kb_registered_undo(nl, &before, UNDO_WAIT_MS, run.left,
+					    sizeof(run.left));
 	kb_priority_guard_clean(&guard);
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
@@ -584,5 +590,5 @@ out:
 		mnl_socket_close(nl);
 	kb_priority_guard_stop(&guard);
 	kb_ipsec_cli_free(&o);
-	return status;
+	return kb_output_done(status, WHO);
 }

@@ -5,8 +5,8 @@
  * Choosing the implementation of an SA means raising its priority while
  * the SA is made, then setting it back (ipsec/sa_proof.c). A priority
  * lives in the kernel until its module is reloaded, so a kaesbench killed
- * in between would leave the machine's choice changed for every IPsec SA
- * and dm-crypt mapping made later. The guard is a child forked before any
+ * in between would leave the machine's choice changed for every ESP SA of
+ * that transform made later. The guard is a child forked before any
  * change, holding nothing but the read end of a pipe: it is told of each
  * raise and each restore, and when the pipe closes (kaesbench ended, or
  * was killed) it sets back whatever is still raised, then exits. It
@@ -86,7 +86,7 @@ static void guard_main(int fd, const struct kb_cu_algs *before)
 			err ? ": " : "", err ? strerror(-err) : "");
 	}
 	if (nl && !clean) {
-		left = kb_registered_undo(nl, before, 10000, names,
+		left = kb_registered_undo(nl, before, 20000, names,
 					  sizeof(names));
 		if (left)
 			fprintf(stderr,

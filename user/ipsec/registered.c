@@ -42,15 +42,16 @@ int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before)
  * @nl: a crypto_user socket
  * @before: kb_registered_before()'s
  * @wait_ms: how long to wait for the SAs to let go
- * @left: the drivers still registered, space-separated ("" if none)
+ * @left: the drivers still registered, with their reference counts and
+ *	  why ("" if none)
  * @len: its size
  *
  * Return: how many drivers the run registered are still registered: held
  * by someone else, or not instances (a module the run loaded).
  */
 size_t kb_registered_undo(struct mnl_socket *nl,
-			  const struct kb_cu_algs *before,
-			  unsigned int wait_ms, char *left, size_t len)
+			  const struct kb_cu_algs *before, unsigned int wait_ms,
+			  char *left, size_t len)
 {
 	struct timespec pause = { .tv_nsec = 50 * 1000 * 1000 };
 	double end = kb_now() + wait_ms / 1000.0;
@@ -78,7 +79,12 @@ size_t kb_registered_undo(struct mnl_socket *nl,
 			busy |= ret == -EBUSY;
 			if (used < len)
 				used += snprintf(left + used, len - used,
-						 "%s%s", used ? " " : "", d);
+						 "%s%s (refcnt %u: %s)",
+						 used ? ", " : "", d,
+						 now.alg[i].refcnt,
+						 ret == -EBUSY ?
+							 "in use" :
+							 strerror(-ret));
 		}
 		kb_cu_algs_free(&now);
 		if (!remaining || !busy || kb_now() > end)

@@ -4,8 +4,8 @@
  *
  * An SA cannot name a driver: xfrm keeps its own canonical name, and ESP
  * allocates that name once, when the SA is made, getting the registered
- * driver of the highest priority (../shared facts: xfrm_user.c
- * attach_aead(), esp4.c esp_init_aead()). So to give an SA the
+ * driver of the highest priority (net/xfrm/xfrm_user.c attach_aead(),
+ * net/ipv4/esp4.c esp_init_aead()). So to give an SA the
  * implementation asked for, that driver must be the highest of its name
  * while the SA is made: if it is not, its priority is raised above the
  * others' through crypto_user, under the guard's watch, and set back as

@@ -254,16 +254,18 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 		   struct kb_ipsec_point *pt)
 {
 	struct kb_traffic_result tr[64], pr[64];
-	uint32_t sizes[64];
 	size_t i, reps = c->o->repeats > 64 ? 64 : c->o->repeats;
+	uint32_t *sizes = calloc(n, sizeof(*sizes));
 	int ret = 0;
 
-	for (i = 0; i < n && i < 64; i++)
+	if (!sizes)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
 		sizes[i] = payload_of(packets[i]);
 	for (i = 0; i < reps && !ret; i++) {
 		struct kb_traffic_opts to = {
 			.sizes = sizes,
-			.nsizes = n < 64 ? n : 64,
+			.nsizes = n,
 			.ms = c->o->ms,
 			.tag = c->tag + 16 + i,
 		};
@@ -274,6 +276,7 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 		if (!ret && (tr[i].interrupted || pr[i].interrupted))
 			ret = -EINTR;
 	}
+	free(sizes);
 	if (ret)
 		return ret;
 	summarize(tr, reps, &pt->tunnel);
@@ -348,6 +351,16 @@ static void ceiling(struct ctx *c)
 		pt->ceiling_mbps = bytes / seconds / 1e6;
 	}
 	for (d = 0; d < 2; d++) {
+		/* kaesbench.ko verified the chain first, and found it wrong. */
+		if (kb_run_invalid(&run[d]) && r->state == KB_IPSEC_VALID) {
+			char why[200];
+
+			r->state = KB_IPSEC_INVALID;
+			snprintf(r->message, sizeof(r->message),
+				 "kaesbench.ko's verification of %s failed: %s",
+				 r->impl.driver,
+				 kb_run_reason(&run[d], why, sizeof(why)));
+		}
 		if (!r->ceiling_note[0] &&
 		    (kb_run_failed(&run[d]) || kb_run_invalid(&run[d]))) {
 			char why[200];

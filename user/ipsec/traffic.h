@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The largest datagram payload sent: a 1500-byte MTU's, with room. */
+/* The largest datagram payload sent: the veth's 9000-byte MTU's, less room. */
 #define KB_TRAFFIC_MAX_PAYLOAD 9000
 /* The smallest: the header every datagram carries. */
 #define KB_TRAFFIC_MIN_PAYLOAD 24

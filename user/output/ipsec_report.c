@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/csv.h"
 #include "output/environment.h"
 #include "output/ipsec_report.h"
 #include "output/json_document.h"
@@ -154,6 +155,18 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 	return ferror(f) ? -EIO : 0;
 }
 
+static const char *bool_word(bool b)
+{
+	return b ? "true" : "false";
+}
+
+/* CPU time per datagram, empty where no datagram was received. */
+static void cpu_field(FILE *f, const struct kb_ipsec_rate *r)
+{
+	if (r->median.received)
+		fprintf(f, "%.3f", r->cpu_us_per_packet);
+}
+
 /**
  * kb_ipsec_print_csv() - a row per implementation and size
  * @f: where to
@@ -175,7 +188,6 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 		uint64_t sent = 0, got = 0, wrong = 0, lost = 0;
 		unsigned int failed = 0;
 		size_t rows = r->points ? r->points : 1;
-		char msg[sizeof(r->message)];
 
 		for (k = 0; k < 2; k++) {
 			sent += r->half[k].traffic.sent;
@@ -184,23 +196,25 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 			lost += r->half[k].traffic.lost;
 			failed += r->half[k].integrity_failed;
 		}
-		/* A message is one field: no commas or quotes in it. */
-		snprintf(msg, sizeof(msg), "%s", r->message);
-		for (k = 0; msg[k]; k++)
-			if (msg[k] == ',' || msg[k] == '"' || msg[k] == '\n')
-				msg[k] = ';';
 		for (k = 0; k < rows; k++) {
 			const struct kb_ipsec_point *pt =
 				r->points ? &r->point[k] : NULL;
 
+			kb_csv_field(f, run->t->name);
+			fprintf(f, ",%u,%s,", run->key_bits, mode_name(run));
+			kb_csv_field(f, r->impl.driver);
+			fputc(',', f);
+			kb_csv_field(f, r->impl.named);
+			fputc(',', f);
+			kb_csv_field(f, r->impl.module);
+			fprintf(f, ",%s,%s,%s,", bool_word(r->impl.selected),
+				bool_word(r->impl.reference),
+				kb_ipsec_state_name(r->state));
+			kb_csv_field(f, r->message);
 			fprintf(f,
-				"\"%s\",%u,%s,\"%s\",\"%s\",%s,%d,%d,%s,%s,%" PRIu64
-				",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",",
-				run->t->name, run->key_bits, mode_name(run),
-				r->impl.driver, r->impl.named, r->impl.module,
-				r->impl.selected, r->impl.reference,
-				kb_ipsec_state_name(r->state), msg, sent, got,
-				failed, wrong, lost);
+				",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64
+				",%" PRIu64 ",",
+				sent, got, failed, wrong, lost);
 			if (!pt) {
 				fprintf(f, ",,,,,,,,,,,,\n");
 				continue;
@@ -209,18 +223,18 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 				fprintf(f, "%" PRIu32, pt->size);
 			else
 				fprintf(f, "imix");
-			fprintf(f,
-				",%" PRIu32 ",%.1f,%.4f,%.3f,%.3f,%" PRIu64
-				",%.1f,%.4f,%.3f,",
-				pt->wire_len, pt->tunnel.pps, pt->tunnel.gbps,
-				pt->tunnel.cpu_us_per_packet, pt->tunnel.spread,
-				pt->tunnel.lost, pt->plain.pps, pt->plain.gbps,
-				pt->plain.cpu_us_per_packet);
+			fprintf(f, ",%" PRIu32 ",%.1f,%.4f,", pt->wire_len,
+				pt->tunnel.pps, pt->tunnel.gbps);
+			cpu_field(f, &pt->tunnel);
+			fprintf(f, ",%.3f,%" PRIu64 ",%.1f,%.4f,",
+				pt->tunnel.spread, pt->tunnel.lost,
+				pt->plain.pps, pt->plain.gbps);
+			cpu_field(f, &pt->plain);
 			if (pt->has_ceiling)
-				fprintf(f, "%.1f,%.3f,%.4f\n", pt->ceiling_pps,
+				fprintf(f, ",%.1f,%.3f,%.4f\n", pt->ceiling_pps,
 					pt->ceiling_mbps, share(pt));
 			else
-				fprintf(f, ",,\n");
+				fprintf(f, ",,,\n");
 		}
 	}
 	return ferror(f) ? -EIO : 0;

@@ -21,8 +21,11 @@ machine_state() {
 	awk '/^driver/ { d = $3 } /^priority/ { print d, $3 }' /proc/crypto |
 		sort >/tmp/priorities.now
 	if [ "${1:-}" = after ]; then
-		join /tmp/priorities.before /tmp/priorities.now |
-			awk '$2 != $3 { print "priority changed:", $0 }'
+		# busybox has no join(1).
+		awk 'NR == FNR { was[$1] = $2; next }
+			($1 in was) && was[$1] != $2 {
+				print "priority changed:", $1, was[$1], "->", $2
+			}' /tmp/priorities.before /tmp/priorities.now
 		cut -d' ' -f1 /tmp/priorities.now | grep '(' |
 			grep -vxF -f /tmp/instances.before | sed 's/^/left: /'
 	else
@@ -60,6 +63,8 @@ selected_rfc4106_valid() {
 	machine_state >/tmp/state.before
 	kaesbench ipsec -a aes128gcm16 $QUICK --json >/tmp/ipsec.json ||
 		fail "exit $?"
+	print_document ipsec-rfc4106 /tmp/ipsec.json
+	jq -r '.ipsec[0].left_registered // empty' /tmp/ipsec.json
 	json_valid /tmp/ipsec.json
 	jq -e '.ipsec | length == 1 and .[0].selected and
 		.[0].algorithm == "seqiv(rfc4106(gcm(aes)))" and .[0].key_bits == 128' \
@@ -95,6 +100,7 @@ all_impls_imix() {
 	cat /tmp/ipsec.txt
 	kaesbench ipsec --all-impls -a 'rfc4106(gcm(aes))' --imix -t 200 -r 1 \
 		--json --no-ceiling >/tmp/ipsec.json || fail "exit $?"
+	print_document ipsec-all-imix /tmp/ipsec.json
 	json_valid /tmp/ipsec.json
 	jq -e '[.ipsec[] | select(.reference)] | length == 1' /tmp/ipsec.json \
 		>/dev/null || fail "the reference not among them"
@@ -116,6 +122,7 @@ faulty_caught() {
 		>/tmp/ipsec.json
 	rc=$?
 	rmmod kaesbench_faulty
+	print_document ipsec-faulty /tmp/ipsec.json
 	jq -c '.ipsec[0] | {state, message, differential}' /tmp/ipsec.json
 	[ "$rc" -eq 1 ] || fail "exit $rc, not 1"
 	jq -e '.ipsec[0].state == "invalid"' /tmp/ipsec.json >/dev/null ||

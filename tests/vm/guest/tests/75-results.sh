@@ -9,14 +9,6 @@
 RFAST="-t 10 -r 2 -w 0"
 RALG="cbc(aes)"
 
-# print_document NAME FILE: FILE's JSON, one line, between the markers
-# tests/results/validate.py looks for.
-print_document() {
-	echo "kaesbench-results-json: begin $1"
-	jq -c . "$2" || fail "$2 is not JSON"
-	echo "kaesbench-results-json: end"
-}
-
 # is TEST MESSAGE FILE: jq's TEST holds on FILE, else fail with MESSAGE.
 is() {
 	jq -e "$1" "$3" >/dev/null || fail "$2"
