@@ -110,12 +110,33 @@ static void test_lengths(void **state)
 			 20 + 8 + 16 + 80 + 16);
 }
 
+static void test_layer(void **state)
+{
+	struct kb_esp_choice gcm, cbc;
+
+	(void)state;
+	kb_esp_find("aes128gcm16", &gcm);
+	kb_esp_find("aes128-sha256", &cbc);
+	assert_true(kb_esp_layer(gcm.t, "seqiv(rfc4106(gcm(aes)))"));
+	assert_true(kb_esp_layer(gcm.t, "rfc4106(gcm(aes))"));
+	assert_true(kb_esp_layer(gcm.t, "gcm(aes)"));
+	assert_true(kb_esp_layer(gcm.t, "ctr(aes)"));
+	assert_false(kb_esp_layer(gcm.t, "hmac(sha256)"));
+	assert_true(kb_esp_layer(cbc.t, "hmac(sha256)"));
+	assert_true(kb_esp_layer(cbc.t,
+				 "echainiv(authenc(hmac(sha256),cbc(aes)))"));
+	/* Another user's instance, not the run's. */
+	assert_false(kb_esp_layer(cbc.t, "hmac(sha512)"));
+	assert_false(kb_esp_layer(cbc.t, "seqiv(rfc4106(gcm(aes)))"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_chain),
 		cmocka_unit_test(test_lengths),
+		cmocka_unit_test(test_layer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -536,7 +536,7 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* Before anything is registered or raised, and before namespaces. */
-	ret = kb_priority_guard_start(&guard, &before);
+	ret = kb_priority_guard_start(&guard, &before, o.esp.t);
 	if (ret) {
 		fprintf(stderr, WHO ": starting the guard: %s\n",
 			strerror(-ret));
@@ -564,8 +564,8 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* The namespaces are gone: their SAs let go within seconds. */
-	run.left_count = kb_registered_undo(nl, &before, UNDO_WAIT_MS, run.left,
-					    sizeof(run.left));
+	run.left_count = kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS,
+					    run.left, sizeof(run.left));
 	kb_priority_guard_clean(&guard);
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
@@ -576,7 +576,7 @@ int kb_ipsec_main(int argc, char *argv[])
 		status = KB_EXIT_INTERRUPTED;
 out:
 	if (nl && before.count && status && !run.count) {
-		kb_registered_undo(nl, &before, UNDO_WAIT_MS, run.left,
+		kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS, run.left,
 				   sizeof(run.left));
 		kb_priority_guard_clean(&guard);
 	}

@@ -241,3 +241,30 @@ int kb_esp_chain(const struct kb_esp_transform *t, const char *alg_name,
 out:
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
+
+/**
+ * kb_esp_layer() - whether an algorithm name is a layer of a transform
+ * @t: the transform
+ * @alg_name: a crypto API algorithm name
+ *
+ * The layers are what ESP allocates ("seqiv(rfc4106(gcm(aes)))"), the
+ * transform, its cipher and authenticator, the AES mode beneath and the
+ * CTR mode GCM is built on: the names of every instance a chain of @t can
+ * register.
+ *
+ * Return: true if @alg_name is one.
+ */
+bool kb_esp_layer(const struct kb_esp_transform *t, const char *alg_name)
+{
+	const char *layer[] = { t->name, t->aead, t->cipher,
+				t->auth, t->mode, "ctr(aes)" };
+	char esp[128];
+	size_t i;
+
+	if (!kb_esp_name(t, esp, sizeof(esp)) && !strcmp(alg_name, esp))
+		return true;
+	for (i = 0; i < sizeof(layer) / sizeof(layer[0]); i++)
+		if (layer[i] && !strcmp(alg_name, layer[i]))
+			return true;
+	return false;
+}

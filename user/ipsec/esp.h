@@ -54,4 +54,6 @@ int kb_esp_chain(const struct kb_esp_transform *t, const char *alg_name,
 		 const char *driver, const char *auth_driver, char *buf,
 		 size_t len);
 
+bool kb_esp_layer(const struct kb_esp_transform *t, const char *alg_name);
+
 #endif /* KAESBENCH_IPSEC_ESP_H */

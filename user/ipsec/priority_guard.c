@@ -51,7 +51,8 @@ enum guard_op {
 
 #define GUARD_MAX 16
 
-static void guard_main(int fd, const struct kb_cu_algs *before)
+static void guard_main(int fd, const struct kb_cu_algs *before,
+		       const struct kb_esp_transform *t)
 {
 	struct guard_msg pending[GUARD_MAX], m;
 	size_t n = 0, i, left;
@@ -86,7 +87,7 @@ static void guard_main(int fd, const struct kb_cu_algs *before)
 			err ? ": " : "", err ? strerror(-err) : "");
 	}
 	if (nl && !clean) {
-		left = kb_registered_undo(nl, before, 20000, names,
+		left = kb_registered_undo(nl, before, t, 20000, names,
 					  sizeof(names));
 		if (left)
 			fprintf(stderr,
@@ -102,6 +103,7 @@ static void guard_main(int fd, const struct kb_cu_algs *before)
  * kb_priority_guard_start() - fork the guard
  * @g: filled in
  * @before: what is registered before the run (kb_registered_before())
+ * @t: the run's transform
  *
  * Call it before anything else is open that must close when kaesbench
  * dies (namespaces): the guard closes every descriptor but its pipe.
@@ -109,7 +111,8 @@ static void guard_main(int fd, const struct kb_cu_algs *before)
  * Return: 0 or a negative errno.
  */
 int kb_priority_guard_start(struct kb_priority_guard *g,
-			    const struct kb_cu_algs *before)
+			    const struct kb_cu_algs *before,
+			    const struct kb_esp_transform *t)
 {
 	int fds[2];
 
@@ -128,7 +131,7 @@ int kb_priority_guard_start(struct kb_priority_guard *g,
 		for (fd = 3; fd < (max > 0 ? max : 1024); fd++)
 			if (fd != fds[0])
 				close(fd);
-		guard_main(fds[0], before);
+		guard_main(fds[0], before, t);
 	}
 	close(fds[0]);
 	g->fd = fds[1];

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ipsec/esp.h"
 #include "kernel/crypto_user.h"
 
 struct kb_priority_guard {
@@ -20,7 +21,8 @@ struct kb_priority_guard {
 };
 
 int kb_priority_guard_start(struct kb_priority_guard *g,
-			    const struct kb_cu_algs *before);
+			    const struct kb_cu_algs *before,
+			    const struct kb_esp_transform *t);
 int kb_priority_guard_raised(struct kb_priority_guard *g, const char *driver,
 			     uint32_t old_priority);
 int kb_priority_guard_restored(struct kb_priority_guard *g, const char *driver);

@@ -7,11 +7,14 @@
  * parts only when none is registered. An instance a run registered (the
  * reference's chain, an engine's, one over a slower driver) would be what
  * the machine's next SA gets, until a better one of that name happens to
- * be registered. So every driver registered during the run is
- * unregistered after it (CRYPTO_MSG_DELALG, which only removes template
- * instances nothing holds), from the top of the chains down, once the
- * namespaces' SAs have let go of them: the kernel frees those with the
- * namespaces, a little after they close.
+ * be registered. So every template instance of the transform's layers
+ * registered during the run is unregistered after it (CRYPTO_MSG_DELALG,
+ * which only removes instances nothing holds), from the top of the chains
+ * down, once the namespaces' SAs have let go of them: the kernel frees
+ * those with the namespaces, a little after they close. Instances of
+ * other names (another user's, registered meanwhile) are not the run's,
+ * and drivers that are not instances are modules the kernel loaded on
+ * demand (crypto_null for the IV generators): both stay.
  */
 
 #include <errno.h>
@@ -41,6 +44,7 @@ int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before)
  * kb_registered_undo() - unregister what the run registered
  * @nl: a crypto_user socket
  * @before: kb_registered_before()'s
+ * @t: the run's transform
  * @wait_ms: how long to wait for the SAs to let go
  * @left: the drivers still registered, with their reference counts and
  *	  why ("" if none)
@@ -50,8 +54,9 @@ int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before)
  * by someone else, or not instances (a module the run loaded).
  */
 size_t kb_registered_undo(struct mnl_socket *nl,
-			  const struct kb_cu_algs *before, unsigned int wait_ms,
-			  char *left, size_t len)
+			  const struct kb_cu_algs *before,
+			  const struct kb_esp_transform *t,
+			  unsigned int wait_ms, char *left, size_t len)
 {
 	struct timespec pause = { .tv_nsec = 50 * 1000 * 1000 };
 	double end = kb_now() + wait_ms / 1000.0;
@@ -70,10 +75,12 @@ size_t kb_registered_undo(struct mnl_socket *nl,
 			const char *d = now.alg[i].driver;
 			int ret;
 
-			if (kb_cu_find(before, d))
+			if (kb_cu_find(before, d) ||
+			    !kb_esp_layer(t, now.alg[i].name))
 				continue;
 			ret = kb_cu_delete(nl, d);
-			if (!ret || ret == -ENOENT)
+			/* Gone, or a module's driver, not an instance. */
+			if (!ret || ret == -ENOENT || ret == -EINVAL)
 				continue;
 			remaining++;
 			busy |= ret == -EBUSY;

@@ -9,13 +9,15 @@
 
 #include <stddef.h>
 
+#include "ipsec/esp.h"
 #include "kernel/crypto_user.h"
 
 struct mnl_socket;
 
 int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before);
 size_t kb_registered_undo(struct mnl_socket *nl,
-			  const struct kb_cu_algs *before, unsigned int wait_ms,
-			  char *left, size_t len);
+			  const struct kb_cu_algs *before,
+			  const struct kb_esp_transform *t,
+			  unsigned int wait_ms, char *left, size_t len);
 
 #endif /* KAESBENCH_IPSEC_REGISTERED_H */

@@ -144,7 +144,7 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 	}
 	if (run->left_count)
 		fprintf(f,
-			"\nregistered during the run and still registered (in use, or not template instances): %s\n",
+			"\ntemplate instances the run registered and still registered (in use): %s\n",
 			run->left);
 	fprintf(f,
 		"\npacket: the inner IPv4 packet's bytes (imix: %s); ESP: the packet on the wire; "

@@ -61,9 +61,10 @@ json_valid() {
 
 selected_rfc4106_valid() {
 	machine_state >/tmp/state.before
-	kaesbench ipsec -a aes128gcm16 $QUICK --json >/tmp/ipsec.json ||
-		fail "exit $?"
+	kaesbench ipsec -a aes128gcm16 $QUICK --json >/tmp/ipsec.json
+	rc=$?
 	print_document ipsec-rfc4106 /tmp/ipsec.json
+	[ "$rc" -eq 0 ] || fail "exit $rc"
 	jq -r '.ipsec[0].left_registered // empty' /tmp/ipsec.json
 	json_valid /tmp/ipsec.json
 	jq -e '.ipsec | length == 1 and .[0].selected and
@@ -84,7 +85,10 @@ ktap_test "ipsec: the selected rfc4106(gcm(aes)) proved, checked, measured, noth
 
 virtio_authenc_valid() {
 	kaesbench ipsec -a aes128-sha256 -d virtio_crypto_aes_cbc --mode transport \
-		$QUICK --json >/tmp/ipsec.json || fail "exit $?"
+		$QUICK --json >/tmp/ipsec.json
+	rc=$?
+	print_document ipsec-virtio /tmp/ipsec.json
+	[ "$rc" -eq 0 ] || fail "exit $rc"
 	json_valid /tmp/ipsec.json
 	jq -e '.ipsec[0].driver | test("^echainiv\\(authenc\\(.*,virtio_crypto_aes_cbc\\)\\)$")' \
 		/tmp/ipsec.json >/dev/null || fail "not virtio-crypto's cbc"
@@ -99,8 +103,10 @@ all_impls_imix() {
 		>/tmp/ipsec.txt || fail "exit $?"
 	cat /tmp/ipsec.txt
 	kaesbench ipsec --all-impls -a 'rfc4106(gcm(aes))' --imix -t 200 -r 1 \
-		--json --no-ceiling >/tmp/ipsec.json || fail "exit $?"
+		--json --no-ceiling >/tmp/ipsec.json
+	rc=$?
 	print_document ipsec-all-imix /tmp/ipsec.json
+	[ "$rc" -eq 0 ] || fail "exit $rc"
 	json_valid /tmp/ipsec.json
 	jq -e '[.ipsec[] | select(.reference)] | length == 1' /tmp/ipsec.json \
 		>/dev/null || fail "the reference not among them"
