@@ -33,6 +33,8 @@
 #                     checking measured requests costs (benchmarks)
 #   make bench-openssl the OpenSSL path against openssl speed, on this host
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
+#   make bench-ipsec  kaesbench ipsec's generator against iperf3 through
+#                     one ESP tunnel, in a VM
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
 #   make install      module (modules_install, depmod), tool, man page and
@@ -175,6 +177,9 @@ bench-openssl: tool
 bench-afalg:
 	@tests/bench/afalg.sh
 
+bench-ipsec:
+	@tests/bench/ipsec.sh
+
 style:
 	scripts/lint.sh style
 
@@ -239,6 +244,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-full check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg \
+.PHONY: all module tool test-tools run check check-full check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

@@ -25,6 +25,7 @@
 #include <libmnl/libmnl.h>
 
 #include "base/options.h"
+#include "base/progress.h"
 #include "base/signals.h"
 #include "cmd/ipsec.h"
 #include "ipsec/impl.h"
@@ -59,7 +60,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: kaesbench ipsec [-a TRANSFORM] [-d DRIVER | --all-impls] [-k BITS]\n"
 		"                       [-b SIZES] [--imix [SPEC]] [-t MS] [-r N]\n"
-		"                       [--mode tunnel|transport] [--no-ceiling]\n"
+		"                       [--mode tunnel|transport] [--no-ceiling] [--iperf3]\n"
 		"                       [--json | --csv] [-o FILE]\n"
 		"\n"
 		"Real ESP SAs between two network namespaces joined by a veth pair, made\n"
@@ -82,6 +83,7 @@ static void usage(FILE *f)
 		"  -r N           measurements per size, tunnel and plaintext in turn (default %d)\n"
 		"      --mode M   tunnel (default) or transport\n"
 		"      --no-ceiling  do not measure the crypto alone (needs kaesbench.ko)\n"
+		"      --iperf3   iperf3's UDP rate through the same tunnel too, per size\n"
 		"      --json, --csv  the results as JSON or CSV\n"
 		"  -o FILE        write them to FILE\n"
 		"  -h, --help     print this help\n"
@@ -129,6 +131,7 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 		OPT_IMIX,
 		OPT_MODE,
 		OPT_NO_CEILING,
+		OPT_IPERF3,
 		OPT_JSON,
 		OPT_CSV
 	};
@@ -137,6 +140,7 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 		{ "imix", optional_argument, NULL, OPT_IMIX },
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "no-ceiling", no_argument, NULL, OPT_NO_CEILING },
+		{ "iperf3", no_argument, NULL, OPT_IPERF3 },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "help", no_argument, NULL, 'h' },
@@ -231,6 +235,9 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 			break;
 		case OPT_NO_CEILING:
 			o->no_ceiling = true;
+			break;
+		case OPT_IPERF3:
+			o->iperf3 = true;
 			break;
 		case OPT_JSON:
 		case OPT_CSV:
@@ -460,6 +467,7 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		.repeats = o->repeats,
 		.diff_packets = o->diff_packets,
 		.ceiling = !o->no_ceiling,
+		.iperf3 = o->iperf3,
 		.auth = run->auth,
 	};
 	size_t i, k, n = 0;
@@ -514,6 +522,8 @@ int kb_ipsec_main(int argc, char *argv[])
 	if (status)
 		goto out;
 	signal(SIGPIPE, SIG_IGN);
+	/* Its own line per implementation: the ceiling's runs print none. */
+	kb_progress_to(NULL, 0);
 	if (kb_signals_install()) {
 		perror(WHO);
 		status = KB_EXIT_ERROR;
@@ -549,6 +559,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	run.ms = o.ms;
 	run.repeats = o.repeats;
 	run.diff_packets = o.diff_packets;
+	run.iperf3 = o.iperf3;
 	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
 	status = choose(nl, &o, &run, &impls);
 	if (!status)

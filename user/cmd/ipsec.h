@@ -33,6 +33,7 @@ struct kb_ipsec_cli {
 	uint32_t diff_packets;
 	bool tunnel;
 	bool no_ceiling;
+	bool iperf3;
 	enum kb_ipsec_output output;
 	const char *output_file;
 	bool help;

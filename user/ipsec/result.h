@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ipsec/impl.h"
+#include "ipsec/iperf3.h"
 #include "ipsec/sa_proof.h"
 #include "ipsec/traffic.h"
 
@@ -59,6 +60,8 @@ struct kb_ipsec_point {
 	double ceiling_mbps; /* the crypto alone, MB/s; valid if has_ceiling */
 	double ceiling_pps; /* the same as datagrams per second */
 	bool has_ceiling;
+	struct kb_iperf3_result iperf3; /* --iperf3, fixed sizes only */
+	bool has_iperf3; /* asked for: @iperf3 ran, or says why not */
 };
 
 struct kb_ipsec_result {
@@ -81,6 +84,7 @@ struct kb_ipsec_run {
 	uint32_t ms;
 	uint32_t repeats;
 	uint32_t diff_packets;
+	bool iperf3; /* --iperf3 */
 	const char *imix_spec; /* NULL without --imix */
 	char auth[CRYPTO_MAX_NAME]; /* authenc()'s HMAC driver, or "" */
 	char selected[CRYPTO_MAX_NAME]; /* what an SA made now gets */

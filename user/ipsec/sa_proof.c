@@ -24,11 +24,40 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <libmnl/libmnl.h>
 
+#include "base/clock.h"
 #include "ipsec/sa_proof.h"
 #include "kernel/crypto_user.h"
+
+/* crypto/internal.h: the crypto manager's self-test of the driver ended. */
+#define CU_ALG_TESTED 0x00000400
+#define TESTED_WAIT_S 30
+
+/*
+ * Until @driver's self-test ends. From 6.12 the crypto manager tests a new
+ * driver in the background, and lookups pass over an untested one: an SA
+ * made meanwhile would get another implementation of the name, which the
+ * proof would then show.
+ */
+static int wait_tested(struct mnl_socket *nl, const char *driver)
+{
+	struct timespec pause = { .tv_nsec = 20 * 1000 * 1000 };
+	double end = kb_now() + TESTED_WAIT_S;
+	struct kb_cu_alg a;
+	int ret;
+
+	while (!(ret = kb_cu_get(nl, driver, &a))) {
+		if (a.flags & CU_ALG_TESTED)
+			return 0;
+		if (kb_now() > end)
+			return -ETIMEDOUT;
+		nanosleep(&pause, NULL);
+	}
+	return ret;
+}
 
 /* The reference counts of the drivers of @name, in @algs' order. */
 static void counts(const struct kb_cu_algs *algs, const char *name,
@@ -97,9 +126,12 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
 	 * is made.
 	 */
 	ret = kb_cu_instantiate(nl, driver);
+	if (!ret)
+		ret = wait_tested(nl, driver);
 	if (ret) {
 		snprintf(err, len, "registering %s: %s", driver,
-			 strerror(-ret));
+			 ret == -ETIMEDOUT ? "its self-test did not end" :
+					     strerror(-ret));
 		return ret;
 	}
 	ret = kb_cu_dump(nl, &before);

@@ -31,6 +31,7 @@
 #include "base/signals.h"
 #include "bench/result.h"
 #include "bench/runner.h"
+#include "ipsec/iperf3.h"
 #include "ipsec/link.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
@@ -38,6 +39,7 @@
 enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
 
 #define PORT 4500
+#define IPERF3_PORT 5201
 #define DIFF_WINDOW 16
 #define DIFF_WAIT_MS 3000
 
@@ -374,6 +376,23 @@ static void ceiling(struct ctx *c)
 	kb_sizes_free(&sizes);
 }
 
+/* iperf3 over the measured lane, on another port than the generator's. */
+static int iperf3(struct ctx *c, struct kb_ipsec_point *pt)
+{
+	struct in_addr from, to;
+	int ret;
+
+	kb_link_lane_addr(LANE_TUNNEL, 0, &from);
+	kb_link_lane_addr(LANE_TUNNEL, 1, &to);
+	pt->has_iperf3 = true;
+	ret = kb_iperf3_udp(&c->ns, &from, &to, IPERF3_PORT,
+			    payload_of(pt->size), c->o->ms, &pt->iperf3);
+	if (ret)
+		snprintf(pt->iperf3.error, sizeof(pt->iperf3.error),
+			 "iperf3 could not be started: %s", strerror(-ret));
+	return kb_interrupted() ? -EINTR : 0;
+}
+
 static void points(struct ctx *c)
 {
 	const struct kb_ipsec_opts *o = c->o;
@@ -409,6 +428,8 @@ static void points(struct ctx *c)
 		pt->crypt_len = crypt / n;
 		pt->wire_len = wire / n;
 		ret = measure(c, &tunnel, &plain, packets, n, pt);
+		if (!ret && o->iperf3 && pt->size)
+			ret = iperf3(c, pt);
 		if (!ret)
 			c->r->points++;
 	}

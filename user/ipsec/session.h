@@ -38,6 +38,7 @@ struct kb_ipsec_opts {
 	uint32_t repeats; /* measurements per size */
 	uint32_t diff_packets; /* datagrams each way of the differential */
 	bool ceiling; /* measure the crypto alone with kaesbench.ko */
+	bool iperf3; /* iperf3 through the measured tunnel too */
 	const char *auth; /* kb_esp_auth_driver()'s */
 };
 

@@ -73,6 +73,32 @@ static void print_half(FILE *f, const char *label,
 		h->integrity_failed, h->traffic.wrong, h->traffic.lost);
 }
 
+/* iperf3's rate beside the generator's, through the same tunnel. */
+static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
+{
+	size_t k;
+
+	for (k = 0; k < r->points; k++) {
+		const struct kb_ipsec_point *pt = &r->point[k];
+
+		if (!pt->has_iperf3)
+			continue;
+		if (!pt->iperf3.ran) {
+			fprintf(f, "  iperf3 at %" PRIu32 ": %s\n", pt->size,
+				pt->iperf3.error);
+			continue;
+		}
+		fprintf(f,
+			"  iperf3 at %" PRIu32 ": %.0f/s received, %" PRIu64
+			" of %" PRIu64
+			" lost; kaesbench's generator: %.0f/s (%.2fx)\n",
+			pt->size, pt->iperf3.pps, pt->iperf3.lost,
+			pt->iperf3.packets, pt->tunnel.pps,
+			pt->iperf3.pps > 0 ? pt->tunnel.pps / pt->iperf3.pps :
+					     0);
+	}
+}
+
 /**
  * kb_ipsec_print_table() - the results as tables, one per implementation
  * @f: where to
@@ -141,6 +167,7 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 		}
 		if (r->ceiling_note[0])
 			fprintf(f, "  %s\n", r->ceiling_note);
+		print_iperf3(f, r);
 	}
 	if (run->left_count)
 		fprintf(f,
@@ -319,6 +346,28 @@ static struct json_object *proof_json(const struct kb_sa_proof *p)
 	return o;
 }
 
+/* null where not asked for; where it did not run, why. */
+static struct json_object *iperf3_json(const struct kb_iperf3_result *r,
+				       bool asked)
+{
+	struct json_object *o;
+
+	if (!asked)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "ran", json_object_new_boolean(r->ran));
+	json_object_object_add(o, "packets_per_s",
+			       r->ran ? json_object_new_double(r->pps) : NULL);
+	json_object_object_add(o, "gbit_per_s",
+			       r->ran ? json_object_new_double(r->gbps) : NULL);
+	json_object_object_add(
+		o, "sent", r->ran ? json_object_new_int64(r->packets) : NULL);
+	json_object_object_add(o, "lost",
+			       r->ran ? json_object_new_int64(r->lost) : NULL);
+	json_object_object_add(o, "error", str_or_null(r->error));
+	return o;
+}
+
 static struct json_object *point_json(const struct kb_ipsec_run *run,
 				      const struct kb_ipsec_point *pt)
 {
@@ -345,6 +394,8 @@ static struct json_object *point_json(const struct kb_ipsec_run *run,
 			json_object_new_double(pt->ceiling_mbps));
 	}
 	json_object_object_add(o, "ceiling", ceiling);
+	json_object_object_add(o, "iperf3",
+			       iperf3_json(&pt->iperf3, pt->has_iperf3));
 	json_object_object_add(
 		o, "share",
 		pt->has_ceiling ? json_object_new_double(share(pt)) : NULL);

@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# kaesbench ipsec's generator against iperf3, through the same ESP tunnel,
+# in one boot of a VM running Debian's 6.12 kernel: rfc4106(gcm(aes)) with
+# a 128-bit key (strongSwan's first proposal) on the implementation an SA
+# made now gets, tunnel mode, at 64, 576 and 1500-byte packets. For each
+# size the generator's datagrams (received right, per second) and iperf3's
+# UDP datagrams (-u -b 0, received per second) through lane 0's SAs, and
+# their ratio: above 1, iperf3 is what limits its own figure, and the
+# generator's figure is the tunnel's. See Documentation/bench.rst.
+#
+# usage: tests/bench/ipsec.sh
+#   KAESBENCH_BENCH_MS  each measurement's length (default 3000)
+#
+# Needs iperf3 in the rig's initramfs (tests/vm/initramfs.sh installs it
+# when the host has it: Debian package iperf3). Exits non-zero only when
+# something failed to run; a ratio below 1 is reported, not judged.
+
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
+
+ms=${KAESBENCH_BENCH_MS:-3000}
+kb_cmd="kaesbench ipsec -a aes128gcm16 -b 64,576,1500 -t $ms -r 3 --iperf3 --no-ceiling --json"
+
+if ! command -v iperf3 >/dev/null; then
+	echo "bench-ipsec: iperf3 is not installed on the host, so not in the VM" \
+		"(apt-get install iperf3)" >&2
+	exit 1
+fi
+
+# The guest's script: variables first, then the fixed body.
+guest() {
+	printf "kb_cmd='%s'\n" "$kb_cmd"
+	cat <<'EOF'
+echo "# kernel $(uname -r), $(grep -c '^processor' /proc/cpuinfo) CPUs"
+if ! command -v iperf3 >/dev/null; then
+	echo "# FAILED: no iperf3 in the initramfs (see tests/vm/initramfs.sh)"
+	exit 1
+fi
+if ! $kb_cmd >/tmp/ipsec.json 2>/tmp/ipsec.err; then
+	echo "# FAILED: $kb_cmd"
+	sed 's/^/#   /' /tmp/ipsec.err
+	exit 1
+fi
+jq -r '.ipsec[] | .driver as $d | .points[] |
+	"row \(.packet_bytes) \($d) \(.tunnel.packets_per_s) " +
+	"\(if .iperf3.ran then .iperf3.packets_per_s else "n/a" end) " +
+	"\(.iperf3.error // "")"' /tmp/ipsec.json
+EOF
+}
+
+bench_boot "# bench-ipsec: kaesbench ipsec's generator and iperf3 through one tunnel, one VM boot (6.12)"
+
+echo
+echo "in the guest: $kb_cmd"
+echo
+printf '%7s  %12s  %12s  %7s\n' packet generator/s iperf3/s ratio
+awk '$1 == "row" {
+	if ($5 == "n/a") { printf "%7s  %12.0f  %12s  %7s  %s\n", $2, $4, "n/a", "", $6; next }
+	printf "%7s  %12.0f  %12.0f  %6.2fx\n", $2, $4, $5, $5 > 0 ? $4 / $5 : 0
+	rows++
+}
+END { if (!rows) exit 1 }' "$log" || rc=1
+echo
+echo "driver: $(awk '$1 == "row" { print $3; exit }' "$log"); wall time ${wall} s"
+exit "$rc"
