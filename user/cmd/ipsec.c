@@ -322,7 +322,7 @@ static int missing_caps(void)
  * transform? One SA made and dropped, under the priority the kernel
  * chooses, in namespaces that go at once.
  */
-static int preflight(const struct kb_ipsec_cli *o)
+static int preflight(const struct kb_ipsec_cli *o, struct kb_guard *g)
 {
 	static const uint8_t key[64];
 	struct kb_netns_pair p;
@@ -348,8 +348,12 @@ static int preflight(const struct kb_ipsec_cli *o)
 		ret = kb_link_make(&p, 1, KB_IPSEC_MTU, err, sizeof(err));
 		kb_link_lane_addr(0, 0, &sa.src);
 		kb_link_lane_addr(0, 1, &sa.dst);
-		if (!ret)
+		if (!ret) {
+			kb_guard_netns(g, &p);
 			ret = kb_xfrm_add_sa(&p, 0, &sa, err, sizeof(err));
+			kb_xfrm_flush(&p, 0);
+			kb_guard_netns_gone(g);
+		}
 		kb_netns_pair_release(&p);
 	}
 	if (ret)
@@ -453,7 +457,7 @@ static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
 }
 
 static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
-		   struct kb_priority_guard *g, struct kb_ipsec_run *run,
+		   struct kb_guard *g, struct kb_ipsec_run *run,
 		   const struct kb_esp_impls *impls, uint32_t *imix)
 {
 	struct kb_ipsec_opts io = {
@@ -498,7 +502,7 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
  */
 int kb_ipsec_main(int argc, char *argv[])
 {
-	struct kb_priority_guard guard = { .fd = -1 };
+	struct kb_guard guard = { .fd = -1 };
 	struct kb_ipsec_run run = { 0 };
 	struct kb_esp_impls impls = { 0 };
 	struct kb_cu_algs before = { 0 };
@@ -546,7 +550,7 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* Before anything is registered or raised, and before namespaces. */
-	ret = kb_priority_guard_start(&guard, &before, o.esp.t);
+	ret = kb_guard_start(&guard, &before, o.esp.t);
 	if (ret) {
 		fprintf(stderr, WHO ": starting the guard: %s\n",
 			strerror(-ret));
@@ -563,7 +567,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
 	status = choose(nl, &o, &run, &impls);
 	if (!status)
-		status = preflight(&o);
+		status = preflight(&o, &guard);
 	if (status)
 		goto out;
 	for (i = 0; i < o.imix.count; i++)
@@ -577,7 +581,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	/* The namespaces are gone: their SAs let go within seconds. */
 	run.left_count = kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS,
 					    run.left, sizeof(run.left));
-	kb_priority_guard_clean(&guard);
+	kb_guard_clean(&guard);
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
 	for (i = 0; i < run.count; i++)
@@ -589,7 +593,7 @@ out:
 	if (nl && before.count && status && !run.count) {
 		kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS, run.left,
 				   sizeof(run.left));
-		kb_priority_guard_clean(&guard);
+		kb_guard_clean(&guard);
 	}
 	kb_cu_algs_free(&before);
 	for (i = 0; i < run.count; i++)
@@ -599,7 +603,7 @@ out:
 	kb_esp_impls_free(&impls);
 	if (nl)
 		mnl_socket_close(nl);
-	kb_priority_guard_stop(&guard);
+	kb_guard_stop(&guard);
 	kb_ipsec_cli_free(&o);
 	return kb_output_done(status, WHO);
 }

@@ -104,7 +104,7 @@ static void counts(const struct kb_cu_algs *algs, const char *name,
  * Return: 0 when the SA was made (proved or not: see @proof), or a
  * negative errno.
  */
-int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
+int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	       const struct kb_netns_pair *p, int side,
 	       const struct kb_xfrm_sa *sa, const char *esp_name,
 	       const char *driver, struct kb_sa_proof *proof, char *err,
@@ -166,7 +166,7 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
 		proof->raised = true;
 		proof->old_priority = self->priority;
 		proof->raised_to = top + 1;
-		ret = kb_priority_guard_raised(g, driver, self->priority);
+		ret = kb_guard_raised(g, driver, self->priority);
 		if (!ret)
 			ret = kb_cu_set_priority(nl, driver, top + 1);
 		if (ret) {
@@ -194,7 +194,7 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
 		int r = kb_cu_set_priority(nl, driver, proof->old_priority);
 
 		if (!r)
-			kb_priority_guard_restored(g, driver);
+			kb_guard_restored(g, driver);
 		else if (!ret) {
 			snprintf(err, len, "setting %s's priority back: %s",
 				 driver, strerror(-r));

@@ -15,7 +15,7 @@
 #include <linux/cryptouser.h>
 
 #include "ipsec/netns.h"
-#include "ipsec/priority_guard.h"
+#include "ipsec/guard.h"
 #include "ipsec/xfrm.h"
 
 struct mnl_socket;
@@ -32,7 +32,7 @@ struct kb_sa_proof {
 	unsigned int lane;
 };
 
-int kb_sa_make(struct mnl_socket *nl, struct kb_priority_guard *g,
+int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	       const struct kb_netns_pair *p, int side,
 	       const struct kb_xfrm_sa *sa, const char *esp_name,
 	       const char *driver, struct kb_sa_proof *proof, char *err,

@@ -46,7 +46,7 @@ enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
 struct ctx {
 	const struct kb_ipsec_opts *o;
 	struct mnl_socket *nl;
-	struct kb_priority_guard *g;
+	struct kb_guard *g;
 	struct kb_netns_pair ns;
 	struct kb_ipsec_result *r;
 	char esp[CRYPTO_MAX_NAME];
@@ -503,7 +503,7 @@ static void judge(struct ctx *c)
  * Return: 0; what happened is in @r->state and @r->message.
  */
 int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
-		  struct kb_priority_guard *g, const struct kb_esp_impl *impl,
+		  struct kb_guard *g, const struct kb_esp_impl *impl,
 		  const struct kb_esp_impl *ref, struct kb_ipsec_result *r)
 {
 	struct ctx c = { .o = o, .nl = nl, .g = g, .r = r };
@@ -521,6 +521,8 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 		fail(&c, "making the namespaces", err);
 		return 0;
 	}
+	/* Held by the guard too, which deletes their SAs if we die. */
+	kb_guard_netns(g, &c.ns);
 	ret = kb_link_make(&c.ns, LANES, KB_IPSEC_MTU, err, sizeof(err));
 	if (ret)
 		fail(&c, "making the veth pair", err);
@@ -544,7 +546,13 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 		r->state = KB_IPSEC_INTERRUPTED;
 	if (!ret && r->state == KB_IPSEC_VALID)
 		points(&c);
-	/* The namespaces go with their SAs before the ceiling's run. */
+	/*
+	 * The namespaces go with their SAs before the ceiling's run; the SAs
+	 * are deleted first, as a daemon deletes them.
+	 */
+	kb_xfrm_flush(&c.ns, 0);
+	kb_xfrm_flush(&c.ns, 1);
+	kb_guard_netns_gone(g);
 	kb_netns_pair_release(&c.ns);
 	if (r->state == KB_IPSEC_VALID && o->ceiling && !kb_interrupted())
 		ceiling(&c);

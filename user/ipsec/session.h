@@ -15,7 +15,7 @@
 
 #include "ipsec/esp.h"
 #include "ipsec/impl.h"
-#include "ipsec/priority_guard.h"
+#include "ipsec/guard.h"
 #include "ipsec/result.h"
 
 struct mnl_socket;
@@ -43,7 +43,7 @@ struct kb_ipsec_opts {
 };
 
 int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
-		  struct kb_priority_guard *g, const struct kb_esp_impl *impl,
+		  struct kb_guard *g, const struct kb_esp_impl *impl,
 		  const struct kb_esp_impl *ref, struct kb_ipsec_result *r);
 
 #endif /* KAESBENCH_IPSEC_SESSION_H */

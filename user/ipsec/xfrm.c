@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/ipsec.h>
 #include <linux/xfrm.h>
 #include <netlink/addr.h>
 #include <netlink/xfrm/lifetime.h>
@@ -352,6 +353,40 @@ int kb_xfrm_del_sa(const struct kb_netns_pair *p, int side,
 	kb_nlsock_close(&s);
 	xfrmnl_sa_put(x);
 	return ret;
+}
+
+/**
+ * kb_xfrm_flush() - delete every SA and policy of one namespace
+ * @p: the namespaces
+ * @side: the one to empty
+ *
+ * Namespaces take their SAs with them when they go, but through a path
+ * of their own (xfrm_state_fini()); deleted here first, the SAs go the
+ * way an IKE daemon's go, and with them the transforms they hold.
+ *
+ * Return: 0, or the first negative errno.
+ */
+int kb_xfrm_flush(const struct kb_netns_pair *p, int side)
+{
+	struct xfrm_usersa_flush sa = { .proto = IPSEC_PROTO_ANY };
+	struct kb_nlsock s;
+	int ret, ret2;
+
+	ret = open_side(&s, p, side, NULL, 0);
+	if (ret)
+		return ret;
+	kb_nlsock_clear(&s);
+	ret = nl_send_simple(s.sk, XFRM_MSG_FLUSHPOLICY, 0, NULL, 0);
+	if (ret >= 0)
+		ret = nl_wait_for_ack(s.sk);
+	ret = ret < 0 ? kb_nlsock_errno(&s, ret) : 0;
+	kb_nlsock_clear(&s);
+	ret2 = nl_send_simple(s.sk, XFRM_MSG_FLUSHSA, 0, &sa, sizeof(sa));
+	if (ret2 >= 0)
+		ret2 = nl_wait_for_ack(s.sk);
+	ret2 = ret2 < 0 ? kb_nlsock_errno(&s, ret2) : 0;
+	kb_nlsock_close(&s);
+	return ret ? ret : ret2;
 }
 
 /* Its template: ESP, the SA's mode and reqid, any SPI, any algorithm. */

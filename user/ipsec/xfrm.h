@@ -68,6 +68,7 @@ int kb_xfrm_add_sa(const struct kb_netns_pair *p, int side,
 		   const struct kb_xfrm_sa *sa, char *err, size_t len);
 int kb_xfrm_del_sa(const struct kb_netns_pair *p, int side,
 		   const struct kb_xfrm_sa *sa);
+int kb_xfrm_flush(const struct kb_netns_pair *p, int side);
 int kb_xfrm_add_policy(const struct kb_netns_pair *p, int side, bool out,
 		       const struct kb_xfrm_sa *sa, char *err, size_t len);
 int kb_xfrm_sa_stats(const struct kb_netns_pair *p, int side,
