@@ -7,6 +7,10 @@
  * verdicts and exit statuses. The documents are in tests/unit/data/:
  * compare-old.json and compare-new.json are made so that each verdict
  * appears once; run-6.12-cbc.json is a real run in a 6.12 VM.
+ * ipsec-old.json and ipsec-new.json are `kaesbench ipsec --json`
+ * documents, made up as ipsec_report.c writes them: an implementation
+ * faster, one slower, one valid in OLD and invalid in NEW, one that failed
+ * in OLD, one in NEW only.
  */
 
 #define _GNU_SOURCE /* open_memstream() */
@@ -25,6 +29,7 @@
 
 #include "cmd/compare.h"
 #include "base/options.h"
+#include "output/compare_ipsec_report.h"
 #include "output/compare_report.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
@@ -94,6 +99,9 @@ static void test_bad_documents(void **state)
 		   "runs[0].samples[2]: \"wall_ns\" is not a positive");
 	expect_bad(DATA("bad-run.json"), "runs[1]: \"path\" is missing");
 	expect_bad(DATA("no-such-file.json"), "cannot read");
+	expect_bad(
+		DATA("bad-ipsec.json"),
+		"ipsec[0].points[1].tunnel: \"packets_per_s\" is not a number");
 	expect_bad(
 		DATA("compare-ctr.json"),
 		"different algorithms: OLD (" DATA("compare-old.json") ") has cbc(aes), NEW (" DATA(
@@ -344,6 +352,333 @@ static void test_json_output(void **state)
 	kb_saved_free(&new);
 }
 
+/*
+ * Runs `kaesbench compare ARGS`; its standard output into @out (free it),
+ * its stderr into @err. Return: its exit status.
+ */
+static int compare_out(char **out, char *err, size_t len, ...)
+{
+	char *argv[8] = { "compare" };
+	FILE *tmp = tmpfile();
+	int argc = 1, saved, ret;
+	va_list ap;
+	long n;
+
+	va_start(ap, len);
+	while (argc < 7 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	assert_non_null(tmp);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(fileno(tmp), STDOUT_FILENO);
+	ret = compare(err, len, argc > 1 ? argv[1] : NULL,
+		      argc > 2 ? argv[2] : NULL, argc > 3 ? argv[3] : NULL,
+		      argc > 4 ? argv[4] : NULL, NULL);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	n = ftell(tmp);
+	rewind(tmp);
+	*out = calloc(1, (size_t)n + 1);
+	assert_non_null(*out);
+	assert_int_equal(fread(*out, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	return ret;
+}
+
+static void load_ipsec(struct kb_saved *doc, const char *file)
+{
+	char err[512];
+
+	if (kb_saved_load_as(doc, file, KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+			     sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(doc->kind, KB_SAVED_IPSEC);
+}
+
+static void expect_ipsec_row(const struct kb_ipsec_cmp_row *r,
+			     const char *driver, uint32_t size,
+			     enum kb_ipsec_verdict v)
+{
+	assert_string_equal(r->key.driver, driver);
+	assert_int_equal(r->size, size);
+	if (r->verdict != v)
+		fail_msg("%s %u: %s, want %s", driver, size,
+			 kb_ipsec_verdict_label(r->verdict),
+			 kb_ipsec_verdict_label(v));
+}
+
+#define REF "seqiv(rfc4106(gcm_base(ctr(aes-generic),ghash-generic)))"
+#define AESNI "seqiv(rfc4106-gcm-aesni)"
+#define QAT "seqiv(rfc4106-gcm-qat)"
+#define VAES "seqiv(rfc4106-gcm-vaes-avx2)"
+#define VIRTIO "seqiv(virtio_crypto_rfc4106_gcm_aes)"
+
+static void test_ipsec_rows(void **state)
+{
+	struct kb_saved old, new;
+	struct kb_ipsec_cmp c;
+	struct kb_ipsec_cmp_row *r;
+
+	(void)state;
+	load_ipsec(&old, DATA("ipsec-old.json"));
+	load_ipsec(&new, DATA("ipsec-new.json"));
+	assert_int_equal(old.ipsecs, 4);
+	assert_string_equal(new.kernel_release, "7.2.13+deb14-amd64");
+	assert_true(kb_ipsec_cmp_common_transform(&old, &new));
+	assert_int_equal(kb_ipsec_compare(&old, &new, &defaults, &c), 0);
+	/* By driver, then sizes ascending, then the mix; nothing dropped. */
+	assert_int_equal(c.count, 12);
+	expect_ipsec_row(&c.row[0], REF, 64, KB_IV_WITHIN);
+	expect_ipsec_row(&c.row[2], REF, 0, KB_IV_WITHIN);
+	assert_string_equal(c.row[2].imix, "7x64,4x576,1x1500");
+	expect_ipsec_row(&c.row[3], AESNI, 64, KB_IV_IMPROVEMENT);
+	/* 28000 against 40000: -30 %, beyond both spreads of 3 %. */
+	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_IV_REGRESSION);
+	assert_float_equal(c.row[4].ratio, 0.7, 1e-9);
+	assert_float_equal(c.row[4].plain_ratio, 50500.0 / 50000, 1e-9);
+	/* -8 % is beyond the threshold, but OLD's spread is 12 %. */
+	expect_ipsec_row(&c.row[5], AESNI, 0, KB_IV_WITHIN_SPREAD);
+	assert_float_equal(c.row[5].spread, 0.12, 1e-9);
+	/* Failed in OLD: shown, marked, and no ratio. */
+	r = &c.row[6];
+	expect_ipsec_row(r, QAT, 64, KB_IV_NOT_VALID);
+	assert_true(isnan(r->ratio));
+	assert_true(isnan(r->plain_ratio));
+	assert_string_equal(r->old.impl->state, "failed");
+	assert_non_null(r->new.point);
+	expect_ipsec_row(&c.row[8], VAES, 64, KB_IV_ONLY_NEW);
+	/* Valid in OLD, invalid in NEW: its NEW figures are never compared. */
+	r = &c.row[10];
+	expect_ipsec_row(r, VIRTIO, 64, KB_IV_NOW_INVALID);
+	assert_true(isnan(r->ratio));
+	assert_non_null(r->new.point);
+	assert_int_equal(c.verdicts[KB_IV_NOW_INVALID], 2);
+	assert_int_equal(c.verdicts[KB_IV_REGRESSION], 1);
+	assert_int_equal(kb_ipsec_cmp_compared(&c), 10);
+	assert_true(kb_ipsec_cmp_failed(&c));
+	kb_ipsec_cmp_free(&c);
+	/* One measurement a side: its spread says nothing. */
+	old.ipsec[1].point[1].tunnel.measurements = 1;
+	assert_int_equal(kb_ipsec_compare(&old, &new, &defaults, &c), 0);
+	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_IV_TOO_FEW);
+	kb_ipsec_cmp_free(&c);
+	/* A document against itself: within threshold, and not valid rows. */
+	assert_int_equal(kb_ipsec_compare(&new, &new, &defaults, &c), 0);
+	assert_false(kb_ipsec_cmp_failed(&c));
+	assert_int_equal(c.verdicts[KB_IV_NOT_VALID], 2);
+	assert_int_equal(c.verdicts[KB_IV_WITHIN], c.count - 2);
+	kb_ipsec_cmp_free(&c);
+	kb_saved_free(&old);
+	kb_saved_free(&new);
+}
+
+static void test_ipsec_exit_status(void **state)
+{
+	char err[1024], *out;
+
+	(void)state;
+	/* A regression, and an implementation now invalid. */
+	assert_int_equal(compare_out(&out, err, sizeof(err),
+				     DATA("ipsec-old.json"),
+				     DATA("ipsec-new.json"), NULL),
+			 KB_EXIT_ERROR);
+	assert_string_equal(err, "");
+	free(out);
+	/* Beyond a threshold of 40 % no regression: the invalid one stays. */
+	assert_int_equal(compare_out(&out, err, sizeof(err), "--threshold",
+				     "40", DATA("ipsec-old.json"),
+				     DATA("ipsec-new.json"), NULL),
+			 KB_EXIT_ERROR);
+	assert_null(strstr(out, "REGRESSION\n"));
+	assert_non_null(strstr(out, "NOW INVALID (NEW: invalid: "));
+	free(out);
+	/* The other way round, the invalid one is not valid in OLD. */
+	assert_int_equal(compare_out(&out, err, sizeof(err), "--threshold",
+				     "40", DATA("ipsec-new.json"),
+				     DATA("ipsec-old.json"), NULL),
+			 KB_EXIT_OK);
+	free(out);
+	/* Never one of each kind, whichever comes first. */
+	assert_int_equal(compare(err, sizeof(err), DATA("ipsec-old.json"),
+				 DATA("compare-old.json"), NULL),
+			 KB_EXIT_USAGE);
+	assert_non_null(strstr(
+		err,
+		"OLD (" DATA("ipsec-old.json") ") is an ipsec document, NEW (" DATA(
+			"compare-old.json") ") a run document: compare takes two of a kind"));
+	assert_int_equal(compare(err, sizeof(err), DATA("compare-old.json"),
+				 DATA("ipsec-new.json"), NULL),
+			 KB_EXIT_USAGE);
+	assert_non_null(strstr(err, "is a run document, NEW ("));
+	assert_non_null(strstr(err, ") an ipsec document"));
+}
+
+static void test_ipsec_table(void **state)
+{
+	char err[1024], *out;
+
+	(void)state;
+	assert_int_equal(compare_out(&out, err, sizeof(err),
+				     DATA("ipsec-old.json"),
+				     DATA("ipsec-new.json"), NULL),
+			 KB_EXIT_ERROR);
+	assert_non_null(strstr(out, "ESP rfc4106(gcm(aes)), 128-bit key, "
+				    "tunnel mode\n"));
+	assert_non_null(strstr(
+		out,
+		"  seqiv(rfc4106-gcm-aesni)                                    1420         40000         28000   0.70x        1.01x     22.0     31.0        40%        28%  REGRESSION\n"));
+	/* The invalid implementation's state, never its NEW figures. */
+	assert_non_null(strstr(
+		out,
+		"  seqiv(virtio_crypto_rfc4106_gcm_aes)                        1420          9000       invalid       -            -     90.0        -        82%          -  NOW INVALID (NEW: invalid: it encrypts, the reference decrypts: 12 of 200 failed authentication)\n"));
+	assert_null(strstr(out, "29000"));
+	assert_non_null(strstr(out, "        failed         70000       -"));
+	assert_non_null(strstr(out, "compare: 1 REGRESSION, 2 NOW INVALID, "));
+	free(out);
+}
+
+static void test_ipsec_json(void **state)
+{
+	struct json_object *root, *rows, *row, *v, *side;
+	char err[1024], *out;
+
+	(void)state;
+	assert_int_equal(compare_out(&out, err, sizeof(err), "--json",
+				     DATA("ipsec-old.json"),
+				     DATA("ipsec-new.json"), NULL),
+			 KB_EXIT_ERROR);
+	root = json_tokener_parse(out);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "document", &v));
+	assert_string_equal(json_object_get_string(v), "ipsec");
+	assert_true(json_object_object_get_ex(root, "rows", &rows));
+	assert_int_equal(json_object_array_length(rows), 12);
+	row = json_object_array_get_idx(rows, 4);
+	assert_true(json_object_object_get_ex(row, "verdict", &v));
+	assert_string_equal(json_object_get_string(v), "regression");
+	assert_true(json_object_object_get_ex(row, "ratio", &v));
+	assert_float_equal(json_object_get_double(v), 0.7, 1e-9);
+	row = json_object_array_get_idx(rows, 5);
+	assert_true(json_object_object_get_ex(row, "packet_bytes", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(row, "imix", &v));
+	assert_string_equal(json_object_get_string(v), "7x64,4x576,1x1500");
+	/* Now invalid: its state and message, no figure, no ratio. */
+	row = json_object_array_get_idx(rows, 10);
+	assert_true(json_object_object_get_ex(row, "verdict", &v));
+	assert_string_equal(json_object_get_string(v), "now_invalid");
+	assert_true(json_object_object_get_ex(row, "ratio", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(row, "new", &side));
+	assert_true(json_object_object_get_ex(side, "state", &v));
+	assert_string_equal(json_object_get_string(v), "invalid");
+	assert_true(json_object_object_get_ex(side, "packets_per_s", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(root, "verdicts", &v));
+	assert_true(json_object_object_get_ex(v, "now_invalid", &v));
+	assert_int_equal(json_object_get_int(v), 2);
+	json_object_put(root);
+	free(out);
+}
+
+/* Parsed as `kaesbench compare` does; @want in the message, or NULL: ok. */
+static void expect_ipsec_parse(const char *text, const char *want)
+{
+	struct kb_saved doc;
+	char err[512] = "";
+	int ret;
+
+	ret = kb_saved_parse_as(&doc, "x.json", text, strlen(text),
+				KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+				sizeof(err));
+	if (!want && ret)
+		fail_msg("refused: %s", err);
+	if (want && (ret != -EINVAL || !strstr(err, want)))
+		fail_msg("\"%s\" not in \"%s\"", want, err);
+	kb_saved_free(&doc);
+}
+
+#define IPSEC_DOC(impl) "{\"schema_version\": 1, \"ipsec\": [" impl "]}"
+#define POINT(p)                                                              \
+	IPSEC_DOC("{\"driver\": \"d\", \"state\": \"valid\", \"points\": [" p \
+		  "]}")
+
+static void test_ipsec_parse(void **state)
+{
+	struct kb_saved doc;
+	char err[512];
+	const char *lenient = IPSEC_DOC(
+		"{\"driver\": \"d\", \"state\": null, \"future\": [1],"
+		" \"points\": [{\"packet_bytes\": 64, \"tunnel\": "
+		"{\"packets_per_s\": 10, \"cpu_us_per_packet\": null}}]}");
+
+	(void)state;
+	/* Unknown members ignored; null is "not recorded", not valid. */
+	assert_int_equal(kb_saved_parse_as(&doc, "x.json", lenient,
+					   strlen(lenient),
+					   KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+					   sizeof(err)),
+			 0);
+	assert_string_equal(doc.ipsec[0].state, "-");
+	assert_false(kb_saved_ipsec_valid(&doc.ipsec[0]));
+	assert_float_equal(doc.ipsec[0].point[0].tunnel.pps, 10, 0);
+	assert_true(isnan(doc.ipsec[0].point[0].tunnel.cpu_us));
+	assert_true(isnan(doc.ipsec[0].point[0].plain.pps));
+	assert_true(isnan(doc.ipsec[0].point[0].ceiling_pps));
+	kb_saved_free(&doc);
+	expect_ipsec_parse(POINT("{\"imix\": \"7x64\"}"), NULL);
+	/* Strict where a figure is concerned. */
+	expect_ipsec_parse(
+		POINT("{\"packet_bytes\": 64, \"tunnel\": {\"packets_per_s\": \"9\"}}"),
+		"x.json: ipsec[0].points[0].tunnel: \"packets_per_s\" is not a number, 0 or more");
+	expect_ipsec_parse(
+		POINT("{\"packet_bytes\": 64, \"plain\": {\"spread\": -1}}"),
+		"ipsec[0].points[0].plain: \"spread\" is not a number");
+	expect_ipsec_parse(POINT("{\"packet_bytes\": 64, \"share\": NaN}"),
+			   "ipsec[0].points[0]: \"share\" is not a number");
+	expect_ipsec_parse(POINT("{\"esp_packet_bytes\": 80}"),
+			   "not one of \"packet_bytes\" and \"imix\"");
+	expect_ipsec_parse(POINT("{\"packet_bytes\": 64, \"imix\": \"7x64\"}"),
+			   "not one of \"packet_bytes\" and \"imix\"");
+	expect_ipsec_parse(POINT("{\"packet_bytes\": 64.5}"),
+			   "\"packet_bytes\" is not a size in bytes");
+	expect_ipsec_parse(POINT("{\"packet_bytes\": 64, \"ceiling\": 5}"),
+			   "\"ceiling\" is not null or an object");
+	expect_ipsec_parse(IPSEC_DOC("{\"state\": \"valid\"}"),
+			   "x.json: ipsec[0]: \"driver\" is missing");
+	expect_ipsec_parse(IPSEC_DOC("{\"driver\": \"d\", \"state\": 1}"),
+			   "\"state\" is not a string");
+	expect_ipsec_parse(
+		IPSEC_DOC(
+			"{\"driver\": \"d\", \"differential\": [{\"wrong\": -1}]}"),
+		"ipsec[0].differential[0]: \"wrong\" is not a count");
+	expect_ipsec_parse(
+		IPSEC_DOC("{\"driver\": \"d\", \"sas\": [{\"proved\": 1}]}"),
+		"ipsec[0].sas[0]: not an object whose \"proved\" is true or false");
+	expect_ipsec_parse(IPSEC_DOC(""), "no implementations in \"ipsec\"");
+	expect_ipsec_parse("{\"schema_version\": 1, \"ipsec\": {}}",
+			   "\"ipsec\" is not an array");
+	expect_ipsec_parse("{\"schema_version\": 2, \"ipsec\": []}",
+			   "schema_version 2 is not supported");
+}
+
+/* Where only runs are read (plot), an ipsec document is named as one. */
+static void test_ipsec_not_a_run(void **state)
+{
+	struct kb_saved doc;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(kb_saved_load(&doc, DATA("ipsec-old.json"), err,
+				       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "ipsec-old.json: a kaesbench ipsec "
+				    "document, not a run document"));
+	kb_saved_free(&doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +690,12 @@ int main(void)
 		cmocka_unit_test(test_matching),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_json_output),
+		cmocka_unit_test(test_ipsec_rows),
+		cmocka_unit_test(test_ipsec_exit_status),
+		cmocka_unit_test(test_ipsec_table),
+		cmocka_unit_test(test_ipsec_json),
+		cmocka_unit_test(test_ipsec_parse),
+		cmocka_unit_test(test_ipsec_not_a_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,7 +9,9 @@
  * and compare-new.json (made up), report-unselected.json (several kernel
  * implementations, none marked selected, one failing verification),
  * report-hostile.json (markup in every string, a selected run that failed),
- * run-6.12-cbc.json (a real run in a 6.12 VM).
+ * run-6.12-cbc.json (a real run in a 6.12 VM), ipsec-old.json and
+ * ipsec-new.json (saved `kaesbench ipsec` documents, made up; in NEW an
+ * implementation is invalid).
  */
 
 #define _GNU_SOURCE /* open_memstream() */
@@ -503,6 +505,162 @@ static void test_many(void **state)
 		kb_saved_free(&doc[i]);
 }
 
+static void load_any(struct kb_saved *doc, const char *file)
+{
+	char err[512];
+
+	if (kb_saved_load_as(doc, file, KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+			     sizeof(err)))
+		fail_msg("%s", err);
+}
+
+/* Run documents and ipsec documents apart; numbers as on the command line. */
+static void test_ipsec_model(void **state)
+{
+	struct kb_saved doc[4];
+	struct kb_report r;
+
+	(void)state;
+	load_any(&doc[0], DATA("ipsec-old.json"));
+	load_any(&doc[1], DATA("compare-old.json"));
+	load_any(&doc[2], DATA("ipsec-new.json"));
+	load_any(&doc[3], DATA("compare-new.json"));
+	assert_int_equal(kb_report_build(&r, doc, 4, 3), 0);
+	assert_int_equal(r.docs, 2);
+	assert_string_equal(r.doc[1].name, DATA("compare-new.json"));
+	assert_int_equal(r.file_no[0], 2);
+	assert_int_equal(r.file_no[1], 4);
+	assert_int_equal(r.baseline, 1);
+	assert_int_equal(r.ipsecs, 2);
+	assert_int_equal(r.ipsec_file_no[1], 3);
+	assert_int_equal(r.tables, 1);
+	/* The same ratios as without the ipsec documents. */
+	assert_float_equal(kb_report_ratio(&r, series(&r, "cbc(aes)", "kernel"),
+					   1, 0),
+			   1000.0 / 700, 1e-9);
+	kb_report_free(&r);
+	/* Only ipsec documents: no run table. */
+	assert_int_equal(kb_report_build(&r, doc + 2, 1, 0), 0);
+	assert_int_equal(r.docs, 0);
+	assert_int_equal(r.tables, 0);
+	kb_report_free(&r);
+	for (size_t i = 0; i < 4; i++)
+		kb_saved_free(&doc[i]);
+}
+
+static void test_ipsec_html(void **state)
+{
+	char *out, *err;
+
+	(void)state;
+	assert_int_equal(report(&out, &err, DATA("compare-old.json"),
+				DATA("ipsec-new.json"),
+				DATA("run-6.12-cbc.json"), "--baseline", "3",
+				NULL),
+			 KB_EXIT_OK);
+	assert_string_equal(err, "");
+	/* The run columns keep their numbers on the command line. */
+	contains(
+		out,
+		"run #3 (<code>" DATA(
+			"run-6.12-cbc.json") "</code>, <code>--baseline 3</code>)");
+	contains(out, "<th class=\"base\">#3 (baseline)<br>");
+	assert_int_equal(count(out, "<section>"), 1);
+	assert_int_equal(count(out, "<section class=\"ipsec\">"), 1);
+	contains(out, "IPsec: ESP rfc4106(gcm(aes)), 128-bit key, tunnel mode "
+		      "(#2)</h2>");
+	contains(out, "kernel 7.2.13+deb14-amd64, CPU QEMU TCG CPU version "
+		      "2.5+ (2 CPUs)");
+	/* A chart per valid implementation, and the run table's. */
+	assert_int_equal(count(out, "<svg"), 1 + 4);
+	contains(out, "<title>seqiv(rfc4106-gcm-aesni): packets/s by packet "
+		      "size</title>");
+	contains(out, "<th class=\"row\">1420 B</th><td class=\"num\">1476</td>"
+		      "<td class=\"num\">28000</td><td class=\"num\">31.0</td>"
+		      "<td class=\"num\">0.312</td>");
+	contains(out, "<th class=\"row\">imix 7x64,4x576,1x1500</th>");
+	/* No ceiling: "-", never 0. */
+	contains(out, "<td class=\"num\">-</td><td class=\"num muted\">-</td>");
+	/* The invalid one: its message and evidence, never its figures. */
+	contains(out, "<p class=\"failed\"><b>invalid</b>: it encrypts, the "
+		      "reference decrypts: 12 of 200 failed authentication. "
+		      "Its figures are not shown.</p>");
+	contains(out, "<span class=\"failed\">188 of 200 right, 12 failed "
+		      "authentication, 0 wrong</span>");
+	lacks(out, "29000");
+	lacks(out, "nan");
+	free(out);
+	free(err);
+}
+
+static void test_ipsec_csv(void **state)
+{
+	char *out, *err;
+
+	(void)state;
+	assert_int_equal(report(&out, &err, "--csv", DATA("ipsec-old.json"),
+				NULL),
+			 KB_EXIT_OK);
+	/* Only ipsec documents: their table alone. */
+	assert_int_equal(strncmp(out,
+				 "file,transform,key_bits,mode,driver,"
+				 "state,packet,",
+				 strlen("file,transform,key_bits,mode,driver,"
+					"state,packet,")),
+			 0);
+	contains(out, DATA("ipsec-old.json") ",rfc4106(gcm(aes)),128,tunnel,"
+					     "seqiv(rfc4106-gcm-aesni),valid,"
+					     "1420,1476,40000.0,0.4454,22.000,"
+					     "0.030,50000.0,20.000,100000.0,"
+					     "0.4000,8,8,400,400,0,0,0,\n");
+	/* Failed: its state in place of every figure. */
+	contains(out, "seqiv(rfc4106-gcm-qat),failed,,,failed,failed,failed,"
+		      "failed,failed,failed,failed,failed,0,0,0,0,0,0,0,no "
+		      "such implementation: rfc4106-gcm-qat is not "
+		      "registered\n");
+	free(out);
+	free(err);
+	/* After the runs' table, a blank line, then the ipsec one. */
+	assert_int_equal(report(&out, &err, "--csv", DATA("ipsec-new.json"),
+				DATA("compare-old.json"), NULL),
+			 KB_EXIT_OK);
+	contains(out, "1500,1.0000\n\nfile,transform,");
+	contains(out,
+		 "seqiv(virtio_crypto_rfc4106_gcm_aes),invalid,,,invalid,");
+	lacks(out, "29000");
+	free(out);
+	free(err);
+}
+
+static void test_ipsec_bad(void **state)
+{
+	char *out, *err;
+
+	(void)state;
+	/* Ratios are between runs. */
+	assert_int_equal(report(&out, &err, "--baseline", "1",
+				DATA("ipsec-old.json"),
+				DATA("compare-old.json"), NULL),
+			 KB_EXIT_USAGE);
+	contains(
+		err,
+		"--baseline 1: " DATA(
+			"ipsec-old.json") " is an ipsec document: ratios are to a run document");
+	assert_string_equal(out, "");
+	free(out);
+	free(err);
+	/* Without --baseline: the first run document. */
+	assert_int_equal(report(&out, &err, DATA("ipsec-old.json"),
+				DATA("compare-old.json"), NULL),
+			 KB_EXIT_OK);
+	contains(out, "run #2 (<code>");
+	free(out);
+	free(err);
+	expect_bad(
+		DATA("bad-ipsec.json"),
+		"ipsec[0].points[1].tunnel: \"packets_per_s\" is not a number");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,6 +674,10 @@ int main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_output_file),
 		cmocka_unit_test(test_many),
+		cmocka_unit_test(test_ipsec_model),
+		cmocka_unit_test(test_ipsec_html),
+		cmocka_unit_test(test_ipsec_csv),
+		cmocka_unit_test(test_ipsec_bad),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,9 @@
  * `kaesbench compare OLD.json NEW.json`: for CI gates, the exit status
  * says whether there is a significant regression (1) or not (0); 2 when
  * no comparison could be made (bad input, or no row in both files), so
- * that a broken input never passes as "no regression".
+ * that a broken input never passes as "no regression". Two run documents
+ * or two ipsec documents; never one of each, whose rows measure different
+ * things.
  */
 
 #include <getopt.h>
@@ -15,6 +17,7 @@
 
 #include "cmd/compare.h"
 #include "base/options.h"
+#include "output/compare_ipsec_report.h"
 #include "output/compare_report.h"
 #include "output/saved_results.h"
 
@@ -34,15 +37,19 @@ static void usage(FILE *f)
 		"Usage: kaesbench compare [--threshold PCT] [--alpha A] [--json] OLD.json NEW.json\n"
 		"\n"
 		"Compare two saved runs (kaesbench run --json, or the sweep's), row by row:\n"
-		"implementation, path, key length, direction, depth and buffer size.\n"
+		"implementation, path, key length, direction, depth and buffer size; or two\n"
+		"saved kaesbench ipsec --json: transform, key length, mode, implementation\n"
+		"and packet size.\n"
 		"\n"
 		"      --threshold PCT     smallest change flagged, in percent (default %g)\n"
-		"      --alpha A           significance level of each row's test (default %g)\n"
+		"      --alpha A           significance level of each row's test (default %g;\n"
+		"                          runs only)\n"
 		"  -j, --json              print JSON\n"
 		"  -h, --help              print this help\n"
 		"\n"
-		"Exit status: 0 no significant regression, 1 a significant regression,\n"
-		"2 no comparison (bad input or usage, or no row in both files).\n",
+		"Exit status: 0 no significant regression, 1 a significant regression (or an\n"
+		"implementation valid in OLD and invalid in NEW), 2 no comparison (bad input\n"
+		"or usage, documents of two kinds, or no row in both files).\n",
 		KB_CMP_DEFAULT_THRESHOLD, KB_CMP_DEFAULT_ALPHA);
 }
 
@@ -141,14 +148,32 @@ static const char *algorithms(const struct kb_saved *doc, char *buf, size_t len)
 static int load(struct kb_saved *old, struct kb_saved *new,
 		const struct compare_opts *o)
 {
+	const unsigned int kinds = KB_SAVED_RUNS | KB_SAVED_IPSEC;
 	char err[512], a[256], b[256];
 
-	if (kb_saved_load(old, o->old, err, sizeof(err)) ||
-	    kb_saved_load(new, o->new, err, sizeof(err))) {
+	if (kb_saved_load_as(old, o->old, kinds, err, sizeof(err)) ||
+	    kb_saved_load_as(new, o->new, kinds, err, sizeof(err))) {
 		fprintf(stderr, WHO ": %s\n", err);
 		return KB_EXIT_USAGE;
 	}
-	if (!kb_cmp_common_algorithm(old, new)) {
+	if (old->kind != new->kind) {
+		fprintf(stderr,
+			WHO
+			": OLD (%s) is %s, NEW (%s) %s: compare takes two of a kind\n",
+			old->name, kb_saved_kind_name(old), new->name,
+			kb_saved_kind_name(new));
+		return KB_EXIT_USAGE;
+	}
+	if (old->kind == KB_SAVED_IPSEC &&
+	    !kb_ipsec_cmp_common_transform(old, new)) {
+		fprintf(stderr,
+			WHO
+			": different transforms: OLD (%s) has %s, NEW (%s) has %s\n",
+			old->name, old->ipsec[0].key.transform, new->name,
+			new->ipsec[0].key.transform);
+		return KB_EXIT_USAGE;
+	}
+	if (old->kind == KB_SAVED_RUNS && !kb_cmp_common_algorithm(old, new)) {
 		fprintf(stderr,
 			WHO
 			": different algorithms: OLD (%s) has %s, NEW (%s) has %s\n",
@@ -157,6 +182,45 @@ static int load(struct kb_saved *old, struct kb_saved *new,
 		return KB_EXIT_USAGE;
 	}
 	return KB_EXIT_OK;
+}
+
+/* After the listing: the exit status, and why when it is not 0 or 1. */
+static int written(size_t compared, bool failed, const char *keyed_by)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		perror(WHO ": writing the comparison");
+		return KB_EXIT_USAGE;
+	}
+	if (!compared) {
+		/* Else a CI gate would pass on files that measured other things. */
+		fprintf(stderr,
+			WHO
+			": nothing compared: no row is in both files (rows are keyed by %s)\n",
+			keyed_by);
+		return KB_EXIT_USAGE;
+	}
+	return failed ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static int compare_ipsec(const struct kb_saved *old, const struct kb_saved *new,
+			 const struct compare_opts *o)
+{
+	struct kb_ipsec_cmp c = { 0 };
+	int ret;
+
+	if (kb_ipsec_compare(old, new, &o->cmp, &c) ||
+	    (o->json ? kb_print_ipsec_compare_json(stdout, old, new, &o->cmp,
+						   &c) :
+		       kb_print_ipsec_compare(stdout, old, new, &o->cmp, &c))) {
+		fprintf(stderr, WHO ": out of memory\n");
+		ret = KB_EXIT_USAGE;
+	} else {
+		ret = written(
+			kb_ipsec_cmp_compared(&c), kb_ipsec_cmp_failed(&c),
+			"transform, key bits, mode, driver and packet size");
+	}
+	kb_ipsec_cmp_free(&c);
+	return ret;
 }
 
 /* The rows that are in both files. */
@@ -190,21 +254,19 @@ int kb_compare_main(int argc, char *argv[])
 	ret = load(&old, &new, &o);
 	if (ret)
 		goto out;
+	if (old.kind == KB_SAVED_IPSEC) {
+		ret = compare_ipsec(&old, &new, &o);
+		goto out;
+	}
 	if (kb_compare(&old, &new, &o.cmp, &c) ||
 	    (o.json ? kb_print_compare_json(stdout, &old, &new, &o.cmp, &c) :
 		      kb_print_compare(stdout, &old, &new, &o.cmp, &c))) {
 		fprintf(stderr, WHO ": out of memory\n");
 		ret = KB_EXIT_USAGE;
-	} else if (fflush(stdout) || ferror(stdout)) {
-		perror(WHO ": writing the comparison");
-		ret = KB_EXIT_USAGE;
-	} else if (!compared(&c)) {
-		/* Else a CI gate would pass on files that measured other things. */
-		fprintf(stderr, WHO
-			": nothing compared: no row is in both files (rows are keyed by path, driver, key bits, direction, depth and size)\n");
-		ret = KB_EXIT_USAGE;
-	} else if (c.verdicts[KB_V_REGRESSION]) {
-		ret = KB_EXIT_ERROR;
+	} else {
+		ret = written(
+			compared(&c), c.verdicts[KB_V_REGRESSION],
+			"path, driver, key bits, direction, depth and size");
 	}
 out:
 	kb_cmp_free(&c);

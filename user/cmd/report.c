@@ -3,10 +3,10 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * `kaesbench report [-o FILE] [--csv] [--baseline N] RUN.json...`: saved
- * runs of many machines, kernels or dates on one page. Every file is read
- * and checked before anything is written, and the page is made in memory
- * first: a bad file leaves no output, and -o FILE is only ever replaced
- * by a whole page.
+ * runs of many machines, kernels or dates on one page, and saved ipsec
+ * results in sections of their own. Every file is read and checked before
+ * anything is written, and the page is made in memory first: a bad file
+ * leaves no output, and -o FILE is only ever replaced by a whole page.
  */
 
 #define _GNU_SOURCE /* open_memstream() */
@@ -40,15 +40,18 @@ static void usage(FILE *f)
 		"\n"
 		"Put saved runs (kaesbench --json, kaesbench run --json) of many machines,\n"
 		"kernels or dates side by side: one HTML page, with a column per run, a\n"
-		"table and a plot per algorithm, and ratios to a baseline run.\n"
+		"table and a plot per algorithm, and ratios to a baseline run. A saved\n"
+		"kaesbench ipsec --json gets a section of its own: per implementation its\n"
+		"state, proofs, and a table and a plot of packets/s.\n"
 		"\n"
 		"  -o, --output FILE       write to FILE instead of standard output\n"
 		"      --csv               print the tables as CSV instead of HTML\n"
-		"      --baseline N        ratios to the Nth file (default 1, the first)\n"
+		"      --baseline N        ratios to the Nth file, a run (default: the first run)\n"
 		"  -h, --help              print this help\n"
 		"\n"
 		"Exit status: 0 written, 1 the output could not be written, 2 bad usage or\n"
-		"a file that is not a saved run of a supported schema (nothing written).\n");
+		"a file that is not a saved run or ipsec document of a supported schema\n"
+		"(nothing written).\n");
 }
 
 enum { OPT_CSV = 256, OPT_BASELINE };
@@ -137,9 +140,35 @@ static int load(struct kb_saved *doc, const struct report_opts *o)
 	size_t i;
 
 	for (i = 0; i < o->files; i++)
-		if (kb_saved_load(&doc[i], o->file[i], err, sizeof(err))) {
+		if (kb_saved_load_as(&doc[i], o->file[i],
+				     KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+				     sizeof(err))) {
 			fprintf(stderr, WHO ": %s\n", err);
 			return KB_EXIT_USAGE;
+		}
+	return KB_EXIT_OK;
+}
+
+/*
+ * Ratios are between runs: --baseline names a run document; without it,
+ * the first run document is the baseline.
+ */
+static int run_baseline(const struct report_opts *o, const struct kb_saved *doc,
+			size_t *index)
+{
+	size_t i;
+
+	if (o->baseline && doc[*index].kind == KB_SAVED_IPSEC) {
+		fprintf(stderr,
+			WHO
+			": --baseline %s: %s is an ipsec document: ratios are to a run document\n",
+			o->baseline, doc[*index].name);
+		return KB_EXIT_USAGE;
+	}
+	for (i = 0; !o->baseline && i < o->files; i++)
+		if (doc[i].kind == KB_SAVED_RUNS) {
+			*index = i;
+			break;
 		}
 	return KB_EXIT_OK;
 }
@@ -187,6 +216,8 @@ static int report(const struct report_opts *o, struct kb_saved *doc)
 		return ret;
 	}
 	ret = load(doc, o);
+	if (!ret)
+		ret = run_baseline(o, doc, &base);
 	if (ret)
 		return ret;
 	if (kb_report_build(&r, doc, o->files, base) ||

@@ -19,7 +19,14 @@
 #include "kaesbench_version.h"
 #include "bench/stats.h"
 
-static void print_doc(FILE *f, const char *which, const struct kb_saved *doc)
+/**
+ * kb_print_compare_doc() - a line naming a compared document
+ * @f: where to
+ * @which: "OLD" or "NEW"
+ * @doc: the document
+ */
+void kb_print_compare_doc(FILE *f, const char *which,
+			  const struct kb_saved *doc)
 {
 	fprintf(f, "%s: %s: kaesbench %s, ", which, doc->name,
 		doc->kaesbench_version ? doc->kaesbench_version : "?");
@@ -145,8 +152,8 @@ int kb_print_compare(FILE *f, const struct kb_saved *old,
 		if ((int)strlen(c->row[i].key.driver) > driver_w)
 			driver_w = strlen(c->row[i].key.driver);
 	}
-	print_doc(f, "OLD", old);
-	print_doc(f, "NEW", new);
+	kb_print_compare_doc(f, "OLD", old);
+	kb_print_compare_doc(f, "NEW", new);
 	for (i = 0; i < c->count; i++) {
 		if (!i || !same_group(&c->row[i].key, &c->row[i - 1].key))
 			print_group(f, &c->row[i].key, path_w, driver_w);
@@ -166,7 +173,14 @@ static struct json_object *str(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *doc_json(const struct kb_saved *doc)
+/**
+ * kb_compare_doc_json() - a compared document, for the JSON output
+ * @doc: the document
+ *
+ * Return: its file, kaesbench version, schema version and kernel
+ * release; NULL when out of memory.
+ */
+struct json_object *kb_compare_doc_json(const struct kb_saved *doc)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -256,8 +270,8 @@ static struct json_object *compare_json(const struct kb_saved *old,
 	add(root, "test", json_object_new_string("mann-whitney-u-two-sided"));
 	add(root, "alpha", json_object_new_double(o->alpha));
 	add(root, "threshold_percent", json_object_new_double(o->threshold));
-	add(root, "old", doc_json(old));
-	add(root, "new", doc_json(new));
+	add(root, "old", kb_compare_doc_json(old));
+	add(root, "new", kb_compare_doc_json(new));
 	rows = json_object_new_array();
 	add(root, "rows", rows);
 	for (i = 0; rows && i < c->count; i++) {

@@ -9,8 +9,13 @@
 
 #include <stdio.h>
 
+#include <json-c/json.h>
+
 #include "output/compare_rows.h"
 
+void kb_print_compare_doc(FILE *f, const char *which,
+			  const struct kb_saved *doc);
+struct json_object *kb_compare_doc_json(const struct kb_saved *doc);
 int kb_print_compare(FILE *f, const struct kb_saved *old,
 		     const struct kb_saved *new, const struct kb_cmp_opts *o,
 		     const struct kb_cmp *c);

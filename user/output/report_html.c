@@ -17,6 +17,7 @@
 #include "bench/stats.h"
 #include "output/html_escape.h"
 #include "output/report_html.h"
+#include "output/report_ipsec_html.h"
 #include "output/report_svg.h"
 
 static const char style[] =
@@ -67,7 +68,7 @@ static void text(FILE *f, const char *s)
 static void run_head(FILE *f, const struct kb_report *r, size_t i)
 {
 	fprintf(f, "<th%s>#%zu%s<br>",
-		i == r->baseline ? " class=\"base\"" : "", i + 1,
+		i == r->baseline ? " class=\"base\"" : "", r->file_no[i],
 		i == r->baseline ? " (baseline)" : "");
 	text(f, r->doc[i].kernel_release);
 	fputs("<small>", f);
@@ -171,13 +172,18 @@ static void runs_table(FILE *f, const struct kb_report *r)
 
 static void intro(FILE *f, const struct kb_report *r)
 {
+	size_t files = r->docs + r->ipsecs;
+
+	fprintf(f, "<h1>kaesbench report: %zu saved run%s</h1>\n", files,
+		files == 1 ? "" : "s");
+	if (!r->docs)
+		return;
 	fprintf(f,
-		"<h1>kaesbench report: %zu saved run%s</h1>\n"
 		"<p>MB/s = 10<sup>6</sup> bytes/s, the median of each size's samples. "
 		"Per path, the figures of one implementation per run: on the kernel path what the crypto API hands out "
 		"(<em>selected</em>; where a file does not say, the fastest at its largest size), on the others their one run. "
 		"Under each figure its ratio to the baseline, run #%zu (<code>",
-		r->docs, r->docs == 1 ? "" : "s", r->baseline + 1);
+		r->file_no[r->baseline]);
 	text(f, r->doc[r->baseline].name);
 	fprintf(f,
 		"</code>, <code>--baseline %zu</code>).</p>\n"
@@ -186,7 +192,7 @@ static void intro(FILE *f, const struct kb_report *r)
 		"<span class=\"failed\">&nbsp;invalid&nbsp;</span> a run that did not end well "
 		"(failed verification, refused, interrupted ...): its message, never its figures. "
 		"- : not measured in that run.</p>\n",
-		r->baseline + 1);
+		r->file_no[r->baseline]);
 	runs_table(f, r);
 }
 
@@ -321,13 +327,15 @@ int kb_report_html(FILE *f, const struct kb_report *r)
 		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width\">\n"
 		"<title>kaesbench report: %zu saved runs</title>\n<style>%s</style></head>\n<body>\n",
-		r->docs, style);
+		r->docs + r->ipsecs, style);
 	intro(f, r);
-	if (!r->tables)
+	if (r->docs && !r->tables)
 		fputs("<p>No run in these files names an algorithm: nothing to tabulate.</p>\n",
 		      f);
 	for (i = 0; i < r->tables; i++)
 		section(f, r, &r->table[i]);
+	for (i = 0; i < r->ipsecs; i++)
+		kb_report_ipsec_html(f, &r->ipsec[i], r->ipsec_file_no[i]);
 	fputs("<p class=\"muted\">Made by kaesbench report from the files' own environment blocks; "
 	      "- where a file does not record a value.</p>\n</body></html>\n",
 	      f);

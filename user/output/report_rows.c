@@ -7,7 +7,9 @@
  * path: for the kernel what the crypto API hands out (what IPsec or
  * dm-crypt get), for AF_ALG and OpenSSL their one run. A run that did not
  * end well stays in the model, with no figures, so that the page can say
- * why instead of leaving a gap that reads as "not measured".
+ * why instead of leaving a gap that reads as "not measured". The documents
+ * the model keeps are copies of the caller's (struct kb_saved by value):
+ * their strings stay the caller's, as do the documents.
  */
 
 #include <errno.h>
@@ -216,27 +218,58 @@ static int tables(struct kb_report *r, const struct kb_saved_key *k, size_t n,
 	return 0;
 }
 
+/* Run documents and ipsec documents apart, each in the order given. */
+static int split(struct kb_report *r, const struct kb_saved *doc, size_t docs,
+		 size_t baseline)
+{
+	size_t i;
+
+	r->doc = calloc(docs + 1, sizeof(*r->doc));
+	r->ipsec = calloc(docs + 1, sizeof(*r->ipsec));
+	r->file_no = calloc(docs + 1, sizeof(*r->file_no));
+	r->ipsec_file_no = calloc(docs + 1, sizeof(*r->ipsec_file_no));
+	if (!r->doc || !r->ipsec || !r->file_no || !r->ipsec_file_no)
+		return -ENOMEM;
+	for (i = 0; i < docs; i++) {
+		if (doc[i].kind == KB_SAVED_IPSEC) {
+			r->ipsec_file_no[r->ipsecs] = i + 1;
+			r->ipsec[r->ipsecs++] = doc[i];
+			continue;
+		}
+		if (i == baseline)
+			r->baseline = r->docs;
+		r->file_no[r->docs] = i + 1;
+		r->doc[r->docs++] = doc[i];
+	}
+	return 0;
+}
+
 /**
- * kb_report_build() - the report's tables from saved runs
+ * kb_report_build() - the report's tables from saved documents
  * @r: filled in; kb_report_free() it whatever the result
- * @doc: the documents, in the order their columns are printed
+ * @doc: the documents, in the order their columns are printed: runs, and
+ *	 ipsec documents, which are set apart
  * @docs: how many; at least one
- * @baseline: index into @doc of the run ratios are to
+ * @baseline: index into @doc of the run document ratios are to; when it
+ *	      is an ipsec document, the first run document is
  *
  * Return: 0, or -ENOMEM.
  */
 int kb_report_build(struct kb_report *r, const struct kb_saved *doc,
 		    size_t docs, size_t baseline)
 {
-	struct kb_saved_key *k;
+	struct kb_saved_key *k = NULL;
 	size_t n = 0, most = 0;
-	double *scratch;
+	double *scratch = NULL;
 	int ret;
 
-	*r = (struct kb_report){ doc, docs, baseline, NULL, 0 };
-	k = series_keys(doc, docs, &n, &most);
-	scratch = calloc(most + 1, sizeof(*scratch));
-	ret = k && scratch ? tables(r, k, n, scratch) : -ENOMEM;
+	*r = (struct kb_report){ 0 };
+	ret = split(r, doc, docs, baseline);
+	if (!ret) {
+		k = series_keys(r->doc, r->docs, &n, &most);
+		scratch = calloc(most + 1, sizeof(*scratch));
+		ret = k && scratch ? tables(r, k, n, scratch) : -ENOMEM;
+	}
 	free(scratch);
 	free(k);
 	return ret;
@@ -244,7 +277,7 @@ int kb_report_build(struct kb_report *r, const struct kb_saved *doc,
 
 /**
  * kb_report_free() - free what kb_report_build() allocated
- * @r: the report; its documents are the caller's
+ * @r: the report; the documents it copied are the caller's
  */
 void kb_report_free(struct kb_report *r)
 {
@@ -261,6 +294,10 @@ void kb_report_free(struct kb_report *r)
 		free(r->table[t].series);
 	}
 	free(r->table);
+	free(r->doc);
+	free(r->file_no);
+	free(r->ipsec);
+	free(r->ipsec_file_no);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -6,7 +6,9 @@
  * kernels or dates side by side. A table per algorithm, key length and
  * direction; in it a series per path (kernel, AF_ALG, OpenSSL), each with
  * the run of every file it stands for and a cell per buffer size and file.
- * The HTML, SVG and CSV writers only print this.
+ * Saved ipsec documents among the files are set apart, in the order given,
+ * each for a section of its own. The HTML, SVG and CSV writers only print
+ * this.
  */
 #ifndef KAESBENCH_OUTPUT_REPORT_ROWS_H
 #define KAESBENCH_OUTPUT_REPORT_ROWS_H
@@ -54,9 +56,13 @@ struct kb_report_table {
 };
 
 struct kb_report {
-	const struct kb_saved *doc; /* the files, in command-line order */
+	struct kb_saved *doc; /* the run documents, in command-line order */
+	size_t *file_no; /* each one's place on the command line, from 1 */
 	size_t docs;
 	size_t baseline; /* index into @doc of the run ratios are to */
+	struct kb_saved *ipsec; /* the ipsec documents, in command-line order */
+	size_t *ipsec_file_no;
+	size_t ipsecs;
 	struct kb_report_table *table;
 	size_t tables;
 };

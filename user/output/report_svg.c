@@ -7,13 +7,15 @@
  * page needs nothing installed to be made or viewed. The kernel path
  * (what the crypto API hands out) is drawn solid, OpenSSL dashed: the two
  * a reader compares; AF_ALG is in the table only, or its lines would
- * hide the others.
+ * hide the others. An ipsec implementation's chart shares the axes:
+ * packets/s through ESP, without it, and the crypto alone's ceiling.
  */
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/result.h"
 #include "bench/stats.h"
 #include "output/html_escape.h"
 #include "output/plot_script.h"
@@ -151,26 +153,33 @@ static void size_label(uint32_t size, char *buf, size_t len)
 		snprintf(buf, len, "%u", size);
 }
 
-/* A tick per size measured, skipping any too close to the last one. */
+/* A tick at @size, unless too close to the last one (*@last, updated). */
+static void x_tick(FILE *f, const struct axis *a, uint32_t size, double y0,
+		   double *last)
+{
+	double px = place(a, size);
+	char buf[32];
+
+	if (px < a->from || px > a->to || px - *last < 34)
+		return;
+	*last = px;
+	size_label(size, buf, sizeof(buf));
+	fprintf(f,
+		"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+		px, y0, px, TOP, px, y0 + 18, buf);
+}
+
+/* A tick per size measured. */
 static void x_ticks(FILE *f, const struct kb_report_table *t,
 		    const struct axis *a, double y0)
 {
-	double last = -1e9, px;
+	double last = -1e9;
 	size_t s, i;
-	char buf[32];
 
 	for (s = 0; s < t->nseries; s++)
-		for (i = 0; i < t->series[s].sizes; i++) {
-			px = place(a, t->series[s].size[i]);
-			if (px < a->from || px > a->to || px - last < 34)
-				continue;
-			last = px;
-			size_label(t->series[s].size[i], buf, sizeof(buf));
-			fprintf(f,
-				"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-				"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-				px, y0, px, TOP, px, y0 + 18, buf);
-		}
+		for (i = 0; i < t->series[s].sizes; i++)
+			x_tick(f, a, t->series[s].size[i], y0, &last);
 }
 
 static void y_tick(FILE *f, const struct axis *a, double v, double x0,
@@ -204,18 +213,25 @@ static void y_ticks(FILE *f, const struct axis *a, double x0, double x1)
 				y_tick(f, a, m * pow(10, e), x0, x1);
 }
 
+/* The y ticks, the frame and the axes' names; the x ticks are drawn. */
+static void axes(FILE *f, const struct axis *x, const struct axis *y,
+		 const char *x_name, const char *y_unit)
+{
+	y_ticks(f, y, x->from, x->to);
+	fprintf(f,
+		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n"
+		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s (bytes, log scale)</text>\n"
+		"<text transform=\"translate(16 %.1f) rotate(-90)\" text-anchor=\"middle\">%s%s</text>\n",
+		x->from, y->to, x->to - x->from, y->from - y->to,
+		(x->from + x->to) / 2, y->from + 42, x_name,
+		(y->from + y->to) / 2, y_unit, y->log ? " (log scale)" : "");
+}
+
 static void frame(FILE *f, const struct kb_report_table *t,
 		  const struct axis *x, const struct axis *y)
 {
 	x_ticks(f, t, x, y->from);
-	y_ticks(f, y, x->from, x->to);
-	fprintf(f,
-		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n"
-		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">buffer size (bytes, log scale)</text>\n"
-		"<text transform=\"translate(16 %.1f) rotate(-90)\" text-anchor=\"middle\">MB/s%s</text>\n",
-		x->from, y->to, x->to - x->from, y->from - y->to,
-		(x->from + x->to) / 2, y->from + 42, (y->from + y->to) / 2,
-		y->log ? " (log scale)" : "");
+	axes(f, x, y, "buffer size", "MB/s");
 }
 
 static void dash(FILE *f, const char *pattern)
@@ -266,8 +282,8 @@ static void legend(FILE *f, const struct kb_report *r, double x0)
 		fprintf(f,
 			"<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"%s\"/>"
 			"<text x=\"%.1f\" y=\"%.1f\">#%zu%s ",
-			x0, y - 9, colour[i % COLOURS], x0 + 20, y, i + 1,
-			i == r->baseline ? " (baseline)" : "");
+			x0, y - 9, colour[i % COLOURS], x0 + 20, y,
+			r->file_no[i], i == r->baseline ? " (baseline)" : "");
 		kb_html_escape(f, doc->kernel_release);
 		fputs("</text>\n", f);
 	}
@@ -324,4 +340,143 @@ void kb_report_svg(FILE *f, const struct kb_report *r,
 			line(f, r, find(t, drawn[d].path), i, d, &xa, &ya);
 	legend(f, r, WIDTH - RIGHT + 24);
 	fputs("</svg>\n", f);
+}
+
+/* The lines of an ipsec chart: packets/s through ESP, without, and the
+ * crypto alone, from kaesbench.ko. */
+enum ipsec_line { TUNNEL, PLAIN, CEILING, IPSEC_LINES };
+
+static const struct {
+	const char *dash;
+	const char *name;
+} ipsec_drawn[IPSEC_LINES] = {
+	[TUNNEL] = { NULL, "tunnel (ESP)" },
+	[PLAIN] = { "7 4", "plain (no ESP)" },
+	[CEILING] = { "2 3", "ceiling (the crypto alone)" },
+};
+
+/* A point's figure on a line; false when there is none to draw. */
+static bool ipsec_figure(const struct kb_saved_ipsec_point *p,
+			 enum ipsec_line l, double *v, bool *unsteady)
+{
+	const struct kb_saved_ipsec_rate *rate = l == TUNNEL ? &p->tunnel :
+						 l == PLAIN  ? &p->plain :
+							       NULL;
+
+	*v = rate ? rate->pps : p->ceiling_pps;
+	*unsteady = rate && rate->spread > KB_SPREAD_MARK;
+	/* The mix has no place on a size axis: it is in the table. */
+	return p->size && isfinite(*v) && *v > 0;
+}
+
+static bool ipsec_extent(const struct kb_saved_ipsec *impl, double x[2],
+			 double y[2])
+{
+	const struct kb_saved_ipsec_point *p;
+	bool any = false, unsteady;
+	size_t i;
+	double v;
+	int l;
+
+	for (i = 0; i < impl->points; i++)
+		for (l = 0; l < IPSEC_LINES; l++) {
+			p = &impl->point[i];
+			if (!ipsec_figure(p, l, &v, &unsteady))
+				continue;
+			x[0] = any ? fmin(x[0], p->size) : p->size;
+			x[1] = any ? fmax(x[1], p->size) : p->size;
+			y[0] = any ? fmin(y[0], v) : v;
+			y[1] = any ? fmax(y[1], v) : v;
+			any = true;
+		}
+	return any;
+}
+
+static void ipsec_line(FILE *f, const struct kb_saved_ipsec *impl,
+		       enum ipsec_line l, const struct axis *x,
+		       const struct axis *y)
+{
+	const struct kb_saved_ipsec_point *p;
+	size_t i, n = 0;
+	bool unsteady;
+	double v;
+
+	fprintf(f, "<g><polyline fill=\"none\" stroke=\"%s\"", colour[l]);
+	dash(f, ipsec_drawn[l].dash);
+	fputs(" points=\"", f);
+	for (i = 0; i < impl->points; i++) {
+		p = &impl->point[i];
+		if (ipsec_figure(p, l, &v, &unsteady))
+			fprintf(f, "%s%.1f,%.1f", n++ ? " " : "",
+				place(x, p->size), place(y, v));
+	}
+	fputs("\"/>\n", f);
+	for (i = 0; i < impl->points; i++) {
+		p = &impl->point[i];
+		if (ipsec_figure(p, l, &v, &unsteady))
+			fprintf(f,
+				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" stroke=\"%s\" fill=\"%s\"/>\n",
+				place(x, p->size), place(y, v), colour[l],
+				unsteady ? "#fff" : colour[l]);
+	}
+	fputs("</g>\n", f);
+}
+
+static void ipsec_legend(FILE *f, double x0)
+{
+	double y = TOP + 12;
+	int l;
+
+	for (l = 0; l < IPSEC_LINES; l++, y += LEGEND_LINE) {
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"",
+			x0, y - 4, x0 + 22, y - 4, colour[l]);
+		dash(f, ipsec_drawn[l].dash);
+		fprintf(f, "/><text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x0 + 28,
+			y, ipsec_drawn[l].name);
+	}
+	fprintf(f,
+		"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" stroke=\"#333\" fill=\"#fff\"/>"
+		"<text x=\"%.1f\" y=\"%.1f\">unsteady (~)</text>\n",
+		x0 + 7, y - 4, x0 + 20, y);
+}
+
+/**
+ * kb_report_ipsec_svg() - draw an ipsec implementation's packets/s
+ * @f: where to
+ * @impl: an implementation of a saved ipsec document; its figures stand
+ *	  (the caller draws no implementation that is not valid)
+ *
+ * Packets per second against the packet size: through ESP, without it,
+ * and the crypto alone. The mix is left to the table. Nothing is drawn
+ * when no point has a size and a figure.
+ *
+ * Return: true if a chart was drawn.
+ */
+bool kb_report_ipsec_svg(FILE *f, const struct kb_saved_ipsec *impl)
+{
+	double x[2] = { 0 }, y[2] = { 0 }, bottom = TOP + PLOT_H;
+	struct axis xa, ya;
+	double last = -1e9;
+	size_t i;
+	int l;
+
+	if (!ipsec_extent(impl, x, y))
+		return false;
+	fprintf(f,
+		"<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
+		WIDTH, bottom + BOTTOM);
+	kb_html_escape(f, impl->key.driver);
+	fputs(": packets/s by packet size</title>\n", f);
+	x_axis(&xa, x, LEFT, WIDTH - RIGHT);
+	y_axis(&ya, y, TOP, bottom);
+	for (i = 0; i < impl->points; i++)
+		if (impl->point[i].size)
+			x_tick(f, &xa, impl->point[i].size, ya.from, &last);
+	axes(f, &xa, &ya, "packet size", "packets/s");
+	for (l = 0; l < IPSEC_LINES; l++)
+		ipsec_line(f, impl, l, &xa, &ya);
+	ipsec_legend(f, WIDTH - RIGHT + 24);
+	fputs("</svg>\n", f);
+	return true;
 }

@@ -2,16 +2,19 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * `kaesbench report`'s plots: inline SVG, drawn without gnuplot.
+ * `kaesbench report`'s plots: inline SVG, drawn without gnuplot; a table's
+ * MB/s, or an ipsec implementation's packets/s.
  */
 #ifndef KAESBENCH_OUTPUT_REPORT_SVG_H
 #define KAESBENCH_OUTPUT_REPORT_SVG_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "output/report_rows.h"
 
 void kb_report_svg(FILE *f, const struct kb_report *r,
 		   const struct kb_report_table *t);
+bool kb_report_ipsec_svg(FILE *f, const struct kb_saved_ipsec *impl);
 
 #endif /* KAESBENCH_OUTPUT_REPORT_SVG_H */

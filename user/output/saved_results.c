@@ -13,31 +13,24 @@
  * have exactly the fields read here (schema 1 only added others). A
  * "schema_version" other than 1 is refused: its fields may mean something
  * else.
+ *
+ * A saved `kaesbench ipsec --json` has the same header and an "ipsec" list
+ * instead of "runs"; where the reader takes it, saved_ipsec.c reads the
+ * list, and where it does not, it is refused by name, not as "no runs".
  */
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "output/json_document.h"
+#include "output/json_read.h"
 #include "output/saved_results.h"
 #include "bench/stats.h"
 
 /* Far above any real document: a sweep of 1000 samples is a few MB. */
 #define DOC_MAX_BYTES (256u << 20)
-
-__attribute__((format(printf, 3, 4))) static int bad(char *err, size_t len,
-						     const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static unsigned int line_of(const char *text, size_t offset)
 {
@@ -71,86 +64,64 @@ static int tokenize(struct kb_saved *doc, const char *text, size_t len,
 		return -ENOMEM;
 	if (blank(text, len)) {
 		json_tokener_free(tok);
-		return bad(err, errlen,
-			   "%s: empty, not a kaesbench run document",
-			   doc->name);
+		return kb_json_bad(err, errlen,
+				   "%s: empty, not a kaesbench run document",
+				   doc->name);
 	}
 	doc->root = json_tokener_parse_ex(tok, text, (int)len);
 	jerr = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (jerr == json_tokener_continue)
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: truncated JSON: the document stops after %zu bytes, before its end",
 			doc->name, len);
 	if (jerr != json_tokener_success)
-		return bad(err, errlen, "%s: not valid JSON: %s at line %u",
-			   doc->name, json_tokener_error_desc(jerr),
-			   line_of(text, end));
+		return kb_json_bad(err, errlen,
+				   "%s: not valid JSON: %s at line %u",
+				   doc->name, json_tokener_error_desc(jerr),
+				   line_of(text, end));
 	if (!blank(text + end, len - end))
-		return bad(err, errlen,
-			   "%s: not one JSON document: more data at line %u",
-			   doc->name, line_of(text, end));
+		return kb_json_bad(
+			err, errlen,
+			"%s: not one JSON document: more data at line %u",
+			doc->name, line_of(text, end));
 	return 0;
 }
 
-static struct json_object *member(struct json_object *o, const char *key)
+/* A saved `kaesbench ipsec --json`: its list, and no runs. */
+static bool ipsec_document(struct json_object *root)
 {
-	struct json_object *v = NULL;
-
-	json_object_object_get_ex(o, key, &v);
-	return v;
+	return !kb_json_member(root, "runs") &&
+	       json_object_object_get_ex(root, "ipsec", NULL);
 }
 
-/* A string member; @def when missing or null; NULL when of another type. */
-static const char *string_or(struct json_object *o, const char *key,
-			     const char *def)
+/* A document of kaesbench's that this reader does not take. */
+static const char *other_document(struct json_object *root, unsigned int kinds)
 {
-	struct json_object *v = member(o, key);
-
-	if (!v)
-		return def;
-	return json_object_is_type(v, json_type_string) ?
-		       json_object_get_string(v) :
-		       NULL;
-}
-
-/* A whole number member in [@min, @max] into @out; 0 if null or missing. */
-static bool number(struct json_object *o, const char *key, int64_t min,
-		   int64_t max, int64_t *out)
-{
-	struct json_object *v = member(o, key);
-
-	*out = 0;
-	if (!v)
-		return true;
-	if (!json_object_is_type(v, json_type_int))
-		return false;
-	*out = json_object_get_int64(v);
-	return *out >= min && *out <= max;
-}
-
-static const char *other_document(struct json_object *root)
-{
-	if (member(root, "verifications"))
+	if (kb_json_member(root, "verifications"))
 		return "a kaesbench verify document";
-	if (member(root, "implementations"))
+	if (kb_json_member(root, "implementations"))
 		return "a kaesbench list document";
+	if (!(kinds & KB_SAVED_IPSEC) && ipsec_document(root))
+		return "a kaesbench ipsec document";
+	if (!(kinds & KB_SAVED_RUNS) && !ipsec_document(root))
+		return "a kaesbench run document";
 	return NULL;
 }
 
 /* A member that is an object, else NULL: the environment is read leniently. */
 static struct json_object *object_member(struct json_object *o, const char *key)
 {
-	struct json_object *v = o ? member(o, key) : NULL;
+	struct json_object *v = o ? kb_json_member(o, key) : NULL;
 
 	return v && json_object_is_type(v, json_type_object) ? v : NULL;
 }
 
 static const char *env_string(struct json_object *o, const char *key)
 {
-	return o ? string_or(o, key, NULL) : NULL;
+	return o ? kb_json_string_or(o, key, NULL) : NULL;
 }
 
 /*
@@ -169,13 +140,32 @@ static void environment(struct kb_saved *doc)
 	doc->env.time = env_string(env, "time");
 	doc->env.machine = env_string(kernel, "machine");
 	doc->env.cpu_model = env_string(cpu, "model");
-	if (cpu && number(cpu, "cpus", 1, INT32_MAX, &cpus))
+	if (cpu && kb_json_int(cpu, "cpus", 1, INT32_MAX, &cpus))
 		doc->env.cpus = cpus;
 	doc->env.virtualization =
 		env_string(object_member(env, "virtualization"), "detected");
 }
 
-static int header(struct kb_saved *doc, char *err, size_t errlen)
+/* The list of a document that is no run document: "ipsec". */
+static int ipsec_list(struct kb_saved *doc, char *err, size_t errlen)
+{
+	struct json_object *v = kb_json_member(doc->root, "ipsec");
+
+	doc->kind = KB_SAVED_IPSEC;
+	if (!v || !json_object_is_type(v, json_type_array))
+		return kb_json_bad(
+			err, errlen,
+			"%s: not a kaesbench ipsec document: \"ipsec\" is not an array",
+			doc->name);
+	if (!json_object_array_length(v))
+		return kb_json_bad(err, errlen,
+				   "%s: no implementations in \"ipsec\"",
+				   doc->name);
+	return 0;
+}
+
+static int header(struct kb_saved *doc, unsigned int kinds, char *err,
+		  size_t errlen)
 {
 	struct json_object *root = doc->root, *v;
 	const char *other;
@@ -183,43 +173,51 @@ static int header(struct kb_saved *doc, char *err, size_t errlen)
 	int64_t schema;
 
 	if (!json_object_is_type(root, json_type_object))
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: not a kaesbench run document: the JSON is not an object",
 			doc->name);
-	other = other_document(root);
+	other = other_document(root, kinds);
 	if (other)
-		return bad(err, errlen, "%s: %s, not a run document", doc->name,
-			   other);
+		return kb_json_bad(err, errlen, "%s: %s, not %s", doc->name,
+				   other,
+				   kinds & KB_SAVED_RUNS ? "a run document" :
+							   "an ipsec document");
 	/* Present but null is not "before versioning": refuse it. */
 	versioned = json_object_object_get_ex(root, "schema_version", &v);
-	doc->kaesbench_version = string_or(root, "kaesbench_version", NULL);
+	doc->kaesbench_version =
+		kb_json_string_or(root, "kaesbench_version", NULL);
 	if (!versioned && !doc->kaesbench_version)
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: not a kaesbench run document: no \"schema_version\" or \"kaesbench_version\"",
 			doc->name);
 	if (versioned && !json_object_is_type(v, json_type_int))
-		return bad(err, errlen,
-			   "%s: \"schema_version\" is not a whole number",
-			   doc->name);
+		return kb_json_bad(
+			err, errlen,
+			"%s: \"schema_version\" is not a whole number",
+			doc->name);
 	schema = versioned ? json_object_get_int64(v) : 0;
 	if (versioned && schema != KB_RESULTS_SCHEMA_VERSION)
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: schema_version %lld is not supported: this kaesbench reads schema %d",
 			doc->name, (long long)schema,
 			KB_RESULTS_SCHEMA_VERSION);
 	doc->schema_version = (int)schema;
 	environment(doc);
-	v = member(root, "runs");
+	if (ipsec_document(root))
+		return ipsec_list(doc, err, errlen);
+	doc->kind = KB_SAVED_RUNS;
+	v = kb_json_member(root, "runs");
 	if (!v || !json_object_is_type(v, json_type_array))
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: not a kaesbench run document: no \"runs\" array",
 			doc->name);
 	if (!json_object_array_length(v))
-		return bad(err, errlen, "%s: no runs in \"runs\"", doc->name);
+		return kb_json_bad(err, errlen, "%s: no runs in \"runs\"",
+				   doc->name);
 	return 0;
 }
 
@@ -230,21 +228,22 @@ static int sample(const struct kb_saved *doc, size_t r, size_t i,
 	int64_t size, bytes, wall_ns;
 
 	if (!json_object_is_type(o, json_type_object))
-		return bad(err, errlen,
-			   "%s: runs[%zu].samples[%zu]: not an object",
-			   doc->name, r, i);
-	if (!number(o, "size", 1, UINT32_MAX, &size) || !size)
-		return bad(
+		return kb_json_bad(err, errlen,
+				   "%s: runs[%zu].samples[%zu]: not an object",
+				   doc->name, r, i);
+	if (!kb_json_int(o, "size", 1, UINT32_MAX, &size) || !size)
+		return kb_json_bad(
 			err, errlen,
 			"%s: runs[%zu].samples[%zu]: \"size\" is not a size in bytes",
 			doc->name, r, i);
-	if (!number(o, "bytes", 0, INT64_MAX, &bytes) || !member(o, "bytes"))
-		return bad(
+	if (!kb_json_int(o, "bytes", 0, INT64_MAX, &bytes) ||
+	    !kb_json_member(o, "bytes"))
+		return kb_json_bad(
 			err, errlen,
 			"%s: runs[%zu].samples[%zu]: \"bytes\" is not a count of bytes",
 			doc->name, r, i);
-	if (!number(o, "wall_ns", 1, INT64_MAX, &wall_ns) || !wall_ns)
-		return bad(
+	if (!kb_json_int(o, "wall_ns", 1, INT64_MAX, &wall_ns) || !wall_ns)
+		return kb_json_bad(
 			err, errlen,
 			"%s: runs[%zu].samples[%zu]: \"wall_ns\" is not a positive number of nanoseconds",
 			doc->name, r, i);
@@ -262,13 +261,14 @@ static int outcome(const struct kb_saved *doc, size_t r, struct json_object *o,
 {
 	struct json_object *v;
 
-	run->module = string_or(o, "module", NULL);
-	run->message = string_or(o, "message", NULL);
-	if (!number(o, "status", INT32_MIN, INT32_MAX, &run->status))
-		return bad(err, errlen,
-			   "%s: runs[%zu]: \"status\" is not a whole number",
-			   doc->name, r);
-	v = member(o, "no_verify");
+	run->module = kb_json_string_or(o, "module", NULL);
+	run->message = kb_json_string_or(o, "message", NULL);
+	if (!kb_json_int(o, "status", INT32_MIN, INT32_MAX, &run->status))
+		return kb_json_bad(
+			err, errlen,
+			"%s: runs[%zu]: \"status\" is not a whole number",
+			doc->name, r);
+	v = kb_json_member(o, "no_verify");
 	run->no_verify = v && json_object_is_type(v, json_type_boolean) &&
 			 json_object_get_boolean(v);
 	return 0;
@@ -280,36 +280,39 @@ static int key(const struct kb_saved *doc, size_t r, struct json_object *o,
 	struct json_object *v;
 	int64_t n;
 
-	run->key.path = string_or(o, "path", NULL);
+	run->key.path = kb_json_string_or(o, "path", NULL);
 	if (!run->key.path)
-		return bad(err, errlen,
-			   "%s: runs[%zu]: \"path\" is missing or not a string",
-			   doc->name, r);
-	run->key.algorithm = string_or(o, "algorithm", "-");
-	run->key.driver = string_or(o, "driver", "-");
-	run->state = string_or(o, "state", "-");
+		return kb_json_bad(
+			err, errlen,
+			"%s: runs[%zu]: \"path\" is missing or not a string",
+			doc->name, r);
+	run->key.algorithm = kb_json_string_or(o, "algorithm", "-");
+	run->key.driver = kb_json_string_or(o, "driver", "-");
+	run->state = kb_json_string_or(o, "state", "-");
 	if (!run->key.algorithm || !run->key.driver || !run->state)
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: runs[%zu]: \"algorithm\", \"driver\" or \"state\" is not a string",
 			doc->name, r);
-	if (!number(o, "key_bits", 0, UINT32_MAX, &n))
-		return bad(err, errlen,
-			   "%s: runs[%zu]: \"key_bits\" is not a key length",
-			   doc->name, r);
+	if (!kb_json_int(o, "key_bits", 0, UINT32_MAX, &n))
+		return kb_json_bad(
+			err, errlen,
+			"%s: runs[%zu]: \"key_bits\" is not a key length",
+			doc->name, r);
 	run->key.key_bits = (uint32_t)n;
-	if (!number(o, "depth", 0, UINT32_MAX, &n))
-		return bad(err, errlen,
-			   "%s: runs[%zu]: \"depth\" is not a depth", doc->name,
-			   r);
+	if (!kb_json_int(o, "depth", 0, UINT32_MAX, &n))
+		return kb_json_bad(err, errlen,
+				   "%s: runs[%zu]: \"depth\" is not a depth",
+				   doc->name, r);
 	run->key.depth = (uint32_t)n;
-	v = member(o, "decrypt");
+	v = kb_json_member(o, "decrypt");
 	if (v && !json_object_is_type(v, json_type_boolean))
-		return bad(err, errlen,
-			   "%s: runs[%zu]: \"decrypt\" is not true or false",
-			   doc->name, r);
+		return kb_json_bad(
+			err, errlen,
+			"%s: runs[%zu]: \"decrypt\" is not true or false",
+			doc->name, r);
 	run->key.decrypt = v && json_object_get_boolean(v);
-	v = member(o, "selected");
+	v = kb_json_member(o, "selected");
 	run->selected = v && json_object_is_type(v, json_type_boolean) ?
 				json_object_get_boolean(v) :
 				-1;
@@ -324,15 +327,16 @@ static int one_run(const struct kb_saved *doc, size_t r, struct json_object *o,
 	int ret;
 
 	if (!json_object_is_type(o, json_type_object))
-		return bad(err, errlen, "%s: runs[%zu]: not an object",
-			   doc->name, r);
+		return kb_json_bad(err, errlen, "%s: runs[%zu]: not an object",
+				   doc->name, r);
 	ret = key(doc, r, o, run, err, errlen);
 	if (ret)
 		return ret;
-	arr = member(o, "samples");
+	arr = kb_json_member(o, "samples");
 	if (!arr || !json_object_is_type(arr, json_type_array))
-		return bad(err, errlen, "%s: runs[%zu]: no \"samples\" array",
-			   doc->name, r);
+		return kb_json_bad(err, errlen,
+				   "%s: runs[%zu]: no \"samples\" array",
+				   doc->name, r);
 	n = json_object_array_length(arr);
 	run->sample = calloc(n + 1, sizeof(*run->sample));
 	if (!run->sample)
@@ -346,11 +350,64 @@ static int one_run(const struct kb_saved *doc, size_t r, struct json_object *o,
 	run->samples = n;
 	if (n &&
 	    (!strcmp(run->key.algorithm, "-") || !strcmp(run->key.driver, "-")))
-		return bad(
+		return kb_json_bad(
 			err, errlen,
 			"%s: runs[%zu]: samples of no named algorithm and driver",
 			doc->name, r);
 	return 0;
+}
+
+static int runs(struct kb_saved *doc, char *err, size_t errlen)
+{
+	struct json_object *list = kb_json_member(doc->root, "runs");
+	size_t i, n = json_object_array_length(list);
+	int ret = 0;
+
+	doc->run = calloc(n, sizeof(*doc->run));
+	if (!doc->run)
+		return -ENOMEM;
+	for (i = 0; !ret && i < n; i++) {
+		ret = one_run(doc, i, json_object_array_get_idx(list, i),
+			      &doc->run[i], err, errlen);
+		doc->runs = i + 1;
+	}
+	return ret;
+}
+
+/**
+ * kb_saved_parse_as() - read a document of the kinds a reader takes
+ * @doc: filled in, its kind said by @doc->kind; kb_saved_free() it
+ *	 whatever the result
+ * @name: the document's name in messages, kept: a file name
+ * @text: the document
+ * @len: its length
+ * @kinds: the kinds taken: KB_SAVED_RUNS, KB_SAVED_IPSEC, or both
+ * @err: set to what is wrong, naming @name, on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, -EINVAL for anything but a well-formed document of a kind
+ * in @kinds and a supported schema (another kind is named), or -ENOMEM.
+ */
+int kb_saved_parse_as(struct kb_saved *doc, const char *name, const char *text,
+		      size_t len, unsigned int kinds, char *err, size_t errlen)
+{
+	int ret;
+
+	memset(doc, 0, sizeof(*doc));
+	doc->name = name;
+	ret = tokenize(doc, text, len, err, errlen);
+	if (!ret)
+		ret = header(doc, kinds, err, errlen);
+	if (!ret && doc->kind == KB_SAVED_IPSEC)
+		ret = kb_saved_ipsec_parse(name,
+					   kb_json_member(doc->root, "ipsec"),
+					   &doc->ipsec, &doc->ipsecs, err,
+					   errlen);
+	else if (!ret)
+		ret = runs(doc, err, errlen);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", name);
+	return ret;
 }
 
 /**
@@ -368,33 +425,8 @@ static int one_run(const struct kb_saved *doc, size_t r, struct json_object *o,
 int kb_saved_parse(struct kb_saved *doc, const char *name, const char *text,
 		   size_t len, char *err, size_t errlen)
 {
-	struct json_object *runs;
-	size_t i, n;
-	int ret;
-
-	memset(doc, 0, sizeof(*doc));
-	doc->name = name;
-	ret = tokenize(doc, text, len, err, errlen);
-	if (!ret)
-		ret = header(doc, err, errlen);
-	if (ret)
-		goto out;
-	runs = member(doc->root, "runs");
-	n = json_object_array_length(runs);
-	doc->run = calloc(n, sizeof(*doc->run));
-	if (!doc->run) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; !ret && i < n; i++) {
-		ret = one_run(doc, i, json_object_array_get_idx(runs, i),
-			      &doc->run[i], err, errlen);
-		doc->runs = i + 1;
-	}
-out:
-	if (ret == -ENOMEM)
-		snprintf(err, errlen, "%s: out of memory", name);
-	return ret;
+	return kb_saved_parse_as(doc, name, text, len, KB_SAVED_RUNS, err,
+				 errlen);
 }
 
 static int slurp(const char *file, char **text, size_t *len)
@@ -437,17 +469,18 @@ static int slurp(const char *file, char **text, size_t *len)
 }
 
 /**
- * kb_saved_load() - read a run document from a file
+ * kb_saved_load_as() - read a document of the kinds a reader takes
  * @doc: filled in; kb_saved_free() it whatever the result
  * @file: the file, kept as the document's name
+ * @kinds: the kinds taken: KB_SAVED_RUNS, KB_SAVED_IPSEC, or both
  * @err: set to what is wrong, naming @file, on failure
  * @errlen: size of @err
  *
- * Return: 0, -EINVAL for a file that is no run document of a supported
- * schema, or a negative errno from reading it.
+ * Return: 0, -EINVAL for a file that is no document of a kind in @kinds
+ * and a supported schema, or a negative errno from reading it.
  */
-int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
-		  size_t errlen)
+int kb_saved_load_as(struct kb_saved *doc, const char *file, unsigned int kinds,
+		     char *err, size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -467,9 +500,37 @@ int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
 			 strerror(-ret));
 		return ret;
 	}
-	ret = kb_saved_parse(doc, file, text, len, err, errlen);
+	ret = kb_saved_parse_as(doc, file, text, len, kinds, err, errlen);
 	free(text);
 	return ret;
+}
+
+/**
+ * kb_saved_load() - read a run document from a file
+ * @doc: filled in; kb_saved_free() it whatever the result
+ * @file: the file, kept as the document's name
+ * @err: set to what is wrong, naming @file, on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, -EINVAL for a file that is no run document of a supported
+ * schema, or a negative errno from reading it.
+ */
+int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
+		  size_t errlen)
+{
+	return kb_saved_load_as(doc, file, KB_SAVED_RUNS, err, errlen);
+}
+
+/**
+ * kb_saved_kind_name() - what a document is, for messages
+ * @doc: a document read
+ *
+ * Return: "an ipsec document" or "a run document".
+ */
+const char *kb_saved_kind_name(const struct kb_saved *doc)
+{
+	return doc->kind == KB_SAVED_IPSEC ? "an ipsec document" :
+					     "a run document";
 }
 
 /**
@@ -483,6 +544,7 @@ void kb_saved_free(struct kb_saved *doc)
 	for (i = 0; i < doc->runs; i++)
 		free(doc->run[i].sample);
 	free(doc->run);
+	kb_saved_ipsec_free(doc->ipsec, doc->ipsecs);
 	json_object_put(doc->root);
 	memset(doc, 0, sizeof(*doc));
 }

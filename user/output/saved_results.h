@@ -2,8 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * A saved `kaesbench run --json` or sweep document, read back for compare
- * and plot: each run's identity and the throughput of every sample.
+ * A saved `kaesbench run --json` or sweep document, read back for compare,
+ * plot and report: each run's identity and the throughput of every
+ * sample; or, where the reader accepts them, a saved `kaesbench ipsec
+ * --json` document (output/saved_ipsec.h).
  */
 #ifndef KAESBENCH_OUTPUT_SAVED_RESULTS_H
 #define KAESBENCH_OUTPUT_SAVED_RESULTS_H
@@ -13,6 +15,8 @@
 #include <stdint.h>
 
 #include <json-c/json.h>
+
+#include "output/saved_ipsec.h"
 
 /* What makes two runs the same measurement: everything but the figures. */
 struct kb_saved_key {
@@ -50,21 +54,35 @@ struct kb_saved_env {
 	const char *virtualization; /* "none", "kvm", "tcg" ... */
 };
 
+/* The kinds of document a reader accepts, and what a document is. */
+enum kb_saved_kind {
+	KB_SAVED_RUNS = 1 << 0, /* "runs": run, the sweep */
+	KB_SAVED_IPSEC = 1 << 1, /* "ipsec": kaesbench ipsec */
+};
+
 struct kb_saved {
 	const char *name; /* the file, as named on the command line */
+	enum kb_saved_kind kind;
 	struct json_object *root; /* owns every string above */
 	int schema_version; /* 0: written before the schema had a version */
 	const char *kaesbench_version;
 	const char *kernel_release; /* NULL when not recorded */
 	struct kb_saved_env env; /* the machine, for report's run headers */
-	struct kb_saved_run *run;
+	struct kb_saved_run *run; /* KB_SAVED_RUNS */
 	size_t runs;
+	struct kb_saved_ipsec *ipsec; /* KB_SAVED_IPSEC */
+	size_t ipsecs;
 };
 
 int kb_saved_parse(struct kb_saved *doc, const char *name, const char *text,
 		   size_t len, char *err, size_t errlen);
 int kb_saved_load(struct kb_saved *doc, const char *file, char *err,
 		  size_t errlen);
+int kb_saved_parse_as(struct kb_saved *doc, const char *name, const char *text,
+		      size_t len, unsigned int kinds, char *err, size_t errlen);
+int kb_saved_load_as(struct kb_saved *doc, const char *file, unsigned int kinds,
+		     char *err, size_t errlen);
+const char *kb_saved_kind_name(const struct kb_saved *doc);
 void kb_saved_free(struct kb_saved *doc);
 int kb_saved_key_cmp(const struct kb_saved_key *a,
 		     const struct kb_saved_key *b);
