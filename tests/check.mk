@@ -43,7 +43,7 @@ HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),6.1 6.12 latest arm64-6.12)
 VM_TESTS_latest :=
 VM_TESTS_6.12 :=
 VM_TESTS_6.1 := cpu-blacklisted,10-module,20-list,22-list-stall,30-policy,40-run,44-privileges,48-starved-worker,60-verify,61-reference-selfcheck,64-ipsec,98a-given-up-never
-VM_TESTS_arm64-6.12 := cpu-blacklisted,10-module,20-list,30-policy,41-progress,45-scaling,60-verify,64-ipsec,70-imix,85-doctor,86-doctor-bare
+VM_TESTS_arm64-6.12 := cpu-blacklisted,10-module,20-list,30-policy,41-progress,45-scaling,60-verify,64-ipsec,70-imix,85-doctor,86-doctor-bare,87-doctor-esp
 VM_TESTS_arm64-6.1 :=
 vm_tests = $(if $(FULL),,$(if $(VM_TESTS_$(1)),-t $(VM_TESTS_$(1))))
 

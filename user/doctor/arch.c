@@ -38,6 +38,7 @@ static const struct kb_doc_arch_names names[] = {
 			.ossl_in_use = "KB-OPENSSL-AESNI-IN-USE",
 			.ossl_masked = "KB-OPENSSL-AESNI-MASKED",
 			.ossl_none = "KB-OPENSSL-NO-AESNI",
+			.esp_generic = "KB-AESNI-ESP-GENERIC",
 		},
 	},
 	{
@@ -71,6 +72,7 @@ static const struct kb_doc_arch_names names[] = {
 			.ossl_in_use = "KB-OPENSSL-ARMV8-AES-IN-USE",
 			.ossl_masked = "KB-OPENSSL-ARMV8-AES-MASKED",
 			.ossl_none = "KB-OPENSSL-NO-ARMV8-AES",
+			.esp_generic = "KB-ARMCE-ESP-GENERIC",
 		},
 	},
 };

@@ -35,6 +35,7 @@ struct kb_doc_arch_ids {
 	const char *ossl_in_use;
 	const char *ossl_masked;
 	const char *ossl_none;
+	const char *esp_generic; /* ESP SAs get generic AES */
 };
 
 struct kb_doc_arch_names {

@@ -2,10 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The doctor's examination: gathers the facts, runs the static checks,
- * then (unless quick) the measured ones. Every check that cannot run here
- * says so in one line. Also the short section closing a bare `kaesbench`,
- * static checks only.
+ * The doctor's examination: gathers the facts, runs the static checks and
+ * the ESP check, then (unless quick) the measured ones. Every check that
+ * cannot run here says so in one line. Also the short section closing a
+ * bare `kaesbench`, static checks only (no ESP check: it registers).
  */
 
 #include <stdbool.h>
@@ -14,10 +14,12 @@
 
 #include "base/signals.h"
 #include "doctor/check_env.h"
+#include "doctor/check_esp.h"
 #include "doctor/check_kernel.h"
 #include "doctor/check_openssl.h"
 #include "doctor/check_priority.h"
 #include "doctor/examine.h"
+#include "doctor/esp_facts.h"
 #include "doctor/facts.h"
 #include "doctor/measurements.h"
 #include "bench/runner.h"
@@ -103,6 +105,16 @@ static void static_checks(struct kb_doc_report *r, struct facts *x)
 	kb_doc_check_kernel(r, &x->cpu, &k);
 }
 
+/* What ESP SAs made now get: registers, then unregisters, chains. */
+static void esp_check(struct kb_doc_report *r, const struct facts *x)
+{
+	struct kb_doc_esp_facts esp;
+
+	kb_doc_esp_facts(&esp);
+	kb_doc_check_esp(r, &x->cpu, &esp);
+	kb_doc_esp_facts_free(&esp);
+}
+
 static const uint32_t cost_sizes[] = { KB_DOC_TYPICAL_SIZE, 16384 };
 
 /* The OpenSSL check, with the mask's cost measured if one matters. */
@@ -170,6 +182,7 @@ int kb_doc_examine(struct kb_doc_report *r, bool quick)
 
 	gather(r, &x);
 	static_checks(r, &x);
+	esp_check(r, &x);
 	if (!quick)
 		ret = measured_checks(r, &x);
 	else

@@ -229,8 +229,9 @@ static const struct kb_doc_finding **by_severity(const struct kb_doc_report *r)
  * @r: the report
  *
  * One block per finding, the most severe first: "[warning] ID", the
- * summary, "evidence:" lines, a "fix:" line; then a "not checked:" line
- * per check that could not run.
+ * summary, "evidence:" lines, a "fix:" line; then the ESP section, if the
+ * doctor looked (kb_doc_esp_print()); then a "not checked:" line per check
+ * that could not run.
  */
 void kb_doc_print(FILE *f, const struct kb_doc_report *r)
 {
@@ -252,6 +253,7 @@ void kb_doc_print(FILE *f, const struct kb_doc_report *r)
 		if (d->fix)
 			fprintf(f, "  fix: %s\n", d->fix);
 	}
+	kb_doc_esp_print(f, &r->esp);
 	if (r->skips)
 		fputc('\n', f);
 	for (i = 0; i < r->skips; i++)
@@ -316,8 +318,9 @@ static struct json_object *append(struct json_object *arr,
  * @r: the report
  *
  * Return: a new object with "findings" (id, severity, summary, evidence,
- * fix), "not_checked" (check, reason) and "exit_status", in the order
- * kb_doc_print() prints them; NULL when out of memory.
+ * fix), "esp" when the doctor looked (kb_doc_esp_json()), "not_checked"
+ * (check, reason) and "exit_status", in the order kb_doc_print() prints
+ * them; NULL when out of memory.
  */
 struct json_object *kb_doc_to_json(const struct kb_doc_report *r)
 {
@@ -325,6 +328,7 @@ struct json_object *kb_doc_to_json(const struct kb_doc_report *r)
 	struct json_object *o = json_object_new_object();
 	struct json_object *findings = json_object_new_array();
 	struct json_object *skips = json_object_new_array();
+	struct json_object *esp = NULL;
 	size_t i;
 
 	if (!order)
@@ -334,13 +338,18 @@ struct json_object *kb_doc_to_json(const struct kb_doc_report *r)
 	for (i = 0; i < r->skips; i++)
 		skips = append(skips, skip_json(&r->skip[i]));
 	free(order);
-	if (!o || !findings || !skips) {
+	if (r->esp.examined)
+		esp = kb_doc_esp_json(&r->esp);
+	if (!o || !findings || !skips || (r->esp.examined && !esp)) {
 		json_object_put(o);
 		json_object_put(findings);
 		json_object_put(skips);
+		json_object_put(esp);
 		return NULL;
 	}
 	json_object_object_add(o, "findings", findings);
+	if (esp)
+		json_object_object_add(o, "esp", esp);
 	json_object_object_add(o, "not_checked", skips);
 	json_object_object_add(o, "exit_status",
 			       json_object_new_int(kb_doc_exit_status(r)));

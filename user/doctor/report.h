@@ -15,6 +15,8 @@
 
 #include <json-c/json.h>
 
+#include "doctor/esp_state.h"
+
 enum kb_doc_severity { KB_DOC_INFO, KB_DOC_WARNING, KB_DOC_ERROR };
 
 /* One finding: a stable id, what was found, why we think so, what to do. */
@@ -41,6 +43,7 @@ struct kb_doc_report {
 	size_t skips;
 	size_t skips_alloc;
 	bool nomem; /* something could not be recorded */
+	struct kb_doc_esp_state esp; /* what ESP SAs get, healthy or not */
 };
 
 struct kb_doc_finding *kb_doc_add(struct kb_doc_report *r, const char *id,

@@ -31,12 +31,19 @@ static bool usable(const struct kb_cu_alg *a)
 	return !(a->flags & (CU_ALG_LARVAL | CU_ALG_DEAD | CU_ALG_INTERNAL));
 }
 
-/*
- * The registered driver of @name with the highest priority: what an
- * allocation by name gets. Among equals the kernel takes the first it
+/**
+ * kb_esp_best() - what an allocation of a name gets, of what is registered
+ * @algs: a dump of the registered algorithms
+ * @name: an algorithm name: "seqiv(rfc4106(gcm(aes)))", "cbc(aes)"
+ *
+ * The registered driver of @name with the highest priority, larval, dead
+ * and internal ones left out. Among equals the kernel takes the first it
  * meets, the most recently registered, as the dump lists them.
+ *
+ * Return: the driver, or NULL when none of @name is registered (an
+ * allocation then builds one from templates).
  */
-static const struct kb_cu_alg *best(const struct kb_cu_algs *algs,
+const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
 				    const char *name)
 {
 	const struct kb_cu_alg *b = NULL;
@@ -79,7 +86,7 @@ int kb_esp_auth_driver(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		ret = kb_cu_dump(nl, &algs);
 	if (ret)
 		return ret;
-	b = best(&algs, t->auth);
+	b = kb_esp_best(&algs, t->auth);
 	if (b)
 		snprintf(buf, len, "%s", b->driver);
 	kb_cu_algs_free(&algs);
@@ -301,7 +308,7 @@ int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		ret = kb_cu_dump(nl, &algs);
 	if (ret)
 		return ret;
-	b = best(&algs, esp);
+	b = kb_esp_best(&algs, esp);
 	if (b)
 		snprintf(sel, len, "%s", b->driver);
 	kb_cu_algs_free(&algs);

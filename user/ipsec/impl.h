@@ -16,6 +16,7 @@
 #include <linux/cryptouser.h>
 
 #include "ipsec/esp.h"
+#include "kernel/crypto_user.h"
 
 struct mnl_socket;
 
@@ -43,6 +44,8 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		     size_t len);
 int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	       const char *auth, struct kb_esp_impls *out);
+const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
+				    const char *name);
 int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		    char *sel, size_t len);
 void kb_esp_impls_free(struct kb_esp_impls *impls);

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * What an ESP SA made now would get, for each transform of ipsec/esp.c's
+ * table. Where an instance of the name ESP allocates is registered, the
+ * best is the answer, read without privilege. Where none is, the answer
+ * is what the kernel builds for a first SA: kb_esp_selected() has it
+ * built through crypto_user, which needs CAP_NET_ADMIN. Anything
+ * registered changes what later SAs get, so whatever the doctor had
+ * built is unregistered before it goes on (ipsec/registered.c).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+
+#include "doctor/esp_facts.h"
+#include "ipsec/impl.h"
+#include "ipsec/registered.h"
+
+/* crypto/internal.h's flag of a template instance. */
+#define CU_ALG_INSTANCE 0x00000800
+/* Nothing holds what the doctor built: this is for a self-test's end. */
+#define UNDO_WAIT_MS 3000
+
+/* What one transform gets; @before: the drivers registered beforehand. */
+static void one(struct mnl_socket *nl, const struct kb_cu_algs *before,
+		struct kb_doc_esp_tf *tf, bool *made)
+{
+	char esp[CRYPTO_MAX_NAME];
+	const struct kb_cu_alg *b;
+	int ret;
+
+	kb_esp_name(tf->t, esp, sizeof(esp));
+	b = kb_esp_best(before, esp);
+	if (b) {
+		snprintf(tf->selected, sizeof(tf->selected), "%s", b->driver);
+		tf->before = true;
+		return;
+	}
+	ret = kb_esp_selected(nl, tf->t, tf->selected, sizeof(tf->selected));
+	*made = true;
+	if (ret == -EPERM)
+		snprintf(
+			tf->na, sizeof(tf->na),
+			"none of %s is registered, and having the kernel build one as for a first SA needs CAP_NET_ADMIN",
+			esp);
+	else if (ret)
+		snprintf(tf->na, sizeof(tf->na),
+			 "the kernel cannot make %s: %s", esp, strerror(-ret));
+}
+
+/* The instances the doctor made that are still registered: held. */
+static void left(struct mnl_socket *nl, const struct kb_cu_algs *before,
+		 char *buf, size_t len)
+{
+	struct kb_cu_algs now;
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	if (kb_cu_dump(nl, &now)) {
+		kb_cu_algs_free(&now);
+		return;
+	}
+	for (i = 0; i < now.count && used < len; i++)
+		if ((now.alg[i].flags & CU_ALG_INSTANCE) &&
+		    !kb_cu_find(before, now.alg[i].driver))
+			used += snprintf(buf + used, len - used, "%s%s",
+					 used ? " " : "", now.alg[i].driver);
+	kb_cu_algs_free(&now);
+}
+
+/**
+ * kb_doc_esp_facts() - what ESP SAs of each transform made now would get
+ * @x: filled in; free with kb_doc_esp_facts_free(). @x->na says why
+ *     nothing could be asked; a transform's @na why it could not be told.
+ *
+ * Leaves registered what was registered before, and nothing else but
+ * what someone else holds meanwhile (@x->left) and the modules the
+ * kernel loaded to build the chains, as for any first user.
+ */
+void kb_doc_esp_facts(struct kb_doc_esp_facts *x)
+{
+	struct kb_cu_algs before = { 0 };
+	struct mnl_socket *nl;
+	char ignored[256];
+	bool made = false;
+	size_t i;
+	int ret;
+
+	memset(x, 0, sizeof(*x));
+	nl = kb_cu_open(&ret);
+	if (!nl) {
+		snprintf(
+			x->na, sizeof(x->na),
+			"the kernel's crypto_user interface is missing (%s): modprobe crypto_user, or a kernel built with CONFIG_CRYPTO_USER",
+			strerror(-ret));
+		return;
+	}
+	ret = kb_registered_before(nl, &before);
+	if (ret) {
+		snprintf(x->na, sizeof(x->na),
+			 "crypto_user cannot list the registered drivers: %s",
+			 strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < kb_esp_transform_count && i < KB_DOC_ESP_MAX; i++) {
+		x->tf[i].t = &kb_esp_transforms[i];
+		one(nl, &before, &x->tf[i], &made);
+	}
+	x->count = i;
+	ret = kb_cu_dump(nl, &x->algs);
+	if (ret)
+		snprintf(x->na, sizeof(x->na),
+			 "crypto_user cannot list the registered drivers: %s",
+			 strerror(-ret));
+	if (made) {
+		for (i = 0; i < kb_esp_transform_count; i++)
+			kb_registered_undo(nl, &before, &kb_esp_transforms[i],
+					   UNDO_WAIT_MS, ignored,
+					   sizeof(ignored));
+		left(nl, &before, x->left, sizeof(x->left));
+	}
+out:
+	kb_cu_algs_free(&before);
+	mnl_socket_close(nl);
+}
+
+/**
+ * kb_doc_esp_facts_free() - free what kb_doc_esp_facts() gathered
+ * @x: the facts; left reusable
+ */
+void kb_doc_esp_facts_free(struct kb_doc_esp_facts *x)
+{
+	kb_cu_algs_free(&x->algs);
+}
