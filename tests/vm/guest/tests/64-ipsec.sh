@@ -46,6 +46,12 @@ machine_state() {
 	ls -l /proc/[0-9]*/ns/net 2>/dev/null | awk '{ print $NF }' | sort -u
 }
 
+# unchanged LAYERS: the machine is as machine_state found it before.
+unchanged() {
+	machine_state after "$1" >/tmp/state.after
+	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+}
+
 # json_valid FILE: every implementation valid, every SA proved, both
 # halves of the differential clean, figures where they should be.
 json_valid() {
@@ -84,8 +90,7 @@ selected_rfc4106_valid() {
 	jq -r '.ipsec[0].driver' /tmp/ipsec.json
 	jq -e --arg d "$CPU_RFC4106" '.ipsec[0].driver | contains($d)' \
 		/tmp/ipsec.json >/dev/null || fail "not the CPU's $CPU_RFC4106"
-	machine_state after "$RFC4106_LAYERS" >/tmp/state.after
-	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	unchanged "$RFC4106_LAYERS"
 }
 ktap_test "ipsec: the selected rfc4106(gcm(aes)) proved, checked, measured, nothing left" \
 	selected_rfc4106_valid
@@ -148,8 +153,7 @@ faulty_caught() {
 		.xfrm_in_state_proto_error + .xfrm_in_other_errors +
 		.integrity_failed > 0)' \
 		/tmp/ipsec.json >/dev/null || fail "no dropped datagram counted"
-	machine_state after "$CBC_LAYERS" >/tmp/state.after
-	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	unchanged "$CBC_LAYERS"
 }
 ktap_test "ipsec: a wrong cbc(aes) under authenc caught both ways, invalid, exit 1" \
 	faulty_caught
@@ -172,8 +176,7 @@ sigkill_leaves_nothing() {
 	wait_gone
 	grep -q "priority set back" /tmp/ipsec.out ||
 		fail "the guard did not say it set a priority back"
-	machine_state after "$RFC4106_LAYERS" >/tmp/state.after
-	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	unchanged "$RFC4106_LAYERS"
 	# Killed while measuring.
 	kaesbench ipsec -a aes128gcm16 -t 5000 -r 3 >/dev/null 2>&1 &
 	pid=$!
@@ -181,8 +184,7 @@ sigkill_leaves_nothing() {
 	kill -KILL "$pid"
 	wait "$pid"
 	wait_gone
-	machine_state after "$RFC4106_LAYERS" >/tmp/state.after
-	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	unchanged "$RFC4106_LAYERS"
 }
 ktap_test "ipsec: SIGKILL, a priority raised or measuring, leaves nothing behind" \
 	sigkill_leaves_nothing
@@ -198,8 +200,7 @@ sigint_stops() {
 	rc=$?
 	[ "$rc" -eq 130 ] || fail "exit $rc, not 130"
 	wait_gone
-	machine_state after "$RFC4106_LAYERS" >/tmp/state.after
-	diff /tmp/state.before /tmp/state.after || fail "the machine changed"
+	unchanged "$RFC4106_LAYERS"
 }
 ktap_test "ipsec: SIGINT stops it, exit 130, nothing left behind" sigint_stops
 
