@@ -33,6 +33,7 @@
 #include "ipsec/netns.h"
 #include "ipsec/registered.h"
 #include "ipsec/result.h"
+#include "ipsec/sa_proof.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
 #include "kernel/crypto_user.h"
@@ -322,10 +323,13 @@ static int missing_caps(void)
  * transform? One SA made and dropped, under the priority the kernel
  * chooses, in namespaces that go at once.
  */
-static int preflight(const struct kb_ipsec_cli *o, struct kb_guard *g)
+static int preflight(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
+		     struct kb_guard *g)
 {
 	static const uint8_t key[64];
 	struct kb_netns_pair p;
+	struct kb_cu_algs base;
+	char esp[CRYPTO_MAX_NAME];
 	struct kb_xfrm_sa sa = {
 		.spi = 0x100,
 		.reqid = 1,
@@ -343,6 +347,8 @@ static int preflight(const struct kb_ipsec_cli *o, struct kb_guard *g)
 	char err[256];
 	int ret;
 
+	if (kb_cu_dump(nl, &base))
+		memset(&base, 0, sizeof(base));
 	ret = kb_netns_pair_make(&p, err, sizeof(err));
 	if (!ret) {
 		ret = kb_link_make(&p, 1, KB_IPSEC_MTU, err, sizeof(err));
@@ -356,6 +362,10 @@ static int preflight(const struct kb_ipsec_cli *o, struct kb_guard *g)
 		}
 		kb_netns_pair_release(&p);
 	}
+	/* Its SA freed before the first implementation's are proved. */
+	kb_esp_name(o->esp.t, esp, sizeof(esp));
+	kb_sa_wait_released(nl, esp, &base);
+	kb_cu_algs_free(&base);
 	if (ret)
 		fprintf(stderr, WHO ": n/a: %s\n", err);
 	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
@@ -567,7 +577,7 @@ int kb_ipsec_main(int argc, char *argv[])
 	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
 	status = choose(nl, &o, &run, &impls);
 	if (!status)
-		status = preflight(&o, &guard);
+		status = preflight(&o, nl, &guard);
 	if (status)
 		goto out;
 	for (i = 0; i < o.imix.count; i++)

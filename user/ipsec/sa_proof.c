@@ -35,6 +35,7 @@
 /* crypto/internal.h: the crypto manager's self-test of the driver ended. */
 #define CU_ALG_TESTED 0x00000400
 #define TESTED_WAIT_S 30
+#define RELEASE_WAIT_S 20
 
 /*
  * Until @driver's self-test ends. From 6.12 the crypto manager tests a new
@@ -207,4 +208,44 @@ out:
 	kb_cu_algs_free(&before);
 	kb_cu_algs_free(&after);
 	return ret;
+}
+
+/**
+ * kb_sa_wait_released() - wait until SAs deleted have let go
+ * @nl: a crypto_user socket
+ * @esp_name: what ESP allocates ("seqiv(rfc4106(gcm(aes)))")
+ * @base: a dump from before those SAs (and other users) were made
+ *
+ * Until every transform the SAs (and a ceiling's run) held is freed: the kernel frees an SA's after it is deleted, in its own time
+ * (xfrm_state_gc_task(), after an RCU grace period), and a count falling
+ * while the next implementation's SAs are made would spoil their proof.
+ * A driver of ESP's name holds no more references than it did before
+ * (one, its registration's, if it was not registered then). At most
+ * RELEASE_WAIT_S: after that, a proof may fail, and says so.
+ */
+void kb_sa_wait_released(struct mnl_socket *nl, const char *esp_name,
+			 const struct kb_cu_algs *base)
+{
+	struct timespec pause = { .tv_nsec = 50 * 1000 * 1000 };
+	double end = kb_now() + RELEASE_WAIT_S;
+	struct kb_cu_algs now;
+	bool held;
+	size_t i;
+
+	do {
+		if (kb_cu_dump(nl, &now))
+			return;
+		held = false;
+		for (i = 0; i < now.count && !held; i++) {
+			const struct kb_cu_alg *a = &now.alg[i], *was;
+
+			if (strcmp(a->name, esp_name))
+				continue;
+			was = kb_cu_find(base, a->driver);
+			held = a->refcnt > (was ? was->refcnt : 1);
+		}
+		kb_cu_algs_free(&now);
+		if (held)
+			nanosleep(&pause, NULL);
+	} while (held && kb_now() < end);
 }

@@ -17,6 +17,7 @@
 #include "ipsec/netns.h"
 #include "ipsec/guard.h"
 #include "ipsec/xfrm.h"
+#include "kernel/crypto_user.h"
 
 struct mnl_socket;
 
@@ -37,5 +38,8 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	       const struct kb_xfrm_sa *sa, const char *esp_name,
 	       const char *driver, struct kb_sa_proof *proof, char *err,
 	       size_t len);
+
+void kb_sa_wait_released(struct mnl_socket *nl, const char *esp_name,
+			 const struct kb_cu_algs *base);
 
 #endif /* KAESBENCH_IPSEC_SA_PROOF_H */

@@ -26,8 +26,10 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/signals.h"
 #include "bench/result.h"
 #include "bench/runner.h"
@@ -35,6 +37,7 @@
 #include "ipsec/link.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
+#include "kernel/crypto_user.h"
 
 enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
 
@@ -507,6 +510,7 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 		  const struct kb_esp_impl *ref, struct kb_ipsec_result *r)
 {
 	struct ctx c = { .o = o, .nl = nl, .g = g, .r = r };
+	struct kb_cu_algs base = { 0 };
 	char err[256];
 	int ret;
 
@@ -516,9 +520,13 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 	kb_esp_name(o->t, c.esp, sizeof(c.esp));
 	if (getrandom(&c.tag, sizeof(c.tag), 0) != sizeof(c.tag))
 		c.tag = (uint32_t)getpid();
+	/* What the drivers of ESP's name hold before any SA of ours. */
+	if (kb_cu_dump(nl, &base))
+		memset(&base, 0, sizeof(base));
 	ret = kb_netns_pair_make(&c.ns, err, sizeof(err));
 	if (ret) {
 		fail(&c, "making the namespaces", err);
+		kb_cu_algs_free(&base);
 		return 0;
 	}
 	/* Held by the guard too, which deletes their SAs if we die. */
@@ -556,6 +564,8 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 	kb_netns_pair_release(&c.ns);
 	if (r->state == KB_IPSEC_VALID && o->ceiling && !kb_interrupted())
 		ceiling(&c);
+	kb_sa_wait_released(nl, c.esp, &base);
+	kb_cu_algs_free(&base);
 	judge(&c);
 	return 0;
 }
