@@ -50,6 +50,8 @@ fi
 jq -r '.ipsec[] | .driver as $d | .points[] |
 	"row \(.packet_bytes) \($d) \(.tunnel.packets_per_s) " +
 	"\(if .iperf3.ran then .iperf3.packets_per_s else "n/a" end) " +
+	"\(.tunnel.sent) \(.tunnel.received) " +
+	"\(if .iperf3.ran then "\(.iperf3.sent) \(.iperf3.lost)" else "- -" end) " +
 	"\(.iperf3.error // "")"' /tmp/ipsec.json
 EOF
 }
@@ -59,10 +61,15 @@ bench_boot "# bench-ipsec: kaesbench ipsec's generator and iperf3 through one tu
 echo
 echo "in the guest: $kb_cmd"
 echo
-printf '%7s  %12s  %12s  %7s\n' packet generator/s iperf3/s ratio
+# Received per second by each, their ratio, and what each sent and lost
+# (the generator's median measurement; iperf3's run).
+printf '%7s  %12s  %12s  %7s  %22s  %22s\n' packet generator/s iperf3/s ratio \
+	"generator sent/lost" "iperf3 sent/lost"
 awk '$1 == "row" {
-	if ($5 == "n/a") { printf "%7s  %12.0f  %12s  %7s  %s\n", $2, $4, "n/a", "", $6; next }
-	printf "%7s  %12.0f  %12.0f  %6.2fx\n", $2, $4, $5, $5 > 0 ? $4 / $5 : 0
+	if ($5 == "n/a") { printf "%7s  %12.0f  %12s  %7s  %s\n", $2, $4, "n/a", "", $10; next }
+	ratio = $5 > 0 ? $4 / $5 : 0
+	printf "%7s  %12.0f  %12.0f  %6.2fx  %12d/%-9d  %12d/%-9d\n", $2, $4, $5, ratio,
+		$6, $6 - $7, $8, $9
 	rows++
 }
 END { if (!rows) exit 1 }' "$log" || rc=1

@@ -98,6 +98,7 @@ static void *receiver(void *arg)
 		malloc(BATCH * sizeof(*bufs));
 	struct mmsghdr msgs[BATCH];
 	struct iovec iov[BATCH];
+	uint64_t got, bytes;
 	int i, n;
 
 	if (!bufs) {
@@ -115,14 +116,16 @@ static void *receiver(void *arg)
 		n = recvmmsg(s->t->rx, msgs, BATCH, MSG_WAITFORONE, NULL);
 		if (n <= 0)
 			continue; /* the receive timeout: look at @stop */
-		for (i = 0; i < n; i++) {
+		/* Counted per batch: the sender reads them when pacing. */
+		for (i = 0, got = 0, bytes = 0; i < n; i++) {
 			if (right(s, bufs[i], msgs[i].msg_len)) {
-				atomic_fetch_add(&s->received, 1);
-				atomic_fetch_add(&s->bytes, msgs[i].msg_len);
-			} else {
-				atomic_fetch_add(&s->wrong, 1);
+				got++;
+				bytes += msgs[i].msg_len;
 			}
 		}
+		atomic_fetch_add(&s->bytes, bytes);
+		atomic_fetch_add(&s->wrong, n - got);
+		atomic_fetch_add(&s->received, got);
 		atomic_store(&s->last, kb_now());
 	}
 	free(bufs);
