@@ -40,7 +40,15 @@ HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),6.1 6.12 latest arm64-6.12)
 # implementations, the doctor's findings and scaling on arm64; and on
 # every series kaesbench ipsec (64-ipsec: ESP differs by kernel). The rest
 # proves again what 6.12 proved: make check-full runs it.
-VM_TESTS_latest :=
+# latest runs every file but VM_SKIP_latest's (new files too): module
+# storms and the netlink fuzzer, whose module code and kthread handling
+# 6.12's full suite proves the same.
+VM_SKIP_latest := 92-storms 93-fuzz
+vm_files = $(sort $(basename $(notdir $(wildcard tests/vm/guest/tests/*.sh))))
+comma := ,
+empty :=
+space := $(empty) $(empty)
+VM_TESTS_latest = $(subst $(space),$(comma),cpu-blacklisted $(filter-out $(VM_SKIP_latest),$(vm_files)))
 VM_TESTS_6.12 :=
 VM_TESTS_6.1 := cpu-blacklisted,10-module,20-list,22-list-stall,30-policy,40-run,44-privileges,48-starved-worker,60-verify,61-reference-selfcheck,64-ipsec,98a-given-up-never
 VM_TESTS_arm64-6.12 := cpu-blacklisted,10-module,20-list,30-policy,41-progress,45-scaling,60-verify,64-ipsec,70-imix,85-doctor,86-doctor-bare,87-doctor-esp

@@ -1,9 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded order=last
 # kaesbench ipsec: real ESP SAs between two namespaces. Each implementation
 # is proved (the SA's driver's reference count), checked against the
 # generic parts both ways, and measured; a wrong one is caught; nothing is
 # left behind, after SIGINT and SIGKILL too; bad input is refused.
+#
+# Last (order=last): on Debian's 7.2.13 an xfrm state of a torn-down
+# namespace has once stayed referenced for minutes, keeping esp4 and the
+# CPU's AES module in use, and the files that unload aesni_intel
+# (85-doctor, 87-doctor-esp) failed behind it; the file's end says what
+# esp4 is still used by.
 
 # shellcheck disable=SC2086 # $QUICK is a word list
 SETPRIV=/usr/bin/setpriv
@@ -222,3 +228,13 @@ bad_input() {
 			kaesbench ipsec
 }
 ktap_test "ipsec: bad input and missing privileges refused, exit 2 or 1" bad_input
+
+# Information, not a test: whether the kernel freed every SA's state
+# (esp4 counts one reference per state) within 60 s of the last run.
+esp4_users() { awk '$1 == "esp4" { print $3 }' /proc/modules; }
+i=0
+while [ "$(esp4_users)" != 0 ] && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+echo "# esp4 used by $(esp4_users) after $((i / 10)) s (xfrm states not yet freed)"
