@@ -41,9 +41,9 @@ HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),6.1 6.12 latest arm64-6.12)
 # every series kaesbench ipsec (64-ipsec: ESP differs by kernel). The rest
 # proves again what 6.12 proved: make check-full runs it.
 # latest runs every file but VM_SKIP_latest's (new files too): module
-# storms and the netlink fuzzer, whose module code and kthread handling
-# 6.12's full suite proves the same.
-VM_SKIP_latest := 92-storms 93-fuzz
+# storms, the netlink fuzzer and memory accounting, whose module code
+# and kthread handling 6.12's full suite proves the same.
+VM_SKIP_latest := 47-memory 92-storms 93-fuzz
 vm_files = $(sort $(basename $(notdir $(wildcard tests/vm/guest/tests/*.sh))))
 comma := ,
 empty :=

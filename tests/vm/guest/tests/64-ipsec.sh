@@ -230,10 +230,10 @@ bad_input() {
 ktap_test "ipsec: bad input and missing privileges refused, exit 2 or 1" bad_input
 
 # Information, not a test: whether the kernel freed every SA's state
-# (esp4 counts one reference per state) within 60 s of the last run.
+# (esp4 counts one reference per state) within 20 s of the last run.
 esp4_users() { awk '$1 == "esp4" { print $3 }' /proc/modules; }
 i=0
-while [ "$(esp4_users)" != 0 ] && [ $i -lt 600 ]; do
+while [ "$(esp4_users)" != 0 ] && [ $i -lt 200 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
