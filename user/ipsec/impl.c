@@ -25,6 +25,7 @@
 #define CU_ALG_LARVAL 0x00000010
 #define CU_ALG_DEAD 0x00000020
 #define CU_ALG_INTERNAL 0x00002000
+#define CU_ALG_ASYNC 0x00000080
 
 static bool usable(const struct kb_cu_alg *a)
 {
@@ -161,6 +162,7 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	snprintf(out->named, sizeof(out->named), "%s", named);
 	snprintf(out->module, sizeof(out->module), "%s", top.module);
 	out->priority = top.priority;
+	out->async = top.flags & CU_ALG_ASYNC;
 	return 0;
 }
 

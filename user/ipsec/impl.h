@@ -25,6 +25,7 @@ struct kb_esp_impl {
 	char driver[CRYPTO_MAX_NAME]; /* what ESP allocates */
 	char module[CRYPTO_MAX_NAME];
 	unsigned int priority;
+	bool async; /* CRYPTO_ALG_ASYNC: it completes later (an engine) */
 	bool selected; /* what an SA made now gets */
 	bool reference; /* the generic parts */
 };

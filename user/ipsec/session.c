@@ -32,6 +32,7 @@
 #include "base/clock.h"
 #include "base/signals.h"
 #include "bench/result.h"
+#include "bench/run_options.h"
 #include "bench/runner.h"
 #include "ipsec/iperf3.h"
 #include "ipsec/link.h"
@@ -312,11 +313,16 @@ static void ceiling(struct ctx *c)
 			sizes.size[sizes.count++] = len;
 	}
 	param[KB_P_KEY_BITS] = c->o->key_bits;
+	/*
+	 * An engine shows its rate only with requests queued, as the tunnel
+	 * queues them (many datagrams in flight): the sweep's depth.
+	 */
+	param[KB_P_DEPTH] = r->impl.async ? KB_SWEEP_ASYNC_DEPTH : 1;
 	for (d = 0; d < 2; d++) {
 		struct kb_run_req req = {
 			.driver = r->impl.driver,
 			.param = param,
-			.given = 1U << KB_P_KEY_BITS,
+			.given = 1U << KB_P_KEY_BITS | 1U << KB_P_DEPTH,
 			.quiet = true,
 		};
 
