@@ -34,14 +34,6 @@
 #include "doctor/check_esp.h"
 #include "ipsec/impl.h"
 
-/* include/linux/crypto.h's flags, which crypto_user reports as they are. */
-#define CU_ALG_LARVAL 0x00000010
-#define CU_ALG_DEAD 0x00000020
-#define CU_ALG_ASYNC 0x00000080
-#define CU_ALG_INSTANCE 0x00000800
-#define CU_ALG_KERN_DRIVER_ONLY 0x00001000
-#define CU_ALG_INTERNAL 0x00002000
-
 #define STALE_ID "KB-ESP-STALE-INSTANCE"
 #define LEVELS 5
 #define NODES 32

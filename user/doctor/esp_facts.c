@@ -21,8 +21,6 @@
 #include "ipsec/impl.h"
 #include "ipsec/registered.h"
 
-/* crypto/internal.h's flag of a template instance. */
-#define CU_ALG_INSTANCE 0x00000800
 /* Nothing holds what the doctor built: this is for a self-test's end. */
 #define UNDO_WAIT_MS 3000
 

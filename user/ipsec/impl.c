@@ -21,12 +21,6 @@
 #include "ipsec/impl.h"
 #include "kernel/crypto_user.h"
 
-/* crypto/internal.h's flags, which the dump reports as they are. */
-#define CU_ALG_LARVAL 0x00000010
-#define CU_ALG_DEAD 0x00000020
-#define CU_ALG_INTERNAL 0x00002000
-#define CU_ALG_ASYNC 0x00000080
-
 static bool usable(const struct kb_cu_alg *a)
 {
 	return !(a->flags & (CU_ALG_LARVAL | CU_ALG_DEAD | CU_ALG_INTERNAL));

@@ -32,8 +32,6 @@
 #include "ipsec/sa_proof.h"
 #include "kernel/crypto_user.h"
 
-/* crypto/internal.h: the crypto manager's self-test of the driver ended. */
-#define CU_ALG_TESTED 0x00000400
 #define TESTED_WAIT_S 30
 #define RELEASE_WAIT_S 20
 

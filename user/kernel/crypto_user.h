@@ -18,6 +18,15 @@
 
 struct mnl_socket;
 
+/* crypto/internal.h's and linux/crypto.h's flags, as cru_flags reports them. */
+#define CU_ALG_LARVAL 0x00000010
+#define CU_ALG_DEAD 0x00000020
+#define CU_ALG_ASYNC 0x00000080
+#define CU_ALG_TESTED 0x00000400
+#define CU_ALG_INSTANCE 0x00000800
+#define CU_ALG_KERN_DRIVER_ONLY 0x00001000
+#define CU_ALG_INTERNAL 0x00002000
+
 /* One registered algorithm, as CRYPTO_MSG_GETALG reports it. */
 struct kb_cu_alg {
 	char name[CRYPTO_MAX_NAME];
