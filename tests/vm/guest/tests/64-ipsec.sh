@@ -244,15 +244,11 @@ echo "# esp4 used by $(esp4_users) after $((i / 10)) s (xfrm states not yet free
 no_esp4() {
 	ko=$(find "/lib/modules/$(uname -r)" -name 'esp4.ko*' | head -n 1)
 	[ -n "$ko" ] || { echo "# esp4 is built in here"; return "$KSFT_SKIP"; }
-	i=0
-	while grep -q '^esp4 ' /proc/modules && ! rmmod esp4 2>/dev/null; do
-		i=$((i + 1))
-		if [ $i -gt 200 ]; then
-			echo "# esp4 stays in use (xfrm states not freed): not tested"
-			return "$KSFT_SKIP"
-		fi
-		sleep 0.1
-	done
+	# Waited for above.
+	if grep -q '^esp4 ' /proc/modules && ! rmmod esp4 2>/dev/null; then
+		echo "# esp4 stays in use (xfrm states not freed): not tested"
+		return "$KSFT_SKIP"
+	fi
 	machine_state >/tmp/state.before
 	mv "$ko" "$ko.hidden"
 	# In a subshell: a failure must not leave esp4 hidden.
