@@ -42,6 +42,7 @@
 
 #include "ipsec/guard.h"
 #include "ipsec/registered.h"
+#include "ipsec/traffic.h"
 #include "ipsec/xfrm.h"
 #include "kernel/crypto_user.h"
 
@@ -93,7 +94,10 @@ static void forget(struct kb_netns_pair *p)
 	}
 }
 
-/* Deletes the SAs and policies of the namespaces held, and lets them go. */
+/*
+ * Deletes the SAs and policies of the namespaces held, frees the
+ * datagrams that hold them still, and lets the namespaces go.
+ */
 static void empty_namespaces(struct kb_netns_pair *p)
 {
 	int side;
@@ -101,6 +105,8 @@ static void empty_namespaces(struct kb_netns_pair *p)
 	for (side = 0; side < KB_SIDES; side++)
 		if (p->side[side] >= 0 && p->home >= 0)
 			kb_xfrm_flush(p, side);
+	if (p->side[0] >= 0 && p->home >= 0)
+		kb_traffic_free_deferred(p);
 	forget(p);
 }
 

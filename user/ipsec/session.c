@@ -562,10 +562,12 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 		points(&c);
 	/*
 	 * The namespaces go with their SAs before the ceiling's run; the SAs
-	 * are deleted first, as a daemon deletes them.
+	 * are deleted first, as a daemon deletes them, then the datagrams
+	 * that still hold them (kb_traffic_free_deferred()).
 	 */
 	kb_xfrm_flush(&c.ns, 0);
 	kb_xfrm_flush(&c.ns, 1);
+	kb_traffic_free_deferred(&c.ns);
 	kb_guard_netns_gone(g);
 	kb_netns_pair_release(&c.ns);
 	if (r->state == KB_IPSEC_VALID && o->ceiling && !kb_interrupted())

@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,9 +31,13 @@
 #include "base/clock.h"
 #include "base/cpu_time.h"
 #include "base/signals.h"
+#include "ipsec/link.h"
+#include "ipsec/netns.h"
 #include "ipsec/traffic.h"
 
 #define BATCH 32
+/* Where kb_traffic_free_deferred() sends (RFC 863's discard). */
+#define DISCARD_PORT 9
 #define MAGIC 0x6b616573u /* "kaes" */
 
 struct header {
@@ -293,4 +298,48 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 			    kb_now() - start;
 	r->cpu_busy_ns = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
 	return 0;
+}
+
+/**
+ * kb_traffic_free_deferred() - have every CPU free the datagrams it was sent
+ * @ns: the namespaces, their SAs' policies deleted
+ *
+ * From Linux 6.18, UDP's recvmsg() does not free a datagram it has
+ * consumed: skb_attempt_defer_free() puts it on a list of the CPU that
+ * allocated it (here, the sender's), freed only when that CPU next runs
+ * NET_RX (net_rx_action(): skb_defer_free_flush()) or once the list is
+ * long. Such a datagram keeps its secpath, so the SA that decrypted it
+ * stays referenced, with its transform and esp4, on a quiet machine for
+ * minutes: the last datagrams of a run (after SIGINT, those read while
+ * the sender had stopped) outlived its SAs and namespaces on 7.2. One
+ * datagram sent across the veth pair from each CPU in turn makes each
+ * run NET_RX: the veth hands it to the sending CPU's backlog. Nothing
+ * listens on the discard port it goes to, and the ICMP error it draws is
+ * of no interest.
+ */
+void kb_traffic_free_deferred(const struct kb_netns_pair *ns)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_port = htons(DISCARD_PORT) };
+	cpu_set_t was, one;
+	uint8_t byte = 0;
+	int cpu, tx;
+
+	tx = kb_netns_socket(ns, 0, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (tx < 0)
+		return;
+	kb_link_lane_addr(0, 1, &to.sin_addr);
+	if (sched_getaffinity(0, sizeof(was), &was))
+		CPU_ZERO(&was);
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &was))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		if (!sched_setaffinity(0, sizeof(one), &one))
+			sendto(tx, &byte, sizeof(byte), 0,
+			       (struct sockaddr *)&to, sizeof(to));
+	}
+	sched_setaffinity(0, sizeof(was), &was);
+	close(tx);
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ipsec/netns.h"
+
 /* The largest datagram payload sent: the veth's 9000-byte MTU's, less room. */
 #define KB_TRAFFIC_MAX_PAYLOAD 9000
 /* The smallest: the header every datagram carries. */
@@ -54,5 +56,6 @@ int kb_traffic_open(struct kb_traffic *t, int tx, int rx,
 void kb_traffic_close(struct kb_traffic *t);
 int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		   struct kb_traffic_result *r);
+void kb_traffic_free_deferred(const struct kb_netns_pair *ns);
 
 #endif /* KAESBENCH_IPSEC_TRAFFIC_H */
