@@ -78,7 +78,7 @@ struct kaesbench_bench {
 	struct kaesbench_watch *watch;	/* the measuring thread's */
 	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
 	bool latency;		/* time every request */
-	bool softirq;		/* submit with bottom halves disabled */
+	u32 context;		/* enum kaesbench_context */
 	u64 submitted;		/* this sample's requests */
 	u64 no_simd;		/* ... submitted where SIMD was unusable */
 	u64 deferred;		/* ... not completed at once */
@@ -232,7 +232,7 @@ static u64 slot_bytes(const struct kaesbench_bench *b)
 
 static struct slot *alloc_slot(struct kaesbench_bench *b)
 {
-	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+	u32 flags = kaesbench_request_flags(b->context);
 	struct slot *s;
 
 	s = kzalloc(sizeof(*s), SLOT_GFP);
@@ -329,7 +329,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b->decrypt = params->decrypt;
 	b->depth = params->depth;
 	b->latency = params->latency;
-	b->softirq = params->context == KAESBENCH_CONTEXT_SOFTIRQ;
+	b->context = params->context;
 
 	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
 				 extack);
@@ -454,17 +454,18 @@ static int call_driver(struct kaesbench_bench *b, struct slot *s)
  */
 static int submit(struct kaesbench_bench *b, struct slot *s)
 {
+	bool bh_off = b->context == KAESBENCH_CONTEXT_SOFTIRQ;
 	int err;
 
 	reinit_completion(&s->wait.completion);
 	s->done_ns = 0;
 	if (b->latency)
 		s->submit_ns = ktime_get_ns();
-	if (b->softirq)
+	if (bh_off)
 		local_bh_disable();
 	b->no_simd += !crypto_simd_usable();
 	err = call_driver(b, s);
-	if (b->softirq)
+	if (bh_off)
 		local_bh_enable();
 	b->submitted++;
 	b->deferred += err == -EINPROGRESS || err == -EBUSY;

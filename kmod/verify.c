@@ -194,7 +194,7 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 
 static int alloc_request(struct kaesbench_verify *v, struct vslot *sl)
 {
-	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+	u32 flags = kaesbench_request_flags(v->params.context);
 
 	kaesbench_init_wait(&sl->wait, &v->wait_class);
 	switch (v->impl.front) {
