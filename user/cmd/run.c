@@ -159,6 +159,7 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		.given = o->given,
 		.no_verify = o->no_verify,
 		.latency = o->latency,
+		.context = o->context,
 		.wait = o->wait,
 		.attr_name = kb_run_attr_option,
 	};

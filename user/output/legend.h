@@ -71,6 +71,7 @@ void kb_print_legend_entry(FILE *f, enum kb_legend_entry e);
 const char *kb_no_cycles_reason(const char *machine);
 const char *kb_this_machine(void);
 void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
+const char *kb_context_words(uint32_t context);
 void kb_print_sizes_not_taken(FILE *f, const struct kb_sizes *sizes,
 			      bool (*taken)(const void *table, uint32_t size),
 			      const void *table, uint32_t block);
