@@ -81,7 +81,7 @@ broken_refused() {
 
 # ns_per_byte is there on every machine, cycles or not (arm64 has none);
 # a document from before it (schema 1 all the same) stays valid, a
-# negative figure is refused; --csv has it as its last column.
+# negative figure is refused; --csv has it as its last figure.
 ns_per_byte() {
 	jq -e '[.runs[0].summary[] | .ns_per_byte] | length == 2 and
 		all(type == "number" and . > 0)' "$tmp/run.json" || return 1
@@ -97,9 +97,10 @@ ns_per_byte() {
 	# shellcheck disable=SC2086
 	"$kb" run -a 'cbc(aes)' --paths openssl -b 16,1024 $fast --csv \
 		>"$tmp/run.csv" || return 1
-	head -n 1 "$tmp/run.csv" | grep -q ',cycles_per_byte,ns_per_byte$' ||
-		return 1
-	awk -F, 'NR > 1 && (NF != 23 || !($23 > 0)) {
+	# Then the run's context: the kernel path's, empty for OpenSSL.
+	head -n 1 "$tmp/run.csv" |
+		grep -q ',cycles_per_byte,ns_per_byte,context$' || return 1
+	awk -F, 'NR > 1 && (NF != 24 || !($23 > 0) || $24 != "") {
 		print "row " NR ": " $0; exit 1 }' "$tmp/run.csv"
 }
 

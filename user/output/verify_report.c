@@ -139,6 +139,9 @@ static void print_failure(FILE *f, const struct kb_run *run)
 		fprintf(f, " --depth %" PRIu32, c->depth);
 	if (run->cpu_list)
 		fprintf(f, " --cpus %s", run->cpu_list);
+	/* Wrong with bottom halves disabled may be right in a thread. */
+	if (run->context != KAESBENCH_CONTEXT_THREAD)
+		fprintf(f, " --context %s", kb_context_name(run->context));
 	fputc('\n', f);
 }
 
