@@ -302,7 +302,33 @@ ipsec_usage() {
 }
 check "kaesbench ipsec's example document valid, broken ones refused" \
 	ipsec_example
+# --context needs the module: a hand-written example stands for its JSON
+# (run-6.12-cbc.json's kernel run in both contexts, with the calls'
+# counts). compare reads it beside a document from before --context,
+# whose runs are thread context's: a softirq run matches none of them.
+context_example() {
+	ex="$top/tests/results/run-context-example.json"
+	old="$top/tests/unit/data/run-6.12-cbc.json"
+	$validate "$ex" "$old" || return 1
+	jq '.runs[1].context = "hardirq"' "$ex" >"$tmp/cbad1.json"
+	jq '.runs[1].samples[0].no_simd = -1' "$ex" >"$tmp/cbad2.json"
+	jq '.runs[1].samples[0].deferred = "none"' "$ex" >"$tmp/cbad3.json"
+	for n in 1 2 3; do
+		if $validate "$tmp/cbad$n.json"; then
+			echo "cbad$n.json was accepted"
+			return 1
+		fi
+	done
+	"$kb" compare "$old" "$ex" >"$tmp/out" || { cat "$tmp/out"; return 1; }
+	grep -q '^  kernel-softirq  cbc-aes-aesni .* only in NEW$' "$tmp/out" &&
+		grep -q '^  kernel          cbc-aes-aesni .*too few samples' \
+			"$tmp/out" || { cat "$tmp/out"; return 1; }
+	"$kb" compare "$ex" "$ex" >"$tmp/out" || return 1
+	! grep -q ' only in [A-Z]*$' "$tmp/out"
+}
 check "kaesbench ipsec: --json with --csv, -o unwritable, an unknown transform: exit 2" \
 	ipsec_usage
+check "--context's example document valid, broken ones refused, compared with an older one" \
+	context_example
 echo "results: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
