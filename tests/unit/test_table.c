@@ -319,6 +319,7 @@ static void test_softirq(void **state)
 {
 	struct json_object *run, *arr, *s, *v;
 	struct kb_run runs[FIXTURE_RUNS];
+	struct kb_table t;
 	size_t i;
 	char *text;
 
@@ -342,6 +343,18 @@ static void test_softirq(void **state)
 	assert_non_null(strstr(
 		text,
 		"measured: crypto_skcipher_encrypt() called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path), timed with CLOCK_MONOTONIC; runs took 1.5 s\n"));
+	free(text);
+
+	/* A table of several: each row's calls at its largest size. */
+	t = fixture_table(runs, FIXTURE_RUNS);
+	t.wall_s = 2.51;
+	text = render(print_sweep, &t);
+	assert_non_null(strstr(
+		text,
+		"calls at 16384 B, cbc-aes-aesni: SIMD unusable 25.0 % of 3000; completed later (cryptd or async) 10.0 %\n"));
+	assert_non_null(strstr(
+		text,
+		"measured: crypto_skcipher_encrypt() called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path), timed with CLOCK_MONOTONIC; runs took 2.5 s\n"));
 	free(text);
 
 	/* One sample without the counts: no share for its size. */

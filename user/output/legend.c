@@ -221,8 +221,8 @@ static void print_calls(FILE *f, const struct kb_legend *l)
 		fprintf(f, " for %s", l->algs[t]);
 		sep = "; ";
 	}
-	fputs(": each called from a kernel thread, timed with CLOCK_MONOTONIC\n",
-	      f);
+	fprintf(f, ": each called %s, timed with CLOCK_MONOTONIC\n",
+		kb_context_words(l->context));
 }
 
 /* One CPU% line, whichever kinds of run the tables had. */

@@ -52,6 +52,7 @@ struct kb_legend {
 	uint32_t samples; /* KB_LEG_MBPS: of the first table */
 	uint32_t sample_ms;
 	bool decrypt; /* KB_LEG_CALLS */
+	uint32_t context; /* KB_LEG_CALLS: enum kaesbench_context */
 	/*
 	 * KB_LEG_NS*: uname's machine, which says why the kernel sent no
 	 * cycle count; NULL: this machine's.
