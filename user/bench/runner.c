@@ -256,13 +256,11 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 	free(r.msg);
 	/*
 	 * Given up by kb_run_msg_cb() (ret 0): the job's first message did
-	 * not say it runs as asked. Stopped, and said.
+	 * not say it runs as asked. Stopped; the caller says why, as for
+	 * any lost run.
 	 */
-	if (!ret && run->state == KB_RUN_LOST) {
+	if (!ret && run->state == KB_RUN_LOST)
 		cancel(g, run);
-		if (!req->quiet)
-			fprintf(stderr, "kaesbench: %s\n", run->message);
-	}
 	/* Refused by the job's thread, which set it up after the ack. */
 	if (run->state == KB_RUN_REFUSED && !r.error && !req->quiet) {
 		if (run->status == -EPERM)
