@@ -17,6 +17,8 @@
  * its bound is given up: it and everything it points to stay allocated.
  */
 
+#include <crypto/internal/simd.h>
+#include <linux/bottom_half.h>
 #include <linux/completion.h>
 #include <linux/kernel_stat.h>
 #include <linux/kmemleak.h>
@@ -27,6 +29,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/timex.h>
+#include <asm/simd.h>
 
 #include "bench.h"
 #include "givenup.h"
@@ -75,6 +78,10 @@ struct kaesbench_bench {
 	struct kaesbench_watch *watch;	/* the measuring thread's */
 	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
 	bool latency;		/* time every request */
+	u32 context;		/* enum kaesbench_context */
+	u64 submitted;		/* this sample's requests */
+	u64 no_simd;		/* ... submitted where SIMD was unusable */
+	u64 deferred;		/* ... not completed at once */
 	u64 bytes;		/* allocated for the slots and requests */
 	struct kaesbench_runcheck check;
 	struct kaesbench_latency lat;
@@ -225,7 +232,7 @@ static u64 slot_bytes(const struct kaesbench_bench *b)
 
 static struct slot *alloc_slot(struct kaesbench_bench *b)
 {
-	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+	u32 flags = kaesbench_request_flags(b->context);
 	struct slot *s;
 
 	s = kzalloc(sizeof(*s), SLOT_GFP);
@@ -322,6 +329,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b->decrypt = params->decrypt;
 	b->depth = params->depth;
 	b->latency = params->latency;
+	b->context = params->context;
 
 	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
 				 extack);
@@ -424,12 +432,8 @@ static int check_output(struct kaesbench_bench *b, struct slot *s)
 		    b->size, off, b->check.checked);
 }
 
-static int submit(struct kaesbench_bench *b, struct slot *s)
+static int call_driver(struct kaesbench_bench *b, struct slot *s)
 {
-	reinit_completion(&s->wait.completion);
-	s->done_ns = 0;
-	if (b->latency)
-		s->submit_ns = ktime_get_ns();
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
@@ -440,6 +444,32 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 	}
 	cipher_pages(b, s);
 	return 0;
+}
+
+/*
+ * In softirq context, the submission, and the work of a request that
+ * completes at once, run with bottom halves disabled, as in ESP's receive
+ * path; what the crypto API decides from that (SIMD or its fallback,
+ * cryptd or not) is counted.
+ */
+static int submit(struct kaesbench_bench *b, struct slot *s)
+{
+	bool bh_off = b->context == KAESBENCH_CONTEXT_SOFTIRQ;
+	int err;
+
+	reinit_completion(&s->wait.completion);
+	s->done_ns = 0;
+	if (b->latency)
+		s->submit_ns = ktime_get_ns();
+	if (bh_off)
+		local_bh_disable();
+	b->no_simd += !crypto_simd_usable();
+	err = call_driver(b, s);
+	if (bh_off)
+		local_bh_enable();
+	b->submitted++;
+	b->deferred += err == -EINPROGRESS || err == -EBUSY;
+	return err;
 }
 
 /*
@@ -775,6 +805,9 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 	int err, err2;
 
 	kaesbench_latency_reset(&bench->lat);
+	bench->submitted = 0;
+	bench->no_simd = 0;
+	bench->deferred = 0;
 	bench->watch = watch;
 	sample->has_cycles = cycles_usable();
 	thread = current->se.sum_exec_runtime;
@@ -797,6 +830,9 @@ int kaesbench_bench_measure(struct kaesbench_bench *bench, u32 size,
 	sample->lat_p50_ns = kaesbench_latency_percentile(&bench->lat, 50);
 	sample->lat_p99_ns = kaesbench_latency_percentile(&bench->lat, 99);
 	sample->lat_max_ns = bench->lat.max;
+	sample->submitted = bench->submitted;
+	sample->no_simd = bench->no_simd;
+	sample->deferred = bench->deferred;
 	sample->size = size;
 	sample->ops = ops;
 	sample->bytes = ops * size;

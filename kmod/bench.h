@@ -27,6 +27,7 @@ struct kaesbench_params {
 	u32 aad_len;		/* U32_MAX: the algorithm's default */
 	u32 tag_len;		/* 0: the implementation's maximum */
 	bool latency;		/* time every request */
+	u32 context;		/* enum kaesbench_context */
 	u32 nsizes;
 	u32 sizes[KAESBENCH_MAX_SIZES];
 	u32 ncpus;		/* 0: one thread, wherever it is scheduled */
@@ -57,6 +58,9 @@ struct kaesbench_sample {
 	u64 lat_p50_ns;
 	u64 lat_p99_ns;
 	u64 lat_max_ns;
+	u64 submitted;		/* requests submitted */
+	u64 no_simd;		/* of those, where SIMD was not usable */
+	u64 deferred;		/* of those, not completed at once */
 };
 
 struct kaesbench_bench;

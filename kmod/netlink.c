@@ -133,6 +133,8 @@ static const struct nla_policy run_policy[KAESBENCH_A_MAX + 1] = {
 	 * nla_get_range_unsigned() WARNs on a u32 validated by a function.
 	 */
 	[KAESBENCH_A_RUN_WAIT_MS] = { .type = NLA_U32 },
+	[KAESBENCH_A_RUN_CONTEXT] = NLA_POLICY_MAX(NLA_U32,
+						   KAESBENCH_CONTEXT_MAX),
 };
 
 static struct netlink_range_validation cases_range = {
@@ -154,6 +156,8 @@ static const struct nla_policy verify_policy[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_RUN_CPUS] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
 							validate_cpus),
 	[KAESBENCH_A_RUN_WAIT_MS] = { .type = NLA_U32 },
+	[KAESBENCH_A_RUN_CONTEXT] = NLA_POLICY_MAX(NLA_U32,
+						   KAESBENCH_CONTEXT_MAX),
 };
 
 static const struct nla_policy cancel_policy[KAESBENCH_A_MAX + 1] = {
@@ -302,6 +306,8 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	params->aad_len = get_u32(info, KAESBENCH_A_RUN_AAD_LEN, U32_MAX);
 	params->tag_len = get_u32(info, KAESBENCH_A_RUN_TAG_LEN, 0);
 	params->latency = nla_get_flag(info->attrs[KAESBENCH_A_RUN_LATENCY]);
+	params->context = get_u32(info, KAESBENCH_A_RUN_CONTEXT,
+				  KAESBENCH_CONTEXT_THREAD);
 	/* --no-verify turns both off. */
 	params->check_every = params->no_verify ? 0 :
 			      get_u32(info, KAESBENCH_A_RUN_CHECK_EVERY,
@@ -381,6 +387,8 @@ static int parse_verify(struct genl_info *info,
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
 	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
 	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
+	params->context = get_u32(info, KAESBENCH_A_RUN_CONTEXT,
+				  KAESBENCH_CONTEXT_THREAD);
 	params->seed = seed ? nla_get_u64(seed) : get_random_u64();
 	params->cpu = -1;
 	return 0;

@@ -87,6 +87,7 @@ static struct kaesbench_verify *quick_verify(const struct measurer *m)
 		.key_bits = m->params.key_bits,
 		.cases = KAESBENCH_QUICK_CASES,
 		.depth = m->params.depth,
+		.context = m->params.context,
 		.seed = get_random_u64(),
 		.cpu = m->cpu,
 	};
@@ -296,7 +297,8 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 	struct kaesbench_run *run = job->work;
 	struct kaesbench_verify *v = first(run)->verify;
 
-	if (nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, run->params.depth) ||
+	if (nla_put_u32(skb, KAESBENCH_A_RUN_CONTEXT, run->params.context) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, run->params.depth) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, run->params.key_bits) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_CHECK_EVERY,
 			run->params.check_every) ||
@@ -364,7 +366,10 @@ static int put_sample(struct sk_buff *skb, const void *arg)
 		put_u64(skb, KAESBENCH_A_SAMPLE_CYCLES, sample->cycles)) ||
 	       (run->ncpus &&
 		nla_put_u32(skb, KAESBENCH_A_SAMPLE_CPU, sample->cpu)) ||
-	       (run->latency && put_latency(skb, sample));
+	       (run->latency && put_latency(skb, sample)) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_SUBMITTED, sample->submitted) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_NO_SIMD, sample->no_simd) ||
+	       put_u64(skb, KAESBENCH_A_SAMPLE_DEFERRED, sample->deferred);
 }
 
 static int send_samples(struct kaesbench_job *job, struct kaesbench_run *run,

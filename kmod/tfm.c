@@ -221,6 +221,24 @@ int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 }
 
 /**
+ * kaesbench_request_flags() - the flags of a request kaesbench submits
+ * @context: enum kaesbench_context
+ *
+ * Every request may be backlogged: a driver's full queue then holds it
+ * rather than fail it (ESP's are not, and a full queue drops the packet;
+ * a run would end). One submitted with bottom halves disabled may not
+ * sleep, as ESP's may not.
+ *
+ * Return: CRYPTO_TFM_REQ_* flags.
+ */
+u32 kaesbench_request_flags(u32 context)
+{
+	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
+		return CRYPTO_TFM_REQ_MAY_BACKLOG;
+	return CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+}
+
+/**
  * kaesbench_default_key_bits() - the key length measured unless asked
  * @alg_name: the algorithm name
  *

@@ -34,6 +34,7 @@ struct crypto_tfm *kaesbench_tfm_base(const struct kaesbench_tfm *tfm);
 int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 			 unsigned int len);
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm);
+u32 kaesbench_request_flags(u32 context);
 u32 kaesbench_default_key_bits(const char *alg_name);
 u32 kaesbench_default_aad_len(const char *alg_name);
 u32 kaesbench_default_tag_len(const char *alg_name);

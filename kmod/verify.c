@@ -15,6 +15,7 @@
  * under a network stack's load, and nothing is in flight between rounds.
  */
 
+#include <linux/bottom_half.h>
 #include <linux/cache.h>
 #include <linux/gfp.h>
 #include <linux/kmemleak.h>
@@ -193,7 +194,7 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 
 static int alloc_request(struct kaesbench_verify *v, struct vslot *sl)
 {
-	u32 flags = CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+	u32 flags = kaesbench_request_flags(v->params.context);
 
 	kaesbench_init_wait(&sl->wait, &v->wait_class);
 	switch (v->impl.front) {
@@ -653,6 +654,22 @@ static void start(struct vslot *sl)
 	sl->submitted_ns = ktime_get_ns();
 }
 
+/*
+ * In softirq context, the driver is called with bottom halves disabled,
+ * as ESP's receive path calls it; the reference is not (it may sleep).
+ */
+static void driver_enter(const struct kaesbench_verify *v)
+{
+	if (v->params.context == KAESBENCH_CONTEXT_SOFTIRQ)
+		local_bh_disable();
+}
+
+static void driver_leave(const struct kaesbench_verify *v)
+{
+	if (v->params.context == KAESBENCH_CONTEXT_SOFTIRQ)
+		local_bh_enable();
+}
+
 static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 {
 	struct vcase *c = &sl->c;
@@ -674,12 +691,15 @@ static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 	skcipher_request_set_crypt(sl->req.sk, c->src.sg, dst_sg(c), c->len,
 				   sl->iv);
 	start(sl);
+	driver_enter(v);
 	sl->ret = encrypt ? crypto_skcipher_encrypt(sl->req.sk) :
 			    crypto_skcipher_decrypt(sl->req.sk);
+	driver_leave(v);
 	return 0;
 }
 
-static void aead_submit_crypt(struct vslot *sl, u32 ad, u32 crypt,
+static void aead_submit_crypt(const struct kaesbench_verify *v,
+			      struct vslot *sl, u32 ad, u32 crypt,
 			      const u8 *iv, u32 iv_size, bool encrypt)
 {
 	struct vcase *c = &sl->c;
@@ -689,8 +709,10 @@ static void aead_submit_crypt(struct vslot *sl, u32 ad, u32 crypt,
 	aead_request_set_crypt(sl->req.aead, c->src.sg, dst_sg(c), crypt,
 			       sl->iv);
 	start(sl);
+	driver_enter(v);
 	sl->ret = encrypt ? crypto_aead_encrypt(sl->req.aead) :
 			    crypto_aead_decrypt(sl->req.aead);
+	driver_leave(v);
 }
 
 /*
@@ -724,7 +746,8 @@ static int aead_submit_encrypt(struct kaesbench_verify *v, struct vslot *sl)
 	}
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, sl->plain,
 			    ad + v->gen_iv + c->len);
-	aead_submit_crypt(sl, ad, v->gen_iv + c->len, c->iv, v->iv_size, true);
+	aead_submit_crypt(v, sl, ad, v->gen_iv + c->len, c->iv, v->iv_size,
+			  true);
 	return 0;
 }
 
@@ -778,7 +801,7 @@ static void aead_submit_decrypt(struct kaesbench_verify *v, struct vslot *sl,
 	if (byte >= 0)
 		v->out[byte] ^= 1;
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
-	aead_submit_crypt(sl, c->aad_len, crypt, c->iv, v->iv_size, false);
+	aead_submit_crypt(v, sl, c->aad_len, crypt, c->iv, v->iv_size, false);
 }
 
 static int aead_submit(struct kaesbench_verify *v, struct vslot *sl)
@@ -864,13 +887,17 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 	if (err)
 		return reference_failed(v, err);
 	memcpy(src, sl->plain, c->len);
+	driver_enter(v);
 	for (i = 0; i < c->len; i += bs)
 		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
+	driver_leave(v);
 	offset = first_difference(dst, sl->expect, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
+	driver_enter(v);
 	for (i = 0; i < c->len; i += bs)
 		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
+	driver_leave(v);
 	offset = first_difference(src, sl->plain, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_DECRYPT, offset);

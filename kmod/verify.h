@@ -16,6 +16,7 @@ struct kaesbench_verify_params {
 	u32 key_bits;		/* 0: the algorithm's default */
 	u32 cases;
 	u32 depth;		/* 0: 1; 1 for a synchronous implementation */
+	u32 context;		/* enum kaesbench_context */
 	u64 seed;
 	int cpu;		/* the thread's, named in a failure; -1: none */
 };

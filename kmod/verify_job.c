@@ -190,7 +190,8 @@ static int put_started(struct sk_buff *skb, struct kaesbench_job *job)
 	for (i = 0; i < vj->nworkers; i++)
 		bytes += vj->workers[i]->bytes;
 
-	if (nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
+	if (nla_put_u32(skb, KAESBENCH_A_RUN_CONTEXT, params->context) ||
+	    nla_put_u32(skb, KAESBENCH_A_RUN_KEY_BITS, params->key_bits) ||
 	    nla_put_u32(skb, KAESBENCH_A_VERIFY_CASES, params->cases) ||
 	    nla_put_u32(skb, KAESBENCH_A_RUN_DEPTH, params->depth) ||
 	    nla_put_u64_64bit(skb, KAESBENCH_A_VERIFY_SEED, params->seed,

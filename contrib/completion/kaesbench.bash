@@ -81,6 +81,9 @@ _kaesbench()
         -k | --key-bits)
             mapfile -t COMPREPLY < <(compgen -W '128 192 256' -- "$cur")
             ;;
+        --context)
+            mapfile -t COMPREPLY < <(compgen -W 'thread softirq' -- "$cur")
+            ;;
         *)
             # FILE, FILE.svg, DIR: a path; numbers and specs: nothing.
             [[ $arg == *FILE* || $arg == *DIR* ]] && _filedir

@@ -73,6 +73,9 @@ static void sample(struct stream *s, uint32_t size, uint32_t index,
 		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_LAT_P50_NS, 900);
 		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_LAT_P99_NS, 1500);
 		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_LAT_MAX_NS, 9000);
+		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_SUBMITTED, 1000);
+		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_NO_SIMD, 10);
+		msg_put_u64(nlh, KAESBENCH_A_SAMPLE_DEFERRED, 1);
 	}
 	add(s, nlh);
 }
@@ -84,6 +87,8 @@ static void run_seed(void)
 	uint32_t i;
 
 	nlh = msg_run_reply(next(&s), 7);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CONTEXT,
+			 KAESBENCH_CONTEXT_THREAD);
 	msg_put_u64(nlh, KAESBENCH_A_RUN_MEMORY, 1 << 20);
 	mnl_attr_put_u32(nlh, KAESBENCH_A_VERIFY_CASES, 64);
 	mnl_attr_put_strz(nlh, KAESBENCH_A_VERIFY_REFERENCE,
@@ -216,7 +221,7 @@ int main(int argc, char *argv[])
 	save("run", 0,
 	     ARGS("-d\0cbc-aes-aesni\0-b\0"
 		  "16,1420,65536\0--depth\0"
-		  "8\0--latency\0--json\0"));
+		  "8\0--latency\0--context\0softirq\0--json\0"));
 	save("run-imix", 0,
 	     ARGS("-a\0rfc4106(gcm(aes))\0--all-impls\0--imix\0"
 		  "7x64,4x576,1x1500\0--paths\0kernel,afalg\0"));

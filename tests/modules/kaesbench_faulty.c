@@ -59,11 +59,12 @@
  *             stack or vmalloc memory (default off)
  *   held      requests "never" holds now
  *   wedged    calls "wedge" or setkey_hang_ms blocks now
- *   backlogged, notified, reordered, corrupted, dma_mapped
+ *   backlogged, notified, reordered, corrupted, dma_mapped, bh_off
  *             since load: requests answered -EBUSY, backlogged requests
  *             told -EINPROGRESS when they left the backlog, completions
  *             that overtook an older request, outputs flipped, requests
- *             dma_map mapped (all read only)
+ *             dma_map mapped, requests submitted with bottom halves
+ *             disabled (as in softirq context; all read only)
  *
  * The faults apply only once the crypto manager's self-tests have passed,
  * so that they always see a correct implementation.
@@ -85,6 +86,7 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
+#include <linux/preempt.h>
 #include <linux/scatterlist.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -149,6 +151,7 @@ static atomic_t corrupt_from = ATOMIC_INIT(0);
 static atomic_t loaded_submissions = ATOMIC_INIT(0);
 static atomic_t corrupted = ATOMIC_INIT(0);
 static atomic_t dma_mapped = ATOMIC_INIT(0);
+static atomic_t bh_off = ATOMIC_INIT(0);
 static atomic_t held = ATOMIC_INIT(0);
 static atomic_t wedged = ATOMIC_INIT(0);
 static atomic_t backlogged = ATOMIC_INIT(0);
@@ -407,6 +410,8 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	unsigned long delay;
 	int ret = -EINPROGRESS;
 
+	if (softirq_count())
+		atomic_inc(&bh_off);
 	if (fault == FAULT_WEDGE)
 		fault = wedge(req);
 	limit = fault == FAULT_BACKLOG ? BACKLOG_QUEUE_LEN : UINT_MAX;
@@ -706,6 +711,9 @@ module_param_cb(corrupted, &counter_ops, &corrupted, 0444);
 MODULE_PARM_DESC(corrupted, "outputs flipped by corrupt_every since load");
 module_param_cb(dma_mapped, &counter_ops, &dma_mapped, 0444);
 MODULE_PARM_DESC(dma_mapped, "requests dma_map mapped since load");
+module_param_cb(bh_off, &counter_ops, &bh_off, 0444);
+MODULE_PARM_DESC(bh_off,
+		 "requests submitted with bottom halves disabled since load");
 
 static const struct skcipher_alg faulty_alg = {
 	.base.cra_name = "cbc(aes)",

@@ -32,6 +32,8 @@ OURS_ONLY = {
     "__KAESBENCH_IMPL_TYPE_LAST",
     "KAESBENCH_IMPL_TYPE_MAX",
     "__KAESBENCH_IMPL_F_ALL",
+    "__KAESBENCH_CONTEXT_LAST",
+    "KAESBENCH_CONTEXT_MAX",
 }
 
 # The header's comment names policy types; the spec, YNL types.

@@ -102,7 +102,7 @@ check "a command by its prefix" offers_only "kaesbench ve" verify
 check "run's options, read from its --help" offers "kaesbench run --" \
 	--driver --algorithm --all-impls --paths --key-bits --sizes --time \
 	--samples --warmup --decrypt --depth --aad --tag --no-verify --imix \
-	--json --help
+	--context --json --help
 check "verify's short options" offers "kaesbench verify -" -d -a -k -j -h
 check "list's options" offers_only "kaesbench list --" --json --dump --help
 check "report's options" offers_only "kaesbench report --" --output --csv \
@@ -121,6 +121,9 @@ check "--algorithm=: the value after =" \
 check "--paths: a comma-separated list" \
 	offers_only "kaesbench run --paths kernel,o" kernel,openssl
 check "-k: key lengths" offers_only "kaesbench run -k " 128 192 256
+check "--context: where the driver is called from" \
+	offers_only "kaesbench run --context " softirq thread
+check "verify --context too" offers_only "kaesbench verify --context s" softirq
 check "a number takes no completion" offers_only "kaesbench run --depth "
 
 checks_done "completion"

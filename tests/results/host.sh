@@ -81,7 +81,7 @@ broken_refused() {
 
 # ns_per_byte is there on every machine, cycles or not (arm64 has none);
 # a document from before it (schema 1 all the same) stays valid, a
-# negative figure is refused; --csv has it as its last column.
+# negative figure is refused; --csv has it as its last figure.
 ns_per_byte() {
 	jq -e '[.runs[0].summary[] | .ns_per_byte] | length == 2 and
 		all(type == "number" and . > 0)' "$tmp/run.json" || return 1
@@ -97,9 +97,10 @@ ns_per_byte() {
 	# shellcheck disable=SC2086
 	"$kb" run -a 'cbc(aes)' --paths openssl -b 16,1024 $fast --csv \
 		>"$tmp/run.csv" || return 1
-	head -n 1 "$tmp/run.csv" | grep -q ',cycles_per_byte,ns_per_byte$' ||
-		return 1
-	awk -F, 'NR > 1 && (NF != 23 || !($23 > 0)) {
+	# Then the run's context: the kernel path's, empty for OpenSSL.
+	head -n 1 "$tmp/run.csv" |
+		grep -q ',cycles_per_byte,ns_per_byte,context$' || return 1
+	awk -F, 'NR > 1 && (NF != 24 || !($23 > 0) || $24 != "") {
 		print "row " NR ": " $0; exit 1 }' "$tmp/run.csv"
 }
 
@@ -301,7 +302,33 @@ ipsec_usage() {
 }
 check "kaesbench ipsec's example document valid, broken ones refused" \
 	ipsec_example
+# --context needs the module: a hand-written example stands for its JSON
+# (run-6.12-cbc.json's kernel run in both contexts, with the calls'
+# counts). compare reads it beside a document from before --context,
+# whose runs are thread context's: a softirq run matches none of them.
+context_example() {
+	ex="$top/tests/results/run-context-example.json"
+	old="$top/tests/unit/data/run-6.12-cbc.json"
+	$validate "$ex" "$old" || return 1
+	jq '.runs[1].context = "hardirq"' "$ex" >"$tmp/cbad1.json"
+	jq '.runs[1].samples[0].no_simd = -1' "$ex" >"$tmp/cbad2.json"
+	jq '.runs[1].samples[0].deferred = "none"' "$ex" >"$tmp/cbad3.json"
+	for n in 1 2 3; do
+		if $validate "$tmp/cbad$n.json"; then
+			echo "cbad$n.json was accepted"
+			return 1
+		fi
+	done
+	"$kb" compare "$old" "$ex" >"$tmp/out" || { cat "$tmp/out"; return 1; }
+	grep -q '^  kernel-softirq  cbc-aes-aesni .* only in NEW$' "$tmp/out" &&
+		grep -q '^  kernel          cbc-aes-aesni .*too few samples' \
+			"$tmp/out" || { cat "$tmp/out"; return 1; }
+	"$kb" compare "$ex" "$ex" >"$tmp/out" || return 1
+	! grep -q '^  .* only in [A-Z]*$' "$tmp/out"
+}
 check "kaesbench ipsec: --json with --csv, -o unwritable, an unknown transform: exit 2" \
 	ipsec_usage
+check "--context's example document valid, broken ones refused, compared with an older one" \
+	context_example
 echo "results: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -114,7 +114,7 @@ static struct json_object *runs_json(const struct kb_run *runs)
 	return arr;
 }
 
-#define MAX_FIELDS 32
+#define MAX_FIELDS 40
 
 /* One CSV record, RFC 4180: fields unquoted. Return: field count, 0 at end. */
 static size_t csv_record(const char **p, char *field[MAX_FIELDS])
@@ -207,6 +207,12 @@ static struct json_object *member(struct json_object *o, const char *key)
 	return v;
 }
 
+/* Columns added after the row's figures that are the run's: "context". */
+static bool run_column(const char *name)
+{
+	return !strcmp(name, "context");
+}
+
 /*
  * Each record of @text against the JSON: run columns against the run, the
  * others against the run's @what array, in order. A run whose array is
@@ -232,7 +238,9 @@ static void check_csv(const char *text, struct json_object *runs,
 		for (c = 0; c < 13; c++)
 			assert_cell(cell[c], run, head[c]);
 		for (c = 13; c < n; c++)
-			if (item)
+			if (run_column(head[c]))
+				assert_cell(cell[c], run, head[c]);
+			else if (item)
 				assert_cell(cell[c], item, head[c]);
 			else
 				assert_string_equal(cell[c], "");
@@ -261,15 +269,15 @@ static void test_csv_summary(void **state)
 	/* 2 + 1 + 1 + 1 rows and the header; the message quoted. */
 	assert_non_null(strstr(
 		text,
-		"kernel,cbc(aes),cbc-aes-broken,,0,true,false,128,false,,refused,-22,\"bad key, \"\"really\"\"\nbad\",,,,,,,,,,\n"));
-	check_csv(text, json, "summary", 23);
+		"kernel,cbc(aes),cbc-aes-broken,,0,true,false,128,false,,refused,-22,\"bad key, \"\"really\"\"\nbad\",,,,,,,,,,,thread\n"));
+	check_csv(text, json, "summary", 24);
 	free(text);
 	json_object_put(json);
 	fixture_release(runs, NRUNS);
 }
 
 static const char samples_head[] =
-	"path,algorithm,driver,module,priority,selected,async,key_bits,decrypt,depth,state,status,message,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles,cpu,user_ns,system_ns,softirq_ns,irq_ns,latency_count,latency_p50_ns,latency_p99_ns,latency_max_ns\n";
+	"path,algorithm,driver,module,priority,selected,async,key_bits,decrypt,depth,state,status,message,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles,cpu,user_ns,system_ns,softirq_ns,irq_ns,latency_count,latency_p50_ns,latency_p99_ns,latency_max_ns,submitted,no_simd,deferred,context\n";
 
 static void test_csv_samples(void **state)
 {
@@ -282,7 +290,7 @@ static void test_csv_samples(void **state)
 	json = runs_json(runs);
 	text = render_csv(runs, KB_CSV_SAMPLES);
 	assert_true(!strncmp(text, samples_head, strlen(samples_head)));
-	check_csv(text, json, "samples", 30);
+	check_csv(text, json, "samples", 34);
 	free(text);
 	json_object_put(json);
 	fixture_release(runs, NRUNS);

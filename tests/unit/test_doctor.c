@@ -1662,6 +1662,86 @@ static void test_parse(void **state)
 	assert_true(p.help);
 }
 
+/*
+ * KB-SOFTIRQ-GAP: over 10 % either way and beyond the noise, a finding; a
+ * warning only when softirq is slower and its calls show why.
+ */
+static void test_softirq_gap(void **state)
+{
+	struct kb_doc_rate t = rate("gcm-aes-aesni", 400, true,
+				    KB_ENGINE_AES_INSNS, 980, 1000, 1020);
+	struct kb_doc_rate x;
+	struct kb_doc_contexts c = { .alg = "gcm(aes)", .size = 1420 };
+	const struct kb_doc_finding *f;
+	struct kb_doc_report r = { 0 };
+	double gap = 0;
+
+	(void)state;
+	/* 8 % slower, apart: under the bar. */
+	x = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 900, 920,
+		 940);
+	assert_false(kb_doc_softirq_gap(&t, &x, &gap));
+	assert_true(gap < -0.079 && gap > -0.081);
+	/* 20 % slower, but the ranges overlap: noise. */
+	x = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 600, 800,
+		 990);
+	assert_false(kb_doc_softirq_gap(&t, &x, &gap));
+	/* 20 % slower, apart. */
+	x = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 780, 800,
+		 820);
+	assert_true(kb_doc_softirq_gap(&t, &x, &gap));
+	assert_true(gap < -0.199 && gap > -0.201);
+	/* 15 % faster, apart: counts too. */
+	x = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 1140, 1150,
+		 1160);
+	assert_true(kb_doc_softirq_gap(&t, &x, &gap));
+	assert_true(gap > 0.149 && gap < 0.151);
+	/* No samples: nothing to say. */
+	x.samples = 0;
+	assert_false(kb_doc_softirq_gap(&t, &x, &gap));
+
+	/* Slower, with SIMD unusable for most of softirq's calls: warning. */
+	c.thread = t;
+	c.softirq = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 580,
+			 600, 620);
+	c.thread_calls = (struct kb_doc_calls){ true, 1000, 0, 0 };
+	c.softirq_calls = (struct kb_doc_calls){ true, 1000, 900, 0 };
+	kb_doc_check_softirq(&r, &c);
+	f = kb_doc_find(&r, "KB-SOFTIRQ-GAP");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_WARNING);
+	assert_string_equal(
+		f->summary,
+		"gcm(aes): gcm-aes-aesni is 40% slower in softirq context (as ESP's receive path calls it) than from a kernel thread, at 1420 B.");
+	assert_true(has_evidence(f, "thread gcm-aes-aesni: 1000 MB/s"));
+	assert_true(has_evidence(f, "softirq gcm-aes-aesni: 600 MB/s"));
+	assert_true(has_evidence(
+		f,
+		"softirq: SIMD unusable for 90.0% of 1000 calls; completed later (cryptd or async) 0.0%"));
+	assert_non_null(f->fix);
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_ERROR);
+	kb_doc_report_free(&r);
+
+	/* The same gap without a cause in the counts: information. */
+	memset(&r, 0, sizeof(r));
+	c.softirq_calls.no_simd = 0;
+	kb_doc_check_softirq(&r, &c);
+	f = kb_doc_find(&r, "KB-SOFTIRQ-GAP");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_int_equal(kb_doc_exit_status(&r), KB_EXIT_OK);
+	kb_doc_report_free(&r);
+
+	/* Within 10 %: no finding. */
+	memset(&r, 0, sizeof(r));
+	c.softirq = rate("gcm-aes-aesni", 400, true, KB_ENGINE_AES_INSNS, 940,
+			 950, 960);
+	kb_doc_check_softirq(&r, &c);
+	assert_null(kb_doc_find(&r, "KB-SOFTIRQ-GAP"));
+	assert_int_equal(r.count, 0);
+	kb_doc_report_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1701,6 +1781,7 @@ int main(void)
 		cmocka_unit_test(test_openssl),
 		cmocka_unit_test(test_report_output),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_softirq_gap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

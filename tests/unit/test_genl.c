@@ -184,6 +184,48 @@ static void test_report_option_range(void **state)
 		"kaesbench: kernel: integer out of range: --depth must be 0 to 4096 (Numerical result out of range)\n");
 }
 
+/*
+ * A module from before --context: its strict policy refuses the unknown
+ * attribute, pointing at it, which the runner recognises.
+ */
+static void test_refused_attr(void **state)
+{
+	struct kb_genl_reply r = { 0 };
+	char buf[MSG_BUF];
+	struct nlmsghdr *ack;
+	struct request q;
+	uint32_t context;
+
+	(void)state;
+	put_request_run(&q);
+	context = next_offs(q.nlh);
+	mnl_attr_put_u32(q.nlh, KAESBENCH_A_RUN_CONTEXT,
+			 KAESBENCH_CONTEXT_SOFTIRQ);
+	ack = put_ack(buf, -EINVAL, true, "Unknown attribute type", context);
+	ack->nlmsg_seq = q.nlh->nlmsg_seq;
+	r.req = q.nlh;
+	assert_int_equal(mnl_cb_run2(ack, ack->nlmsg_len, ack->nlmsg_seq,
+				     PORTID, data_cb, &r, ctl_cb,
+				     MNL_ARRAY_SIZE(ctl_cb)),
+			 MNL_CB_ERROR);
+	assert_int_equal(kb_genl_refused_attr(&r), KAESBENCH_A_RUN_CONTEXT);
+	free(r.msg);
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_CONTEXT),
+			    "--context");
+
+	/* Another attribute, or none pointed at. */
+	memset(&r, 0, sizeof(r));
+	r.req = q.nlh;
+	r.has_offs = true;
+	r.offs = q.depth;
+	assert_int_equal(kb_genl_refused_attr(&r), KAESBENCH_A_RUN_DEPTH);
+	r.has_offs = false;
+	assert_int_equal(kb_genl_refused_attr(&r), -1);
+	r.has_offs = true;
+	r.req = NULL;
+	assert_int_equal(kb_genl_refused_attr(&r), -1);
+}
+
 static void test_report_option_length(void **state)
 {
 	char buf[MSG_BUF];
@@ -412,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_report_option_length),
 		cmocka_unit_test(test_report_option_without_bounds),
 		cmocka_unit_test(test_report_offset_unknown),
+		cmocka_unit_test(test_refused_attr),
 		cmocka_unit_test(test_report_without_offset),
 	};
 

@@ -426,6 +426,95 @@ static void test_collect_verify(void **state)
 	kb_run_release(&run);
 }
 
+/* --context: the reply's echo, and the samples' counts of calls. */
+static void test_context(void **state)
+{
+	char buf[MSG_BUF_SIZE];
+	struct kb_run run = { .selected = -1 };
+	struct nlmsghdr *nlh;
+	struct kb_sample s;
+	uint32_t id;
+
+	(void)state;
+	/* Asked for softirq, echoed: the run starts and keeps it. */
+	run.context = KAESBENCH_CONTEXT_SOFTIRQ;
+	nlh = msg_run_reply(buf, 9);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CONTEXT,
+			 KAESBENCH_CONTEXT_SOFTIRQ);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_OK);
+	assert_int_equal(run.state, KB_RUN_STARTED);
+	assert_int_equal(run.context, KAESBENCH_CONTEXT_SOFTIRQ);
+
+	/* A sample with the counts: all three, kept. */
+	nlh = msg_sample(buf, 9, 1420, 0, 1000, 100000000, 50000000, 0);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_SUBMITTED, 1000);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_NO_SIMD, 250);
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_DEFERRED, 10);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), 0);
+	assert_true(s.has_calls);
+	assert_int_equal(s.submitted, 1000);
+	assert_int_equal(s.no_simd, 250);
+	assert_int_equal(s.deferred, 10);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_OK);
+	assert_int_equal(run.samples, 1);
+	kb_run_release(&run);
+
+	/* From a module before --context: none, and that is no error. */
+	nlh = msg_sample(buf, 9, 1420, 0, 1000, 100000000, 50000000, 0);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), 0);
+	assert_false(s.has_calls);
+
+	/* Part of them only is refused, as for every group. */
+	msg_put_u64(nlh, KAESBENCH_A_SAMPLE_SUBMITTED, 1000);
+	assert_int_equal(kb_sample_parse(nlh, &id, &s), -EINVAL);
+
+	/*
+	 * Softirq asked, no echo (a module that ignored the attribute): the
+	 * job is given up, its figures would be thread context's.
+	 */
+	run = (struct kb_run){ .selected = -1,
+			       .context = KAESBENCH_CONTEXT_SOFTIRQ };
+	assert_int_equal(kb_run_msg_cb(msg_run_reply(buf, 9), &run),
+			 MNL_CB_STOP);
+	assert_int_equal(run.state, KB_RUN_LOST);
+	assert_int_equal(run.id, 9);
+	assert_string_equal(run.message, KB_CONTEXT_UNKNOWN);
+	assert_true(kb_run_failed(&run));
+	kb_run_release(&run);
+
+	/* Echoed as another context: the same. */
+	run = (struct kb_run){ .selected = -1,
+			       .context = KAESBENCH_CONTEXT_SOFTIRQ };
+	nlh = msg_run_reply(buf, 9);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CONTEXT,
+			 KAESBENCH_CONTEXT_THREAD);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_STOP);
+	assert_int_equal(run.state, KB_RUN_LOST);
+	kb_run_release(&run);
+
+	/* Thread context, the default, from a module that does not echo. */
+	run = (struct kb_run){ .selected = -1 };
+	assert_int_equal(kb_run_msg_cb(msg_run_reply(buf, 9), &run), MNL_CB_OK);
+	assert_int_equal(run.state, KB_RUN_STARTED);
+	kb_run_release(&run);
+
+	/* A verification echoes it too. */
+	run = (struct kb_run){ .selected = -1,
+			       .context = KAESBENCH_CONTEXT_SOFTIRQ };
+	nlh = verify_reply(buf, 3, true);
+	mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CONTEXT,
+			 KAESBENCH_CONTEXT_SOFTIRQ);
+	assert_int_equal(kb_run_msg_cb(nlh, &run), MNL_CB_OK);
+	assert_int_equal(run.state, KB_RUN_STARTED);
+	kb_run_release(&run);
+	run = (struct kb_run){ .selected = -1,
+			       .context = KAESBENCH_CONTEXT_SOFTIRQ };
+	assert_int_equal(kb_run_msg_cb(verify_reply(buf, 3, true), &run),
+			 MNL_CB_STOP);
+	assert_int_equal(run.state, KB_RUN_LOST);
+	kb_run_release(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_run_reply_verified),
 		cmocka_unit_test(test_verify_end),
 		cmocka_unit_test(test_collect_verify),
+		cmocka_unit_test(test_context),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

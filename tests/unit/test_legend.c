@@ -324,6 +324,24 @@ static void test_legend_only_what_appeared(void **state)
 	free(text);
 }
 
+/* --context softirq: the calls' line says where they were made from. */
+static void test_legend_softirq(void **state)
+{
+	struct kb_legend legend = { .context = KAESBENCH_CONTEXT_SOFTIRQ };
+	char *text = NULL;
+	FILE *f = memory(&text);
+
+	(void)state;
+	kb_legend_calls(&legend, 1U << KAESBENCH_IMPL_TYPE_AEAD, "gcm(aes)",
+			false);
+	kb_print_legend(f, &legend);
+	fclose(f);
+	assert_string_equal(
+		text,
+		"measured: crypto_aead_encrypt() for gcm(aes): each called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path), timed with CLOCK_MONOTONIC\n");
+	free(text);
+}
+
 /* A run's table: its own notes under it, what its columns mean after. */
 static void test_run_table(void **state)
 {
@@ -363,6 +381,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_legend_once),
+		cmocka_unit_test(test_legend_softirq),
 		cmocka_unit_test(test_run_table),
 		cmocka_unit_test(test_legend_only_what_appeared),
 	};

@@ -178,6 +178,36 @@ static void test_attr_option(void **state)
 	assert_null(kb_run_attr_option(KAESBENCH_A_UNSPEC));
 }
 
+/* --context: thread or softirq, any other word a usage error; run only. */
+static void test_context(void **state)
+{
+	struct kb_run_opts o = { 0 };
+
+	(void)state;
+	assert_int_equal(PARSE(&o, false, "-d", "x"), KB_EXIT_OK);
+	assert_int_equal(o.context, KAESBENCH_CONTEXT_THREAD);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--context", "softirq"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.context, KAESBENCH_CONTEXT_SOFTIRQ);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--context", "softirq",
+			       "--context", "thread"),
+			 KB_EXIT_OK);
+	assert_int_equal(o.context, KAESBENCH_CONTEXT_THREAD);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--context", "hardirq"),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--context", ""),
+			 KB_EXIT_USAGE);
+	assert_int_equal(PARSE(&o, false, "-d", "x", "--context"),
+			 KB_EXIT_USAGE);
+	/* The sweep keeps thread context. */
+	assert_int_equal(PARSE(&o, true, "--context", "softirq"),
+			 KB_EXIT_USAGE);
+	/* The kernel's refusal of the attribute names the option. */
+	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_CONTEXT),
+			    "--context");
+	kb_run_opts_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_output_formats),
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_attr_option),
+		cmocka_unit_test(test_context),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,6 +85,14 @@ static void test_pass(void **state)
 		"soak: kaesbench_faulty_cbc_aes (cbc(aes)) against cbc(aes-kaesbench), depth 8\n"
 		"PASS    30.4 s of 30.0, 12 rounds: 6144 requests, 201.3 MB of data checked, 0 wrong, 0 failed; slowest completion 12.346 ms\n");
 	free(text);
+	/* --context softirq: said in the first line. */
+	s.shown.context = KAESBENCH_CONTEXT_SOFTIRQ;
+	text = render(&s);
+	assert_true(!strncmp(
+		text,
+		"soak: kaesbench_faulty_cbc_aes (cbc(aes)) against cbc(aes-kaesbench), depth 8, in softirq context\n",
+		strlen("soak: kaesbench_faulty_cbc_aes (cbc(aes)) against cbc(aes-kaesbench), depth 8, in softirq context\n")));
+	free(text);
 	kb_soak_release(&s);
 }
 

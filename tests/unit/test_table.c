@@ -310,6 +310,127 @@ static void test_json(void **state)
 	fixture_release(runs, FIXTURE_RUNS);
 }
 
+/*
+ * --context softirq: the measured line says so, a line per size gives the
+ * calls' shares, and the JSON the context and every sample's counts,
+ * null where the module sent none.
+ */
+static void test_softirq(void **state)
+{
+	struct json_object *run, *arr, *s, *v;
+	struct kb_run runs[FIXTURE_RUNS];
+	struct kb_table t;
+	size_t i;
+	char *text;
+
+	(void)state;
+	fixture_sweep(runs, &aesni);
+	runs[0].context = KAESBENCH_CONTEXT_SOFTIRQ;
+	for (i = 0; i < runs[0].samples; i++) {
+		runs[0].sample[i].has_calls = true;
+		runs[0].sample[i].submitted = 1000;
+		/* 16 B: none unusable; 16384 B: a quarter, a tenth later. */
+		if (runs[0].sample[i].size == 16384) {
+			runs[0].sample[i].no_simd = 250;
+			runs[0].sample[i].deferred = 100;
+		}
+	}
+	text = render(print_run, &runs[0]);
+	assert_non_null(strstr(
+		text,
+		"calls at 16 B: SIMD unusable 0 % of 3000; completed later (cryptd or async) 0 %\n"
+		"calls at 16384 B: SIMD unusable 25.0 % of 3000; completed later (cryptd or async) 10.0 %\n"));
+	assert_non_null(strstr(
+		text,
+		"measured: crypto_skcipher_encrypt() called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path), timed with CLOCK_MONOTONIC; runs took 1.5 s\n"));
+	free(text);
+
+	/* A table of several: each row's calls at its largest size. */
+	t = fixture_table(runs, FIXTURE_RUNS);
+	t.wall_s = 2.51;
+	text = render(print_sweep, &t);
+	assert_non_null(strstr(
+		text,
+		"calls at 16384 B, cbc-aes-aesni: SIMD unusable 25.0 % of 3000; completed later (cryptd or async) 10.0 %\n"));
+	assert_non_null(strstr(
+		text,
+		"measured: crypto_skcipher_encrypt() called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path), timed with CLOCK_MONOTONIC; runs took 2.5 s\n"));
+	free(text);
+
+	/* One sample without the counts: no share for its size. */
+	runs[0].sample[0].has_calls = false;
+	text = render(print_run, &runs[0]);
+	assert_null(strstr(text, "calls at 16 B"));
+	assert_non_null(strstr(text, "calls at 16384 B"));
+	free(text);
+
+	run = kb_run_to_json(&runs[0]);
+	assert_true(json_object_object_get_ex(run, "context", &v));
+	assert_string_equal(json_object_get_string(v), "softirq");
+	assert_true(json_object_object_get_ex(run, "samples", &arr));
+	s = json_object_array_get_idx(arr, 0);
+	assert_true(json_object_object_get_ex(s, "submitted", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(s, "no_simd", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(s, "deferred", &v));
+	assert_null(v);
+	s = json_object_array_get_idx(arr, 1);
+	assert_true(json_object_object_get_ex(s, "size", &v));
+	assert_int_equal(json_object_get_int64(v), 16384);
+	assert_true(json_object_object_get_ex(s, "submitted", &v));
+	assert_int_equal(json_object_get_int64(v), 1000);
+	assert_true(json_object_object_get_ex(s, "no_simd", &v));
+	assert_int_equal(json_object_get_int64(v), 250);
+	assert_true(json_object_object_get_ex(s, "deferred", &v));
+	assert_int_equal(json_object_get_int64(v), 100);
+	json_object_put(run);
+
+	/* Thread context, the default, in words as before and in JSON. */
+	run = kb_run_to_json(&runs[1]);
+	assert_true(json_object_object_get_ex(run, "context", &v));
+	assert_string_equal(json_object_get_string(v), "thread");
+	json_object_put(run);
+	fixture_release(runs, FIXTURE_RUNS);
+}
+
+/*
+ * Thread context: no line for an asynchronous implementation, whose calls
+ * all complete later by nature, one for a synchronous implementation that
+ * found SIMD unusable.
+ */
+static void test_thread_calls(void **state)
+{
+	struct kb_run runs[FIXTURE_RUNS];
+	size_t i;
+	char *text;
+
+	(void)state;
+	fixture_sweep(runs, &aesni);
+	for (i = 0; i < runs[1].samples; i++) {
+		runs[1].sample[i].has_calls = true;
+		runs[1].sample[i].submitted = 10;
+		runs[1].sample[i].deferred = 10;
+	}
+	text = render(print_run, &runs[1]);
+	assert_null(strstr(text, "calls at"));
+	free(text);
+	for (i = 0; i < runs[0].samples; i++) {
+		runs[0].sample[i].has_calls = true;
+		runs[0].sample[i].submitted = 10;
+	}
+	text = render(print_run, &runs[0]);
+	assert_null(strstr(text, "calls at"));
+	free(text);
+	runs[0].sample[0].no_simd = 1;
+	text = render(print_run, &runs[0]);
+	assert_non_null(strstr(
+		text,
+		"calls at 16 B: SIMD unusable 3.3 % of 30; completed later (cryptd or async) 0 %\n"));
+	free(text);
+	fixture_release(runs, FIXTURE_RUNS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +440,8 @@ int main(void)
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_measured_wrong),
 		cmocka_unit_test(test_check_words),
+		cmocka_unit_test(test_softirq),
+		cmocka_unit_test(test_thread_calls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

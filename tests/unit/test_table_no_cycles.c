@@ -349,7 +349,10 @@ static void test_json(void **state)
 	fixture_release(runs, FIXTURE_RUNS);
 }
 
-/* CSV: ns_per_byte, the last column, filled where cycles_per_byte is not. */
+/*
+ * CSV: ns_per_byte, the last figure, filled where cycles_per_byte is not;
+ * then the run's context.
+ */
 static void test_csv(void **state)
 {
 	struct kb_run runs[FIXTURE_RUNS];
@@ -363,12 +366,14 @@ static void test_csv(void **state)
 	fclose(f);
 	assert_non_null(strstr(
 		text,
-		",cpu_percent,thread_cpu_percent,cycles_per_byte,ns_per_byte\n"));
+		",cpu_percent,thread_cpu_percent,cycles_per_byte,ns_per_byte,context\n"));
 	/* 16384 B: no cycles_per_byte, then 0.667 ns a byte, as in JSON. */
-	assert_non_null(strstr(text, ",1530.61227615295,91552.6885722733,100,"
-				     "49.9999249568126,,0.666667000192111\n"));
+	assert_non_null(strstr(text,
+			       ",1530.61227615295,91552.6885722733,100,"
+			       "49.9999249568126,,0.666667000192111,thread\n"));
 	assert_non_null(strstr(
-		text, ",refused,-22,unsupported key length,,,,,,,,,,\n"));
+		text,
+		",refused,-22,unsupported key length,,,,,,,,,,,thread\n"));
 	free(text);
 	fixture_release(runs, FIXTURE_RUNS);
 }

@@ -20,6 +20,8 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
+#include "base/options.h"
+#include "cmd/verify.h"
 #include "output/verify_report.h"
 
 static void named(struct kb_run *run, const char *driver, const char *alg,
@@ -292,6 +294,42 @@ static void test_cpus(void **state)
 		kb_run_release(&runs[i]);
 }
 
+/*
+ * --context softirq: said under the table, in the reproduction command
+ * and in JSON; thread context, the default, said in JSON only.
+ */
+static void test_context(void **state)
+{
+	char *argv[] = { "verify", "--context", "hardirq", NULL };
+	struct json_object *o, *v;
+	struct kb_run runs[3];
+	char *text;
+	int i;
+
+	(void)state;
+	fixture(runs);
+	o = kb_verify_to_json(&runs[0]);
+	assert_true(json_object_object_get_ex(o, "context", &v));
+	assert_string_equal(json_object_get_string(v), "thread");
+	json_object_put(o);
+	for (i = 0; i < 3; i++)
+		runs[i].context = KAESBENCH_CONTEXT_SOFTIRQ;
+	o = kb_verify_to_json(&runs[1]);
+	assert_true(json_object_object_get_ex(o, "context", &v));
+	assert_string_equal(json_object_get_string(v), "softirq");
+	json_object_put(o);
+	text = render(runs, 2, false);
+	assert_non_null(strstr(
+		text,
+		"        reproduce: kaesbench verify -d cbc-aes-kaesbench-broken --seed 8054088443247347265 --cases 82 --context softirq\n"
+		"context: each driver called from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path)\n"));
+	free(text);
+	for (i = 0; i < 3; i++)
+		kb_run_release(&runs[i]);
+	/* An unknown word: a usage error, before the module is asked. */
+	assert_int_equal(kb_verify_main(3, argv), KB_EXIT_USAGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_cpus),
+		cmocka_unit_test(test_context),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,6 +35,11 @@ static void combine(struct kb_sample *acc, const struct kb_sample *s)
 	acc->lat_p50_ns = MAX(acc->lat_p50_ns, s->lat_p50_ns);
 	acc->lat_p99_ns = MAX(acc->lat_p99_ns, s->lat_p99_ns);
 	acc->lat_max_ns = MAX(acc->lat_max_ns, s->lat_max_ns);
+	/* Counts add up, as ops do. */
+	acc->submitted += s->submitted;
+	acc->no_simd += s->no_simd;
+	acc->deferred += s->deferred;
+	acc->has_calls = acc->has_calls && s->has_calls;
 }
 
 static struct kb_sample *find(struct kb_run *run, uint32_t size, uint32_t index)
@@ -60,6 +65,7 @@ static int shell(const struct kb_run *run, struct kb_run *out)
 	out->ncpus = run->ncpus;
 	out->key_bits = run->key_bits;
 	out->decrypt = run->decrypt;
+	out->context = run->context;
 	out->status = run->status;
 	out->wall_s = run->wall_s;
 	if (kb_impl_copy(&out->impl, &run->impl) ||

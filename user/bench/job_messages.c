@@ -98,6 +98,10 @@ static int reply_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_A_RUN_DEPTH:
 		ret = get_u32(attr, &r->depth);
 		break;
+	case KAESBENCH_A_RUN_CONTEXT:
+		ret = get_u32(attr, &r->context);
+		r->has_context = ret == MNL_CB_OK;
+		break;
 	case KAESBENCH_A_RUN_KEY_BITS:
 		ret = get_u32(attr, &r->key_bits);
 		break;
@@ -494,6 +498,19 @@ static void waited(struct kb_run *run, bool has, uint64_t ms)
 	run->wait.has_waited_ms = true;
 }
 
+/*
+ * Whether a job runs where it was asked to: a module that does not echo
+ * the context runs in thread context whatever was asked (a module that
+ * ignored the attribute), and its figures are no softirq figures.
+ */
+static bool context_confirmed(const struct kb_run_reply *r,
+			      const struct kb_run *run)
+{
+	if (!r->has_context)
+		return run->context == KAESBENCH_CONTEXT_THREAD;
+	return r->context == run->context;
+}
+
 static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 {
 	struct kb_run_reply r;
@@ -503,6 +520,16 @@ static int on_reply(const struct nlmsghdr *nlh, struct kb_run *run, bool verify)
 	if (ret) {
 		kb_run_reply_release(&r);
 		return ret;
+	}
+	if (!context_confirmed(&r, run)) {
+		/* Its id, for the runner to stop it; nothing else is kept. */
+		run->id = r.id;
+		kb_run_reply_release(&r);
+		free(run->message);
+		run->message = strdup(KB_CONTEXT_UNKNOWN);
+		run->status = -EPROTO;
+		run->state = KB_RUN_LOST;
+		return 0;
 	}
 	kb_impl_release(&run->impl);
 	run->impl = r.impl;
@@ -636,7 +663,9 @@ int kb_run_msg_cb(const struct nlmsghdr *nlh, void *data)
 		errno = -ret;
 		return MNL_CB_ERROR;
 	}
-	return run->state == KB_RUN_ENDED || run->state == KB_RUN_REFUSED ?
+	/* KB_RUN_LOST: on_reply() gave the job up. */
+	return run->state == KB_RUN_ENDED || run->state == KB_RUN_REFUSED ||
+			       run->state == KB_RUN_LOST ?
 		       MNL_CB_STOP :
 		       MNL_CB_OK;
 }

@@ -19,9 +19,17 @@
 
 struct nlmsghdr;
 
+/* Why a softirq run cannot be had from this module. */
+#define KB_CONTEXT_UNKNOWN                                                 \
+	"this kaesbench module does not know --context (it is older than " \
+	"the tool): load the module built with this tool to measure in "   \
+	"softirq context"
+
 /* The reply to KAESBENCH_CMD_RUN or KAESBENCH_CMD_VERIFY. */
 struct kb_run_reply {
 	uint32_t id;
+	uint32_t context; /* enum kaesbench_context, if has_context */
+	bool has_context; /* modules before --context do not say */
 	uint32_t depth; /* runs only */
 	uint32_t key_bits;
 	struct kb_impl impl;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/kaesbench.h>
+
 #include "bench/result.h"
 #include "bench/stats.h"
 
@@ -239,6 +241,32 @@ static void latency_median(const struct kb_run *run, uint32_t size, double *buf,
 	sum->has_latency = n > 0;
 }
 
+/*
+ * How the requests went, summed: counts, not rates, so that a share
+ * (SIMD unusable for 3 % of the calls) weighs each call once.
+ */
+static void calls_sum(const struct kb_run *run, uint32_t size,
+		      struct kb_summary *sum)
+{
+	size_t i, n = 0, with = 0;
+
+	for (i = 0; i < run->samples; i++) {
+		const struct kb_sample *s = &run->sample[i];
+
+		if (s->size != size)
+			continue;
+		n++;
+		if (!s->has_calls)
+			continue;
+		with++;
+		sum->submitted += s->submitted;
+		sum->no_simd += s->no_simd;
+		sum->deferred += s->deferred;
+	}
+	/* A share of some samples only would read as the whole size's. */
+	sum->has_calls = n && with == n;
+}
+
 /**
  * kb_summarize() - the figures of one size of a run
  * @run: the run
@@ -270,6 +298,7 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 	cycles_median(run, size, v, sum);
 	ns_median(run, size, v, sum);
 	latency_median(run, size, v, sum);
+	calls_sum(run, size, sum);
 	free(v);
 	for (i = 0; i < run->samples; i++) {
 		if (run->sample[i].size != size)
@@ -281,6 +310,24 @@ int kb_summarize(const struct kb_run *run, uint32_t size,
 	sum->cpu_percent = kb_percent(busy, wall);
 	sum->thread_cpu_percent = kb_percent(thread, wall);
 	return 0;
+}
+
+/**
+ * kb_context_name() - where a kernel job submitted its requests, in a word
+ * @context: an enum kaesbench_context value
+ *
+ * Return: "thread" or "softirq", the words of --context and of the JSON;
+ * "unknown" for a value this tool does not know.
+ */
+const char *kb_context_name(uint32_t context)
+{
+	switch (context) {
+	case KAESBENCH_CONTEXT_THREAD:
+		return "thread";
+	case KAESBENCH_CONTEXT_SOFTIRQ:
+		return "softirq";
+	}
+	return "unknown";
 }
 
 /**

@@ -57,6 +57,11 @@ struct kb_run {
 	char *cpu_list; /* --cpus as Linux writes a list ("0-3,8"), or NULL */
 	uint32_t key_bits; /* as used, else as asked */
 	bool decrypt;
+	/*
+	 * Kernel path: enum kaesbench_context, where its requests were
+	 * submitted from, as asked; a job's first message echoes it.
+	 */
+	uint32_t context;
 	int status; /* 0, or the negative errno that ended or refused it */
 	char *message; /* the kernel's words on @status, or NULL */
 	struct kb_sizes sizes; /* sent */
@@ -97,6 +102,11 @@ struct kb_summary {
 	double lat_p50_ns; /* medians over samples; valid if has_latency */
 	double lat_p99_ns;
 	bool has_latency;
+	/* Sums over the samples, if has_calls: every sample carried them. */
+	uint64_t submitted; /* requests submitted */
+	uint64_t no_simd; /* of those, where SIMD was unusable */
+	uint64_t deferred; /* of those, not completed at once */
+	bool has_calls;
 };
 
 /* A growing array of runs. */
@@ -123,6 +133,7 @@ double kb_run_cpu_percent(const struct kb_run *run, bool *any);
 bool kb_run_cycles_per_byte(const struct kb_run *run, double *cpb);
 bool kb_run_ns_per_byte(const struct kb_run *run, double *nspb);
 bool kb_runs_without_cycles(const struct kb_run *runs, size_t count);
+const char *kb_context_name(uint32_t context);
 const char *kb_run_reason(const struct kb_run *run, char *buf, size_t len);
 
 #endif /* KAESBENCH_BENCH_RESULT_H */

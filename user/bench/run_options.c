@@ -36,6 +36,7 @@ enum {
 	OPT_MR,
 	OPT_WAIT,
 	OPT_NO_WAIT,
+	OPT_CONTEXT,
 };
 
 static const struct {
@@ -68,6 +69,7 @@ static const struct {
 	{ KAESBENCH_A_RUN_CPUS, "--cpus" },
 	{ KAESBENCH_A_RUN_LATENCY, "--latency" },
 	{ KAESBENCH_A_RUN_WAIT_MS, "--wait" },
+	{ KAESBENCH_A_RUN_CONTEXT, "--context" },
 };
 
 /**
@@ -122,6 +124,35 @@ int kb_wait_parse(const char *who, const char *arg, struct kb_wait_opt *w)
 	return KB_EXIT_OK;
 }
 
+/* What --context does, in `run` and `verify`. */
+const char kb_context_usage[] =
+	"      --context WHERE     thread (default): call the driver from a\n"
+	"                          kernel thread; softirq: with bottom halves\n"
+	"                          disabled, as ESP's receive path calls it\n";
+
+/**
+ * kb_context_parse() - parse --context thread|softirq
+ * @who: the command, for the message
+ * @arg: the word
+ * @context: set to the enum kaesbench_context value
+ *
+ * Return: KB_EXIT_OK, or KB_EXIT_USAGE (printed).
+ */
+int kb_context_parse(const char *who, const char *arg, uint32_t *context)
+{
+	if (!strcmp(arg, "thread")) {
+		*context = KAESBENCH_CONTEXT_THREAD;
+		return KB_EXIT_OK;
+	}
+	if (!strcmp(arg, "softirq")) {
+		*context = KAESBENCH_CONTEXT_SOFTIRQ;
+		return KB_EXIT_OK;
+	}
+	fprintf(stderr, "%s: --context: \"%s\" is neither thread nor softirq\n",
+		who, arg);
+	return KB_EXIT_USAGE;
+}
+
 /**
  * kb_run_usage() - print the usage of `kaesbench run` or of the sweep
  * @f: where to
@@ -149,6 +180,7 @@ void kb_run_usage(FILE *f, bool sweep)
 			"                     [-b SIZES | --imix [SPEC]] [-t MS] [-r SAMPLES] [-w MS]\n"
 			"                     [--decrypt] [--depth N] [--aad N] [--tag N]\n"
 			"                     [--no-verify] [--check-every N] [--latency]\n"
+			"                     [--context thread|softirq]\n"
 			"                     [--quiet] [--verbose] [--wait SECONDS | --no-wait]\n"
 			"                     [--json | --csv[=samples] | --mr] [-o FILE] [--plot FILE]\n"
 			"                     [--cpus LIST | --depth-sweep | --crossover]\n"
@@ -167,11 +199,13 @@ void kb_run_usage(FILE *f, bool sweep)
 			"      --cpus LIST|all     on these CPUs at once (0-3,8): per-CPU and\n"
 			"                          aggregate figures, scaling against one CPU\n"
 			"      --latency           time every request: median and p99 latency\n"
+			"%s"
 			"      --depth-sweep       asynchronous implementations at depth 1, 2,\n"
 			"                          4 ... 64, with latencies\n"
 			"      --crossover         with -a: every implementation, then which is\n"
 			"                          fastest and cheapest per size, and where each\n"
-			"                          offload engine overtakes the CPU\n");
+			"                          offload engine overtakes the CPU\n",
+			kb_context_usage);
 	fprintf(f,
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
 		"  -b, --sizes LIST        buffer sizes in bytes, comma-separated\n"
@@ -283,6 +317,8 @@ static int one_opt(struct kb_run_opts *o, int c, const char *who, char *argv[])
 	case OPT_LATENCY:
 		o->latency = true;
 		return KB_EXIT_OK;
+	case OPT_CONTEXT:
+		return kb_context_parse(who, optarg, &o->context);
 	case OPT_DEPTH_SWEEP:
 		o->depth_sweep = true;
 		return KB_EXIT_OK;
@@ -457,6 +493,7 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 		{ "imix", optional_argument, NULL, OPT_IMIX },
 		{ "cpus", required_argument, NULL, OPT_CPUS },
 		{ "latency", no_argument, NULL, OPT_LATENCY },
+		{ "context", required_argument, NULL, OPT_CONTEXT },
 		{ "depth-sweep", no_argument, NULL, OPT_DEPTH_SWEEP },
 		{ "crossover", no_argument, NULL, OPT_CROSSOVER },
 		{ "json", no_argument, NULL, 'j' },
@@ -482,12 +519,12 @@ int kb_run_parse(int argc, char *argv[], struct kb_run_opts *o, bool sweep)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:d:a:k:b:t:r:w:jhqvo:", long_opts,
 				NULL)) != -1) {
-		if (sweep &&
-		    (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
-		     c == OPT_IMIX || c == OPT_CPUS || c == OPT_LATENCY ||
-		     c == OPT_DEPTH_SWEEP || c == OPT_CROSSOVER)) {
+		if (sweep && (c == 'd' || c == 'a' || c == OPT_ALL_IMPLS ||
+			      c == OPT_IMIX || c == OPT_CPUS ||
+			      c == OPT_LATENCY || c == OPT_CONTEXT ||
+			      c == OPT_DEPTH_SWEEP || c == OPT_CROSSOVER)) {
 			fprintf(stderr,
-				"%s: -d, -a, --all-impls, --imix, --cpus, --latency, --depth-sweep and --crossover are options of \"kaesbench run\"\n",
+				"%s: -d, -a, --all-impls, --imix, --cpus, --latency, --context, --depth-sweep and --crossover are options of \"kaesbench run\"\n",
 				who);
 			ret = KB_EXIT_USAGE;
 			goto usage;

@@ -49,6 +49,7 @@ struct kb_run_opts {
 	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
 	struct kb_cpus cpus; /* --cpus: empty when not given */
 	bool latency; /* --latency: time every request */
+	uint32_t context; /* --context: enum kaesbench_context */
 	bool depth_sweep; /* --depth-sweep */
 	bool crossover; /* --crossover */
 	enum kb_output output;
@@ -68,6 +69,8 @@ void kb_run_usage(FILE *f, bool sweep);
 const char *kb_run_attr_option(uint16_t attr);
 int kb_wait_parse(const char *who, const char *arg, struct kb_wait_opt *w);
 extern const char kb_wait_usage[];
+int kb_context_parse(const char *who, const char *arg, uint32_t *context);
+extern const char kb_context_usage[];
 bool kb_param_given(const struct kb_run_opts *o, enum kb_param p);
 bool kb_tables(const struct kb_run_opts *o);
 uint32_t kb_param_or(const struct kb_run_opts *o, enum kb_param p,

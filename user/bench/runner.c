@@ -59,6 +59,16 @@ static void put_wait(struct nlmsghdr *nlh, const struct kb_run_req *req)
 				 req->wait.ms ?: KAESBENCH_WAIT_AS_NEEDED);
 }
 
+/*
+ * Only when asked for: a module older than --context refuses the
+ * attribute (its policy is strict), so the default keeps working there.
+ */
+static void put_context(struct nlmsghdr *nlh, const struct kb_run_req *req)
+{
+	if (req->context != KAESBENCH_CONTEXT_THREAD)
+		mnl_attr_put_u32(nlh, KAESBENCH_A_RUN_CONTEXT, req->context);
+}
+
 static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 				     const struct kb_run_req *req)
 {
@@ -80,6 +90,7 @@ static struct nlmsghdr *build_verify(struct kb_genl *g, void *buf,
 	if (req->has_seed)
 		mnl_attr_put_u64(nlh, KAESBENCH_A_VERIFY_SEED, req->seed);
 	put_cpus(nlh, req);
+	put_context(nlh, req);
 	put_wait(nlh, req);
 	return nlh;
 }
@@ -111,6 +122,7 @@ static struct nlmsghdr *build(struct kb_genl *g, void *buf,
 	put_cpus(nlh, req);
 	if (req->latency)
 		mnl_attr_put(nlh, KAESBENCH_A_RUN_LATENCY, 0, NULL);
+	put_context(nlh, req);
 	put_wait(nlh, req);
 	return nlh;
 }
@@ -172,11 +184,27 @@ static int wait_readable(struct kb_genl *g)
 	}
 }
 
+/*
+ * A module from before --context refuses the attribute as unknown: say
+ * that, rather than the kernel's "Unknown attribute type".
+ */
+static bool context_unknown(const struct kb_genl_reply *r)
+{
+	return r->error == EINVAL &&
+	       kb_genl_refused_attr(r) == KAESBENCH_A_RUN_CONTEXT;
+}
+
 static void refused(const struct kb_run_req *req, struct kb_run *run,
 		    struct kb_genl_reply *r)
 {
+	if (context_unknown(r)) {
+		free(r->msg);
+		r->msg = strdup(KB_CONTEXT_UNKNOWN);
+	}
 	if (!req->quiet && r->error == EPERM)
 		fprintf(stderr, "kaesbench: %s\n", kb_run_eperm(r->msg));
+	else if (!req->quiet && context_unknown(r))
+		fprintf(stderr, "kaesbench: %s\n", KB_CONTEXT_UNKNOWN);
 	else if (!req->quiet)
 		kb_genl_report(stderr, r, r->error,
 			       req->verify ? "starting the verification" :
@@ -226,6 +254,13 @@ static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 		progress(req, run, seen);
 	}
 	free(r.msg);
+	/*
+	 * Given up by kb_run_msg_cb() (ret 0): the job's first message did
+	 * not say it runs as asked. Stopped; the caller says why, as for
+	 * any lost run.
+	 */
+	if (!ret && run->state == KB_RUN_LOST)
+		cancel(g, run);
 	/* Refused by the job's thread, which set it up after the ack. */
 	if (run->state == KB_RUN_REFUSED && !r.error && !req->quiet) {
 		if (run->status == -EPERM)
@@ -275,6 +310,7 @@ int kb_runner_run(const struct kb_run_req *req, struct kb_run *run)
 	int ret = -1;
 
 	run->check.skipped = !req->verify && req->no_verify;
+	run->context = req->context;
 	if (req->cpus && req->cpus->count) {
 		run->ncpus = req->cpus->count;
 		free(run->cpu_list);

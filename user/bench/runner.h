@@ -48,6 +48,7 @@ struct kb_run_req {
 	bool no_verify; /* a run: measure without verifying first */
 	const struct kb_cpus *cpus; /* a run: the CPUs to measure on at once */
 	bool latency; /* a run: time every request */
+	uint32_t context; /* enum kaesbench_context; sent unless thread */
 	bool verify; /* KAESBENCH_CMD_VERIFY rather than a run */
 	uint32_t cases; /* a verification: cases, if has_cases */
 	bool has_cases;

@@ -29,6 +29,7 @@
 #include "output/depth_table.h"
 #include "output/gnuplot.h"
 #include "output/imix_report.h"
+#include "output/legend.h"
 #include "output/path_table.h"
 #include "base/progress.h"
 #include "output/results.h"
@@ -159,6 +160,7 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 		.given = o->given,
 		.no_verify = o->no_verify,
 		.latency = o->latency,
+		.context = o->context,
 		.wait = o->wait,
 		.attr_name = kb_run_attr_option,
 	};
@@ -286,6 +288,17 @@ static void say_failed(const struct kb_run *run)
 }
 
 /*
+ * Under the scaling and depth tables, which have no "measured:" line of
+ * their own: that the figures are softirq context's.
+ */
+static void say_context(const struct kb_run_opts *o)
+{
+	if (kb_tables(o) && o->context != KAESBENCH_CONTEXT_THREAD)
+		printf("measured: the driver called %s\n",
+		       kb_context_words(o->context));
+}
+
+/*
  * --cpus LIST: the implementation on the first CPU of the list alone, then
  * on all of them at once.
  */
@@ -321,6 +334,8 @@ static int cpus_at_once(const struct kb_run_opts *o, double start)
 		ret = kb_print_scaling(stdout,
 				       runs.count > 1 ? &runs.run[0] : NULL,
 				       &runs.run[runs.count - 1], &o->cpus);
+	if (!ret && runs.count)
+		say_context(o);
 	ret = kb_results_done(o, &runs, ret, start);
 	kb_impl_release(&impl);
 	return ret;
@@ -360,6 +375,8 @@ static int depth_sweep(const struct kb_run_opts *o, double start)
 	ret = kb_depth_sweep_runs(o, &impl, last, &runs);
 	if (!ret && kb_tables(o) && runs.count)
 		ret = kb_print_depth_sweep(stdout, runs.run, runs.count);
+	if (!ret && runs.count)
+		say_context(o);
 	ret = kb_results_done(o, &runs, ret, start);
 	kb_impl_release(&impl);
 	return ret;

@@ -45,7 +45,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: kaesbench verify [-d DRIVER | -a ALGORITHM] [--cases N] [--seed N]\n"
 		"                        [--depth N] [--cpus LIST|all] [--time DURATION]\n"
-		"                        [-k BITS] [--json] [--wait SECONDS | --no-wait]\n"
+		"                        [-k BITS] [--context thread|softirq] [--json]\n"
+		"                        [--wait SECONDS | --no-wait]\n"
 		"\n"
 		"Check that implementations compute what an independent reference\n"
 		"computes (the kernel's generic AES, or kaesbench's own where the kernel\n"
@@ -65,10 +66,11 @@ static void usage(FILE *f)
 		"                          round (of --cases each) until DURATION is up,\n"
 		"                          then sum up; 500ms, 60s, 10m, up to 24h\n"
 		"  -k, --key-bits BITS     key length (default 128, xts 256)\n"
+		"%s"
 		"  -j, --json              print JSON\n"
 		"%s"
 		"  -h, --help              print this help\n",
-		kb_wait_usage);
+		kb_context_usage, kb_wait_usage);
 }
 
 static int number(int c, struct verify_opts *o)
@@ -123,6 +125,7 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "wait", required_argument, NULL, 'W' },
 		{ "no-wait", no_argument, NULL, 'N' },
+		{ "context", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -154,6 +157,9 @@ static int parse(int argc, char *argv[], struct verify_opts *o)
 				goto usage;
 		} else if (c == 'N') {
 			o->req.wait.never = true;
+		} else if (c == 'X') {
+			if (kb_context_parse(who, optarg, &o->req.context))
+				goto usage;
 		} else if (c == 'j' || c == 'h') {
 			*(c == 'j' ? &o->json : &o->help) = true;
 		} else if (c == ':') {

@@ -329,3 +329,106 @@ void kb_doc_check_afalg(struct kb_doc_report *r, const char *alg, uint32_t size,
 		r, f,
 		"for AES in userspace, prefer a library to AF_ALG (OpenSSL's afalg engine and other AF_ALG users pay this per request)");
 }
+
+/**
+ * kb_doc_softirq_gap() - whether softirq context changes a rate
+ * @thread: the implementation measured from a kernel thread
+ * @softirq: the same with bottom halves disabled
+ * @gap: set to the softirq median over the thread's, less 1 (-0.25: a
+ *	 quarter slower in softirq), when both have a positive median
+ *
+ * A gap counts when it is over KB_DOC_SOFTIRQ_GAP either way, and beyond
+ * the noise: every sample of the faster context beats every sample of
+ * the slower.
+ *
+ * Return: true if it counts.
+ */
+bool kb_doc_softirq_gap(const struct kb_doc_rate *thread,
+			const struct kb_doc_rate *softirq, double *gap)
+{
+	if (!thread->samples || !softirq->samples || thread->median <= 0 ||
+	    softirq->median <= 0)
+		return false;
+	*gap = softirq->median / thread->median - 1;
+	if (*gap < -KB_DOC_SOFTIRQ_GAP)
+		return kb_doc_beyond_noise(thread, softirq);
+	if (*gap > KB_DOC_SOFTIRQ_GAP)
+		return kb_doc_beyond_noise(softirq, thread);
+	return false;
+}
+
+static double share_pct(uint64_t n, uint64_t of)
+{
+	return of ? 100.0 * (double)n / (double)of : 0;
+}
+
+static void evidence_calls(struct kb_doc_report *r, struct kb_doc_finding *f,
+			   const struct kb_doc_calls *c, const char *context)
+{
+	if (!c->has) {
+		kb_doc_evidence(r, f, "%s: calls not counted by the module",
+				context);
+		return;
+	}
+	kb_doc_evidence(r, f,
+			"%s: SIMD unusable for %.1f%% of %" PRIu64
+			" calls; completed later (cryptd or async) %.1f%%",
+			context, share_pct(c->no_simd, c->submitted),
+			c->submitted, share_pct(c->deferred, c->submitted));
+}
+
+/*
+ * What makes softirq slower, seen: more calls found SIMD unusable, or
+ * completed later (cryptd), there than in a thread.
+ */
+static bool softirq_cause(const struct kb_doc_contexts *c)
+{
+	const struct kb_doc_calls *t = &c->thread_calls, *s = &c->softirq_calls;
+
+	if (!t->has || !s->has || !t->submitted || !s->submitted)
+		return false;
+	return share_pct(s->no_simd, s->submitted) >
+		       share_pct(t->no_simd, t->submitted) ||
+	       share_pct(s->deferred, s->submitted) >
+		       share_pct(t->deferred, t->submitted);
+}
+
+/**
+ * kb_doc_check_softirq() - a rate that changes in softirq context
+ * @r: the report
+ * @c: the selected implementation of an algorithm measured from a kernel
+ *     thread and with bottom halves disabled, at one size
+ *
+ * ESP's receive path calls the crypto API in NET_RX softirq: a rate
+ * measured from a thread is not what it gets when SIMD is unusable there
+ * (a SIMD implementation then takes its fallback, or cryptd on 6.x).
+ * Finding: KB-SOFTIRQ-GAP, a warning when softirq is slower and its calls
+ * show why (more of them without SIMD, or completed later), else
+ * information.
+ */
+void kb_doc_check_softirq(struct kb_doc_report *r,
+			  const struct kb_doc_contexts *c)
+{
+	enum kb_doc_severity sev = KB_DOC_INFO;
+	struct kb_doc_finding *f;
+	double gap;
+
+	if (!kb_doc_softirq_gap(&c->thread, &c->softirq, &gap))
+		return;
+	if (gap < 0 && softirq_cause(c))
+		sev = KB_DOC_WARNING;
+	f = kb_doc_add(
+		r, "KB-SOFTIRQ-GAP", sev,
+		"%s: %s is %.0f%% %s in softirq context (as ESP's receive path calls it) than from a kernel thread, at %" PRIu32
+		" B.",
+		c->alg, c->thread.driver, (gap < 0 ? -gap : gap) * 100,
+		gap < 0 ? "slower" : "faster", c->size);
+	evidence_rate(r, f, &c->thread, c->size, "thread");
+	evidence_rate(r, f, &c->softirq, c->size, "softirq");
+	evidence_calls(r, f, &c->thread_calls, "thread");
+	evidence_calls(r, f, &c->softirq_calls, "softirq");
+	kb_doc_fix(
+		r, f,
+		"IPsec receive gets the softirq figure: measure it longer, by size, with kaesbench run -d %s -b 64,1420,4096 -r 20 --context softirq (and --context thread)",
+		c->thread.driver);
+}

@@ -57,6 +57,27 @@ struct kb_doc_depths {
 	size_t count;
 };
 
+/* How a context's requests went: counts summed over its samples. */
+struct kb_doc_calls {
+	bool has; /* the module counted them (not before --context) */
+	uint64_t submitted;
+	uint64_t no_simd; /* submitted where SIMD was unusable */
+	uint64_t deferred; /* not completed at once: cryptd, or async */
+};
+
+/* The selected implementation of an algorithm in thread and softirq. */
+struct kb_doc_contexts {
+	const char *alg;
+	uint32_t size;
+	struct kb_doc_rate thread;
+	struct kb_doc_rate softirq;
+	struct kb_doc_calls thread_calls;
+	struct kb_doc_calls softirq_calls;
+};
+
+/* A gap between the contexts worth a finding: more than this share. */
+#define KB_DOC_SOFTIRQ_GAP 0.10
+
 bool kb_doc_beyond_noise(const struct kb_doc_rate *fast,
 			 const struct kb_doc_rate *slow);
 void kb_doc_check_faster(struct kb_doc_report *r,
@@ -70,6 +91,10 @@ void kb_doc_check_depths(struct kb_doc_report *r,
 void kb_doc_check_spread(struct kb_doc_report *r,
 			 const struct kb_doc_alg_rates *a, size_t count,
 			 uint32_t samples);
+bool kb_doc_softirq_gap(const struct kb_doc_rate *thread,
+			const struct kb_doc_rate *softirq, double *gap);
+void kb_doc_check_softirq(struct kb_doc_report *r,
+			  const struct kb_doc_contexts *c);
 void kb_doc_check_afalg(struct kb_doc_report *r, const char *alg, uint32_t size,
 			const struct kb_doc_rate *afalg,
 			const struct kb_doc_rate *openssl);

@@ -9,6 +9,8 @@
  * selected is measured again at the sweep's sizes against the best CPU
  * implementation, to place the crossover, and, asynchronous, at the
  * typical size at depth 1, 2, 4 ... 64, to see at which depths it loses.
+ * What cbc(aes), gcm(aes) and xts(aes) hand out is measured again from a
+ * kernel thread and in softirq context, as ESP's receive path calls it.
  */
 
 #include <errno.h>
@@ -248,14 +250,100 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
 	return ret;
 }
 
+/* What the crypto API hands out for @alg, or NULL. */
+static const struct kb_impl *selected(const struct kb_impl_list *list,
+				      const char *alg)
+{
+	size_t i;
+
+	for (i = 0; i < list->count; i++)
+		if (!strcmp(list->impl[i].alg_name, alg) &&
+		    (list->impl[i].flags & KAESBENCH_IMPL_F_SELECTED))
+			return &list->impl[i];
+	return NULL;
+}
+
+static void calls_of(const struct kb_run *run, uint32_t size,
+		     struct kb_doc_calls *c)
+{
+	struct kb_summary sum;
+
+	memset(c, 0, sizeof(*c));
+	if (kb_summarize(run, size, &sum) || !sum.has_calls)
+		return;
+	c->has = true;
+	c->submitted = sum.submitted;
+	c->no_simd = sum.no_simd;
+	c->deferred = sum.deferred;
+}
+
+/*
+ * The selected implementation of @alg at its typical size, from a kernel
+ * thread and then with bottom halves disabled, one after the other so
+ * that the machine changes little in between: 2 x 5 samples of 50 ms.
+ */
+static int one_context_pair(struct kb_doc_report *r,
+			    const struct kb_impl_list *list, const char *alg)
+{
+	const struct kb_impl *impl = selected(list, alg);
+	struct kb_doc_contexts c = { .alg = alg };
+	struct kb_runs runs = { 0 };
+	struct kb_run *run;
+	struct kb_run_opts o;
+	char why[256];
+	int ret, i;
+
+	if (!impl)
+		return 0;
+	c.size = kb_doc_typical_size(alg);
+	ret = opts_init(&o, &c.size, 1);
+	for (i = 0; !ret && i < 2 && !kb_interrupted(); i++) {
+		o.context = i ? KAESBENCH_CONTEXT_SOFTIRQ :
+				KAESBENCH_CONTEXT_THREAD;
+		run = kb_runs_add(&runs);
+		ret = run ? kb_bench_impl(&o, impl, alg, 0, run) : -ENOMEM;
+	}
+	kb_sizes_free(&o.sizes);
+	if (ret || runs.count < 2 || kb_interrupted())
+		goto out;
+	if (!rate_of(&runs.run[0], c.size, list, &c.thread, why, sizeof(why)) ||
+	    !rate_of(&runs.run[1], c.size, list, &c.softirq, why,
+		     sizeof(why))) {
+		kb_doc_skip(r, "thread against softirq context", "%s %s: %s",
+			    alg, impl->driver_name, why);
+		goto out;
+	}
+	calls_of(&runs.run[0], c.size, &c.thread_calls);
+	calls_of(&runs.run[1], c.size, &c.softirq_calls);
+	kb_doc_check_softirq(r, &c);
+out:
+	kb_runs_free(&runs);
+	return ret;
+}
+
+/* The algorithms ESP and dm-crypt use, each in both contexts. */
+static int contexts(struct kb_doc_report *r, const struct kb_impl_list *list)
+{
+	static const char *const algs[] = { "cbc(aes)", "gcm(aes)",
+					    "xts(aes)" };
+	size_t i;
+	int ret = 0;
+
+	for (i = 0;
+	     !ret && i < sizeof(algs) / sizeof(algs[0]) && !kb_interrupted();
+	     i++)
+		ret = one_context_pair(r, list, algs[i]);
+	return ret;
+}
+
 /**
  * kb_doc_measure_kernel() - the measured kernel checks
  * @r: the report
  * @list: the implementations, from the module
  *
  * Findings: KB-FASTER-NOT-SELECTED, KB-OFFLOAD-BELOW-CROSSOVER,
- * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW. Without CAP_SYS_ADMIN,
- * a line saying so instead.
+ * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW, KB-SOFTIRQ-GAP. Without
+ * CAP_SYS_ADMIN, a line saying so instead.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -284,6 +372,8 @@ int kb_doc_measure_kernel(struct kb_doc_report *r,
 		kb_doc_skip(r, "measured kernel checks", "interrupted");
 	else if (!ret)
 		kb_doc_check_spread(r, a, n, DOC_SAMPLES);
+	if (!ret && !denied && !kb_interrupted())
+		ret = contexts(r, list);
 	for (i = 0; i < n; i++) {
 		free(a[i].rate);
 		kb_runs_free(&runs[i]);

@@ -294,14 +294,27 @@ static int attr_at(const struct nlmsghdr *req, uint32_t offs)
 	return -1;
 }
 
+/**
+ * kb_genl_refused_attr() - the request attribute an error ack points at
+ * @r: what the kernel answered; @r->req set to the request as sent
+ *
+ * Return: the top-level attribute's type, or -1 when the kernel pointed
+ * at none (or the request is not at hand).
+ */
+int kb_genl_refused_attr(const struct kb_genl_reply *r)
+{
+	if (!r->has_offs || !r->req)
+		return -1;
+	return attr_at(r->req, r->offs);
+}
+
 /* What the user called the attribute the kernel refused, or NULL. */
 static const char *refused_option(const struct kb_genl_reply *r)
 {
-	int type;
+	int type = kb_genl_refused_attr(r);
 
-	if (!r->has_offs || !r->req || !r->attr_name)
+	if (!r->attr_name)
 		return NULL;
-	type = attr_at(r->req, r->offs);
 	return type < 0 ? NULL : r->attr_name(type);
 }
 

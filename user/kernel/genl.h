@@ -81,6 +81,7 @@ int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh);
 int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r);
 int kb_genl_fd(const struct kb_genl *g);
 bool kb_genl_lengths_ok(const void *buf, size_t len);
+int kb_genl_refused_attr(const struct kb_genl_reply *r);
 void kb_genl_report(FILE *f, const struct kb_genl_reply *r, int local_errno,
 		    const char *what);
 

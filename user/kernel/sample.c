@@ -47,6 +47,10 @@ const struct kb_sample_field kb_sample_fields[KB_SF_COUNT] = {
 	      "latency_p99_ns"),
 	FIELD(LAT_MAX_NS, LAT_MAX_NS, 64, LATENCY, lat_max_ns, "max_ns",
 	      "latency_max_ns"),
+	FIELD(SUBMITTED, SUBMITTED, 64, CALLS, submitted, "submitted",
+	      "submitted"),
+	FIELD(NO_SIMD, NO_SIMD, 64, CALLS, no_simd, "no_simd", "no_simd"),
+	FIELD(DEFERRED, DEFERRED, 64, CALLS, deferred, "deferred", "deferred"),
 };
 
 #define GROUP(g, flag, j)                                        \
@@ -61,6 +65,7 @@ const struct kb_sample_group_desc kb_sample_groups[KB_SG_COUNT] = {
 	GROUP(CYCLES, has_cycles, NULL),
 	GROUP(CPU, has_cpu, NULL),
 	GROUP(LATENCY, has_latency, "latency"),
+	GROUP(CALLS, has_calls, NULL),
 };
 
 /**

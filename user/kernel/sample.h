@@ -37,6 +37,15 @@ struct kb_sample {
 	uint64_t lat_p99_ns;
 	uint64_t lat_max_ns;
 	bool has_latency;
+	/*
+	 * Requests submitted, of those where SIMD was unusable, and of those
+	 * not completed at once; if has_calls (modules before --context
+	 * send none).
+	 */
+	uint64_t submitted;
+	uint64_t no_simd;
+	uint64_t deferred;
+	bool has_calls;
 };
 
 /*
@@ -49,6 +58,7 @@ enum kb_sample_group {
 	KB_SG_CYCLES, /* TSC cycles, where the TSC is constant-rate */
 	KB_SG_CPU, /* the CPU, for runs on several CPUs at once */
 	KB_SG_LATENCY, /* request latencies, for runs that time them */
+	KB_SG_CALLS, /* how the requests were submitted and completed */
 	KB_SG_COUNT
 };
 
@@ -71,6 +81,9 @@ enum kb_sample_field_id {
 	KB_SF_LAT_P50_NS,
 	KB_SF_LAT_P99_NS,
 	KB_SF_LAT_MAX_NS,
+	KB_SF_SUBMITTED,
+	KB_SF_NO_SIMD,
+	KB_SF_DEFERRED,
 	KB_SF_COUNT
 };
 

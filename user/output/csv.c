@@ -36,12 +36,16 @@ static const char *const summary_cols[] = {
 	"thread_cpu_percent",
 	"cycles_per_byte",
 	"ns_per_byte",
+	"context",
 };
 
 #define N_RUN (sizeof(run_cols) / sizeof(run_cols[0]))
 #define N_SUMMARY (sizeof(summary_cols) / sizeof(summary_cols[0]))
-/* Then, for --csv=samples, a column per field of kb_sample_fields. */
-#define N_SAMPLE KB_SF_COUNT
+/*
+ * Then, for --csv=samples, a column per field of kb_sample_fields, and
+ * the run's context, last since it came last.
+ */
+#define N_SAMPLE (KB_SF_COUNT + 1)
 #define MAX_COLS (N_RUN + (N_SUMMARY > N_SAMPLE ? N_SUMMARY : N_SAMPLE))
 
 /* A row being filled: a NULL cell is empty. */
@@ -188,6 +192,13 @@ static void summary_cells(struct row *r, const struct kb_summary *s)
 		put_str(r, NULL);
 }
 
+/* The run's context, as in JSON: the kernel path's alone. */
+static void context_cell(struct row *r, const struct kb_run *run)
+{
+	put_str(r, run->path == KB_PATH_KERNEL ? kb_context_name(run->context) :
+						 NULL);
+}
+
 static void sample_cells(struct row *r, const struct kb_sample *s)
 {
 	size_t i;
@@ -211,6 +222,7 @@ static int print_summary_rows(FILE *f, const struct kb_run *run, struct row *r)
 			continue;
 		run_cells(r, run);
 		summary_cells(r, &sum);
+		context_cell(r, run);
 		print_cells(f, r->cell, r->n);
 		rows++;
 	}
@@ -224,6 +236,7 @@ static int print_sample_rows(FILE *f, const struct kb_run *run, struct row *r)
 	for (i = 0; i < run->samples; i++) {
 		run_cells(r, run);
 		sample_cells(r, &run->sample[i]);
+		context_cell(r, run);
 		print_cells(f, r->cell, r->n);
 	}
 	return run->samples;
@@ -252,9 +265,9 @@ int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
 
 	memcpy(head, run_cols, sizeof(run_cols));
 	for (i = 0; i < n_more; i++)
-		head[N_RUN + i] = rows == KB_CSV_SUMMARY ?
-					  summary_cols[i] :
-					  kb_sample_fields[i].csv;
+		head[N_RUN + i] = rows == KB_CSV_SUMMARY ? summary_cols[i] :
+				  i < KB_SF_COUNT ? kb_sample_fields[i].csv :
+						    "context";
 	print_cells(f, head, N_RUN + n_more);
 	for (i = 0; i < count; i++) {
 		printed = rows == KB_CSV_SUMMARY ?
@@ -265,8 +278,9 @@ int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
 		if (printed)
 			continue;
 		run_cells(&r, &runs[i]);
-		for (r.n = N_RUN; r.n < N_RUN + n_more;)
+		for (r.n = N_RUN; r.n < N_RUN + n_more - 1;)
 			put_str(&r, NULL);
+		context_cell(&r, &runs[i]);
 		print_cells(f, r.cell, r.n);
 	}
 	return 0;

@@ -194,6 +194,19 @@ void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt)
 		fputs("the kernel crypto API", f);
 }
 
+/**
+ * kb_context_words() - where a kernel run called the driver from, in words
+ * @context: enum kaesbench_context
+ *
+ * Return: "from a kernel thread", or that with bottom halves disabled.
+ */
+const char *kb_context_words(uint32_t context)
+{
+	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
+		return "from a kernel thread with bottom halves disabled (softirq context, as ESP's receive path)";
+	return "from a kernel thread";
+}
+
 static void print_calls(FILE *f, const struct kb_legend *l)
 {
 	const char *sep = "measured: ";
@@ -208,8 +221,8 @@ static void print_calls(FILE *f, const struct kb_legend *l)
 		fprintf(f, " for %s", l->algs[t]);
 		sep = "; ";
 	}
-	fputs(": each called from a kernel thread, timed with CLOCK_MONOTONIC\n",
-	      f);
+	fprintf(f, ": each called %s, timed with CLOCK_MONOTONIC\n",
+		kb_context_words(l->context));
 }
 
 /* One CPU% line, whichever kinds of run the tables had. */

@@ -52,6 +52,7 @@ struct kb_legend {
 	uint32_t samples; /* KB_LEG_MBPS: of the first table */
 	uint32_t sample_ms;
 	bool decrypt; /* KB_LEG_CALLS */
+	uint32_t context; /* KB_LEG_CALLS: enum kaesbench_context */
 	/*
 	 * KB_LEG_NS*: uname's machine, which says why the kernel sent no
 	 * cycle count; NULL: this machine's.
@@ -71,6 +72,7 @@ void kb_print_legend_entry(FILE *f, enum kb_legend_entry e);
 const char *kb_no_cycles_reason(const char *machine);
 const char *kb_this_machine(void);
 void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt);
+const char *kb_context_words(uint32_t context);
 void kb_print_sizes_not_taken(FILE *f, const struct kb_sizes *sizes,
 			      bool (*taken)(const void *table, uint32_t size),
 			      const void *table, uint32_t block);

@@ -171,7 +171,8 @@ static void print_kernel_note(FILE *f, const struct kb_path_table *t,
 				      1U << run->impl.type :
 				      0,
 			      t->decrypt);
-	fprintf(f, " from a kernel thread, depth %" PRIu32 "\n", run->depth);
+	fprintf(f, " %s, depth %" PRIu32 "\n", kb_context_words(run->context),
+		run->depth);
 }
 
 static void print_col_notes(FILE *f, const struct kb_path_table *t)

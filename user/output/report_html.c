@@ -50,6 +50,8 @@ static const char *path_name(const char *path)
 {
 	if (!strcmp(path, "kernel"))
 		return "kernel";
+	if (!strcmp(path, KB_SAVED_PATH_KERNEL_SOFTIRQ))
+		return "kernel (softirq)";
 	if (!strcmp(path, "afalg-sendmsg"))
 		return "AF_ALG (sendmsg)";
 	if (!strcmp(path, "afalg-vmsplice"))

@@ -357,6 +357,10 @@ static struct json_object *run_json(const struct kb_run *run,
 	add(o, "depth", run->depth ? u64(run->depth) : NULL);
 	add(o, "key_bits", run->key_bits ? u64(run->key_bits) : NULL);
 	add(o, "decrypt", json_object_new_boolean(run->decrypt));
+	/* Where the driver was called from: the kernel path's alone. */
+	add(o, "context",
+	    run->path == KB_PATH_KERNEL ? str(kb_context_name(run->context)) :
+					  NULL);
 	add(o, "state", json_object_new_string(kb_run_state_name(run)));
 	add(o, "status", json_object_new_int(run->status));
 	add(o, "message", str(run->message));

@@ -277,6 +277,7 @@ static int outcome(const struct kb_saved *doc, size_t r, struct json_object *o,
 static int key(const struct kb_saved *doc, size_t r, struct json_object *o,
 	       struct kb_saved_run *run, char *err, size_t errlen)
 {
+	const char *context;
 	struct json_object *v;
 	int64_t n;
 
@@ -289,11 +290,15 @@ static int key(const struct kb_saved *doc, size_t r, struct json_object *o,
 	run->key.algorithm = kb_json_string_or(o, "algorithm", "-");
 	run->key.driver = kb_json_string_or(o, "driver", "-");
 	run->state = kb_json_string_or(o, "state", "-");
-	if (!run->key.algorithm || !run->key.driver || !run->state)
+	/* Documents from before --context were all made in a thread. */
+	context = kb_json_string_or(o, "context", "thread");
+	if (!run->key.algorithm || !run->key.driver || !run->state || !context)
 		return kb_json_bad(
 			err, errlen,
-			"%s: runs[%zu]: \"algorithm\", \"driver\" or \"state\" is not a string",
+			"%s: runs[%zu]: \"algorithm\", \"driver\", \"state\" or \"context\" is not a string",
 			doc->name, r);
+	if (!strcmp(run->key.path, "kernel") && !strcmp(context, "softirq"))
+		run->key.path = KB_SAVED_PATH_KERNEL_SOFTIRQ;
 	if (!kb_json_int(o, "key_bits", 0, UINT32_MAX, &n))
 		return kb_json_bad(
 			err, errlen,
@@ -551,8 +556,10 @@ void kb_saved_free(struct kb_saved *doc)
 
 static int path_rank(const char *path)
 {
-	static const char *const order[] = { "kernel", "afalg-sendmsg",
-					     "afalg-vmsplice", "openssl" };
+	static const char *const order[] = { "kernel",
+					     KB_SAVED_PATH_KERNEL_SOFTIRQ,
+					     "afalg-sendmsg", "afalg-vmsplice",
+					     "openssl" };
 	size_t i;
 
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)

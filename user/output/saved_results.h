@@ -18,9 +18,15 @@
 
 #include "output/saved_ipsec.h"
 
+/*
+ * The path of a kernel run made in softirq context (--context softirq):
+ * another measurement than the thread context's, so a key of its own.
+ */
+#define KB_SAVED_PATH_KERNEL_SOFTIRQ "kernel-softirq"
+
 /* What makes two runs the same measurement: everything but the figures. */
 struct kb_saved_key {
-	const char *path; /* "kernel", "openssl" ... */
+	const char *path; /* "kernel", "kernel-softirq", "openssl" ... */
 	const char *algorithm; /* "-" when not recorded */
 	const char *driver; /* "-" when not recorded */
 	uint32_t key_bits; /* 0 when not recorded */

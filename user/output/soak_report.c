@@ -9,6 +9,8 @@
 
 #include <inttypes.h>
 
+#include <linux/kaesbench.h>
+
 #include "output/soak_report.h"
 #include "output/verify_report.h"
 
@@ -35,6 +37,9 @@ void kb_print_soak(FILE *f, const struct kb_soak *s)
 		r->check.depth ? r->check.depth : 1);
 	if (r->cpu_list)
 		fprintf(f, " on CPUs %s", r->cpu_list);
+	/* Thread context, the default, unsaid as before. */
+	if (r->context != KAESBENCH_CONTEXT_THREAD)
+		fprintf(f, ", in %s context", kb_context_name(r->context));
 	fputc('\n', f);
 	fprintf(f,
 		"%-6s  %.1f s of %.1f, %" PRIu64 " rounds: %" PRIu64

@@ -36,13 +36,12 @@ static const char *verb(bool decrypt)
 }
 
 static void print_measured(FILE *f, unsigned int types, bool decrypt,
-			   double wall_s)
+			   uint32_t context, double wall_s)
 {
 	fputs("measured: ", f);
 	kb_print_kernel_calls(f, types, decrypt);
-	fprintf(f,
-		" called from a kernel thread, timed with CLOCK_MONOTONIC; runs took %.1f s\n",
-		wall_s);
+	fprintf(f, " called %s, timed with CLOCK_MONOTONIC; runs took %.1f s\n",
+		kb_context_words(context), wall_s);
 }
 
 static void note_type(struct notes *n, const struct kb_run *run)
@@ -308,6 +307,81 @@ static void print_interrupted(FILE *f)
 		"interrupted: the figures are from the samples taken before the stop\n");
 }
 
+/* A share of @of in percent: 0 and 100 exact, one decimal between. */
+static const char *share(uint64_t n, uint64_t of, char *buf, size_t len)
+{
+	if (!n || n == of)
+		snprintf(buf, len, "%s %%", n ? "100" : "0");
+	else
+		snprintf(buf, len, "%.1f %%", 100.0 * (double)n / (double)of);
+	return buf;
+}
+
+/*
+ * In softirq context, and wherever a synchronous implementation was not
+ * simply computed as it was called: how many calls found SIMD unusable
+ * (the implementation's fallback, or cryptd on 6.x), and how many
+ * completed later. In thread context an asynchronous implementation's
+ * calls all complete later, by nature: not said again.
+ */
+static bool calls_shown(const struct kb_run *run, const struct kb_summary *s)
+{
+	if (!s->has_calls || !s->submitted)
+		return false;
+	if (run->context == KAESBENCH_CONTEXT_SOFTIRQ || s->no_simd)
+		return true;
+	return s->deferred && !(run->impl.flags & KAESBENCH_IMPL_F_ASYNC);
+}
+
+/*
+ * "calls at 1420 B: SIMD unusable 0 % of 12345; completed later ...",
+ * with the driver after the size in a table of several (@who).
+ */
+static void print_calls_line(FILE *f, const struct kb_run *run,
+			     const struct kb_summary *s, const char *who)
+{
+	char a[16], b[16];
+
+	if (!calls_shown(run, s))
+		return;
+	fprintf(f,
+		"calls at %" PRIu32 " B%s%s: SIMD unusable %s of %" PRIu64
+		"; completed later (cryptd or async) %s\n",
+		s->size, who ? ", " : "", who ? who : "",
+		share(s->no_simd, s->submitted, a, sizeof(a)), s->submitted,
+		share(s->deferred, s->submitted, b, sizeof(b)));
+}
+
+/* The runs' context: softirq if any run was made in it. */
+static uint32_t table_context(const struct kb_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->count; i++)
+		if (t->runs[i].context == KAESBENCH_CONTEXT_SOFTIRQ)
+			return KAESBENCH_CONTEXT_SOFTIRQ;
+	return KAESBENCH_CONTEXT_THREAD;
+}
+
+/* Each row's calls at the largest size it measured, where shown. */
+static int print_sweep_calls(FILE *f, const struct kb_table *t)
+{
+	struct kb_summary sum;
+	size_t i, j;
+
+	for (i = 0; i < t->count; i++)
+		for (j = t->sizes->count; j--;) {
+			if (kb_summarize(&t->runs[i], t->sizes->size[j], &sum))
+				return -ENOMEM;
+			if (!sum.samples)
+				continue;
+			print_calls_line(f, &t->runs[i], &sum,
+					 t->runs[i].impl.driver_name);
+			break;
+		}
+	return 0;
+}
+
 /* --verbose: every note under its table. */
 static void print_sweep_notes(FILE *f, const struct kb_table *t,
 			      const struct notes *n)
@@ -329,7 +403,7 @@ static void print_sweep_notes(FILE *f, const struct kb_table *t,
 	if (n->interrupted)
 		print_interrupted(f);
 	print_check_notes(f, n);
-	print_measured(f, n->types, t->decrypt, t->wall_s);
+	print_measured(f, n->types, t->decrypt, table_context(t), t->wall_s);
 }
 
 /*
@@ -359,6 +433,8 @@ static void print_sweep_footer(FILE *f, const struct kb_table *t,
 	kb_legend_use(l, KB_LEG_CPU_KERNEL);
 	kb_legend_use(l, n->ns ? KB_LEG_NS_LARGEST : KB_LEG_CYCLES_LARGEST);
 	kb_legend_calls(l, n->types, t->alg, t->decrypt);
+	if (table_context(t) == KAESBENCH_CONTEXT_SOFTIRQ)
+		l->context = KAESBENCH_CONTEXT_SOFTIRQ;
 }
 
 static void print_sweep_title(FILE *f, const struct kb_table *t,
@@ -421,6 +497,8 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 	for (i = 0; i < t->count; i++)
 		if (print_sweep_row(f, t, &t->runs[i], name_w, &n))
 			return -ENOMEM;
+	if (print_sweep_calls(f, t))
+		return -ENOMEM;
 	if (t->legend)
 		print_sweep_footer(f, t, &n);
 	else
@@ -547,7 +625,20 @@ static void print_run_notes(FILE *f, const struct kb_run *run)
 		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
 			       1U << run->impl.type :
 			       0,
-		       run->decrypt, run->wall_s);
+		       run->decrypt, run->context, run->wall_s);
+}
+
+static int print_calls_lines(FILE *f, const struct kb_run *run)
+{
+	struct kb_summary sum;
+	size_t i;
+
+	for (i = 0; i < run->sizes.count; i++) {
+		if (kb_summarize(run, run->sizes.size[i], &sum))
+			return -ENOMEM;
+		print_calls_line(f, run, &sum, NULL);
+	}
+	return 0;
 }
 
 /* Instead of figures: the case the implementation got wrong. */
@@ -622,6 +713,8 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 			return -ENOMEM;
 		print_size_row(f, &sum, latency, ns, &spread);
 	}
+	if (print_calls_lines(f, run))
+		return -ENOMEM;
 	if (legend)
 		note_run_legend(legend, run, ns, spread, sample_ms, samples);
 	else

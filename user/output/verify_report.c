@@ -11,6 +11,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <linux/kaesbench.h>
+
+#include "output/legend.h"
 #include "output/run_json.h"
 #include "output/verify_report.h"
 
@@ -136,6 +139,9 @@ static void print_failure(FILE *f, const struct kb_run *run)
 		fprintf(f, " --depth %" PRIu32, c->depth);
 	if (run->cpu_list)
 		fprintf(f, " --cpus %s", run->cpu_list);
+	/* Wrong with bottom halves disabled may be right in a thread. */
+	if (run->context != KAESBENCH_CONTEXT_THREAD)
+		fprintf(f, " --context %s", kb_context_name(run->context));
 	fputc('\n', f);
 }
 
@@ -187,6 +193,10 @@ int kb_print_verify_table(FILE *f, const struct kb_run *runs, size_t count,
 	fprintf(f, "CASES\n");
 	for (i = 0; i < count; i++)
 		print_row(f, &runs[i], &w);
+	/* Thread context is the default, said nowhere as before. */
+	if (count && runs[0].context != KAESBENCH_CONTEXT_THREAD)
+		fprintf(f, "context: each driver called %s\n",
+			kb_context_words(runs[0].context));
 	return 0;
 }
 
@@ -248,6 +258,8 @@ struct json_object *kb_verify_to_json(const struct kb_run *run)
 	json_object_object_add(o, "cases_done",
 			       c->has_done ? u64(c->done) : NULL);
 	json_object_object_add(o, "depth", c->depth ? u64(c->depth) : NULL);
+	json_object_object_add(o, "context",
+			       str(kb_context_name(run->context)));
 	json_object_object_add(o, "cpus", str(run->cpu_list));
 	json_object_object_add(o, "requests",
 			       c->has_requests ? u64(c->requests) : NULL);

@@ -228,6 +228,18 @@
  *                             clock read per request)
  *    KAESBENCH_A_RUN_WAIT_MS: NLA_U32, how long it may wait for its turn
  *                             (above)
+ *    KAESBENCH_A_RUN_CONTEXT: NLA_U32, enum kaesbench_context: where the
+ *                             requests are submitted from (default
+ *                             KAESBENCH_CONTEXT_THREAD)
+ *
+ * With KAESBENCH_CONTEXT_SOFTIRQ, each request is submitted (and, when it
+ * completes at once, computed) between local_bh_disable() and
+ * local_bh_enable() on the measuring CPU, as the network stack's receive
+ * path calls ESP in NET_RX softirq: in_atomic() is true there, and the
+ * SIMD wrappers of 6.x (crypto/simd.c) send a request to cryptd when SIMD
+ * is unusable or cryptd already holds requests of the transform. What
+ * waits for completions runs with bottom halves enabled, as ESP's
+ * callbacks do.
  *
  * A run whose sizes x (warm-up + samples x sample time) exceeds
  * KAESBENCH_MAX_RUN_MS is refused at once.
@@ -253,7 +265,7 @@
  * include its copy and comparison.
  *
  * The job's first message, KAESBENCH_CMD_RUN, holds KAESBENCH_A_RUN_ID
- * (NLA_U32), KAESBENCH_A_RUN_DEPTH as used, KAESBENCH_A_RUN_KEY_BITS as
+ * (NLA_U32), KAESBENCH_A_RUN_CONTEXT, KAESBENCH_A_RUN_DEPTH as used, KAESBENCH_A_RUN_KEY_BITS as
  * used, KAESBENCH_A_RUN_MEMORY (NLA_U64, the bytes of buffers, requests
  * and request slots its threads allocated), the implementation chosen as a
  * KAESBENCH_A_IMPL nest (as in GET_IMPLS, without selection flags) and,
@@ -300,6 +312,15 @@
  *                                   the others
  *    KAESBENCH_A_SAMPLE_LAT_P99_NS: NLA_U64, its 99th percentile
  *    KAESBENCH_A_SAMPLE_LAT_MAX_NS: NLA_U64, the longest
+ *    KAESBENCH_A_SAMPLE_SUBMITTED: NLA_U64, requests submitted
+ *    KAESBENCH_A_SAMPLE_NO_SIMD: NLA_U64, of those, how many were
+ *                                submitted where crypto_simd_usable() was
+ *                                false: a SIMD implementation takes its
+ *                                fallback (or cryptd) for them
+ *    KAESBENCH_A_SAMPLE_DEFERRED: NLA_U64, of those, how many did not
+ *                                 complete at once (-EINPROGRESS, -EBUSY):
+ *                                 all of an asynchronous driver's; of a
+ *                                 SIMD wrapper's, those sent to cryptd
  *
  * With KAESBENCH_A_RUN_CPUS, a thread bound to each CPU measures with a
  * transform and requests of its own; the threads take each sample
@@ -385,6 +406,9 @@
  *                           KAESBENCH_MAX_DEPTH (default 1); synchronous
  *                           implementations are verified at depth 1
  *    KAESBENCH_A_RUN_WAIT_MS: NLA_U32, as for a run
+ *    KAESBENCH_A_RUN_CONTEXT: NLA_U32, as for a run: each round's
+ *                             requests are submitted with bottom halves
+ *                             disabled
  *
  * Case i uses a key, IV, data and layout drawn from the seed and i: every
  * length from 0 (where the mode allows it) to five blocks first, then
@@ -404,7 +428,7 @@
  * KAESBENCH_MAX_INFLIGHT.
  *
  * The job's first message, KAESBENCH_CMD_VERIFY, holds KAESBENCH_A_RUN_ID,
- * the implementation as a KAESBENCH_A_IMPL nest,
+ * KAESBENCH_A_RUN_CONTEXT, the implementation as a KAESBENCH_A_IMPL nest,
  * KAESBENCH_A_VERIFY_REFERENCE (NLA_NUL_STRING, the reference's driver
  * name), KAESBENCH_A_VERIFY_SEED, KAESBENCH_A_VERIFY_CASES,
  * KAESBENCH_A_RUN_DEPTH as used and KAESBENCH_A_RUN_MEMORY. A
@@ -553,6 +577,10 @@ enum kaesbench_attr {
 	KAESBENCH_A_RUN_WAIT_MS,
 	KAESBENCH_A_WAIT,
 	KAESBENCH_A_RUN_WAITED_MS,
+	KAESBENCH_A_RUN_CONTEXT,
+	KAESBENCH_A_SAMPLE_SUBMITTED,
+	KAESBENCH_A_SAMPLE_NO_SIMD,
+	KAESBENCH_A_SAMPLE_DEFERRED,
 	__KAESBENCH_A_LAST
 };
 
@@ -618,6 +646,17 @@ enum kaesbench_case_op {
 	KAESBENCH_CASE_OP_TAG,		/* accepted a corrupted tag */
 	KAESBENCH_CASE_OP_AAD,		/* accepted corrupted associated data */
 };
+
+/* Where a run's or verification's requests are submitted from. */
+enum kaesbench_context {
+	/* the job's kernel thread, as dm-crypt's workers and AF_ALG's */
+	KAESBENCH_CONTEXT_THREAD,
+	/* the same with bottom halves disabled, as ESP's receive path */
+	KAESBENCH_CONTEXT_SOFTIRQ,
+	__KAESBENCH_CONTEXT_LAST
+};
+
+#define KAESBENCH_CONTEXT_MAX (__KAESBENCH_CONTEXT_LAST - 1)
 
 enum kaesbench_impl_type {
 	KAESBENCH_IMPL_TYPE_UNSPEC,
