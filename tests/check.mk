@@ -19,8 +19,9 @@
 
 CACHE := $(or $(KAESBENCH_CACHE),$(CURDIR)/.cache)
 export KAESBENCH_CACHE := $(CACHE)
-# make check-next's logs and results apart from make check's: the two may
-# run on one machine, and prepare clears its directory.
+# make check-next's logs and results apart from make check's, which its
+# prepare would clear (one after the other, not together: the install and
+# dkms stages of both install into this system).
 CHECK_DIR ?= $(CACHE)/check$(if $(NEXT),-next)
 
 # The series the VM stages boot, and those the host stages build for too
