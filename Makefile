@@ -13,6 +13,10 @@
 #   make check        unit tests, static checks, the VM suite on 6.1, 6.12,
 #                     Debian sid's latest and arm64's 6.12 (tests/check.mk)
 #   make check-full   the same, with arm64's 6.1 too
+#   make check-next   the kernels make check leaves out: Debian
+#                     experimental's next release (7.3-rc) and Debian 12's
+#                     PREEMPT_RT kernel, the whole VM suite on each and the
+#                     host stages that build for them (tests/check.mk)
 #   make fuzz         the tool's parsers under libFuzzer on this host
 #                     (FUZZ_SECONDS=300 each), then the netlink fuzzer's
 #                     long run in a 6.12 VM (FUZZ_COUNT=1000000 messages),
@@ -129,8 +133,8 @@ run:
 # stage beside them; -k: a stage whose recipe cannot even start does not
 # stop the others (a failed stage records its outcome and succeeds).
 CHECK_MK = $(MAKE) --no-print-directory -f tests/check.mk \
-	$(if $(filter check-full,$@),FULL=1)
-check check-full:
+	$(if $(filter check-full,$@),FULL=1) $(if $(filter check-next,$@),NEXT=1)
+check check-full check-next:
 	@$(CHECK_MK) prepare && $(CHECK_MK) -k -j3 check
 
 FUZZ_COUNT ?= 1000000
@@ -244,6 +248,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-full check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec \
+.PHONY: all module tool test-tools run check check-full check-next check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # apt-get and apt-cache against a Debian suite this machine's own apt does
-# not follow (sid, for the newest kernel), or for an architecture it does
-# not (its own release for arm64), through a private configuration:
+# not follow (sid, for the newest kernel; experimental, for the next), or
+# for an architecture it does not (its own release for arm64), through a
+# private configuration:
 # its own sources list, package lists and download cache under
 # $KAESBENCH_CACHE/apt/SUITE. The system's sources, lists and dpkg
 # database are never read for it nor written. The mirror is the one this
@@ -13,9 +14,15 @@
 #        scripts/debian-apt.sh which PACKAGE   prints "system" when this
 #                                              machine's apt knows PACKAGE,
 #                                              else the first of $SUITES
-#                                              (default: sid) that does
+#                                              (default: sid experimental)
+#                                              that does
 #
 # SUITE "system" is this machine's own apt configuration, unchanged.
+# experimental is a partial suite, what differs from sid only, and its
+# configuration has experimental alone: a kernel's packages (image,
+# binary, modules, base, headers, kbuild) are all there, and apt-cache's
+# candidate is experimental's, not sid's; what it depends on from sid
+# (the compiler) comes from sid's configuration (scripts/kbuild.sh).
 # A private suite's lists are refreshed when they are a day old. Package
 # Architectures: amd64 and arm64 (the rig boots both).
 
@@ -114,14 +121,14 @@ which)
 		echo system
 		exit 0
 	fi
-	for suite in ${SUITES:-sid}; do
+	for suite in ${SUITES:-sid experimental}; do
 		if known "$0" "$suite" apt-cache; then
 			echo "$suite"
 			exit 0
 		fi
 	done
 	echo "debian-apt: no Debian suite here has $package" \
-		"(system, ${SUITES:-sid})" >&2
+		"(system, ${SUITES:-sid experimental})" >&2
 	exit 1
 	;;
 system)

@@ -99,10 +99,15 @@ where() {
 	# x86_64-linux-gnu-gcc-16 is Debian's package gcc-16.
 	pkg=$(echo "$cc" | sed 's/^.*-\(gcc-[0-9]*\)$/\1/; s/^.*-\(clang-[0-9]*\)$/\1/')
 	suite=$("$top/scripts/debian-apt.sh" which "linux-headers-$1")
-	if [ "$suite" = system ]; then
+	case $suite in
+	system)
 		echo "kbuild: $1 was built with $cc; install $pkg" >&2
 		exit 1
-	fi
+		;;
+	# A partial suite debootstrap cannot make a root of: experimental's
+	# kernels take their compiler from sid (gcc-16-for-host).
+	experimental) suite=sid ;;
+	esac
 	build_root "$suite" "$pkg"
 }
 

@@ -12,23 +12,34 @@
 #   make -f tests/check.mk STAGE [FULL=1]    one stage alone (sparse,
 #                                            vm-6.12, ...: $(STAGES))
 #
-# make check runs the first two; make check-full the same with FULL=1.
+# make check runs the first two; make check-full the same with FULL=1,
+# make check-next with NEXT=1.
 
 .DEFAULT_GOAL := check
 
 CACHE := $(or $(KAESBENCH_CACHE),$(CURDIR)/.cache)
 export KAESBENCH_CACHE := $(CACHE)
-CHECK_DIR ?= $(CACHE)/check
+# make check-next's logs and results apart from make check's, which its
+# prepare would clear (one after the other, not together: the install and
+# dkms stages of both install into this system).
+CHECK_DIR ?= $(CACHE)/check$(if $(NEXT),-next)
 
 # The series the VM stages boot, and those the host stages build for too
 # (sparse, W=1; install, dkms, the kernel's compiler on amd64): adding the
 # next is one word. latest is Debian sid's kernel (tests/vm/kernel.sh).
 # KAESBENCH_SERIES and KAESBENCH_HOST_SERIES in the environment replace
 # them.
+# NEXT=1 (make check-next): the kernels make check leaves out, each with
+# the whole suite and the host stages that build for a kernel: next, the
+# coming release (Debian experimental's, 7.3-rc), and rt, Debian 12's
+# PREEMPT_RT kernel.
 CHECK_SERIES := latest 6.12 6.1 arm64-6.12
 FULL_SERIES := $(CHECK_SERIES) arm64-6.1
-SERIES := $(or $(KAESBENCH_SERIES),$(if $(FULL),$(FULL_SERIES),$(CHECK_SERIES)))
-HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),6.1 6.12 latest arm64-6.12)
+NEXT_SERIES := next rt
+SERIES := $(or $(KAESBENCH_SERIES),$(if $(NEXT),$(NEXT_SERIES),$(if \
+	$(FULL),$(FULL_SERIES),$(CHECK_SERIES))))
+HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),$(if $(NEXT),$(NEXT_SERIES),6.1 \
+	6.12 latest arm64-6.12))
 
 # The in-VM tests make check runs on each series (tests/vm/rig.sh check
 # SERIES -t NAME,...), empty for all of them; FULL=1 runs all everywhere.
@@ -46,7 +57,8 @@ HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),6.1 6.12 latest arm64-6.12)
 # fair server), verification and the own reference, a request given up on
 # 6.1; the CPU's AES implementations, the doctor's findings and scaling on
 # arm64; and on every series kaesbench ipsec (64-ipsec: ESP differs by
-# kernel). make check-full runs every file on every series.
+# kernel). make check-full runs every file on every series, and so does
+# make check-next on its own (no VM_TESTS_next nor VM_TESTS_rt).
 # Latest and 6.12 run every file (new files too) but the other's only.
 VM_ONLY_latest := 43-turns 80-faults 92-storms 97-ynl
 VM_ONLY_6.12 := 22-list-stall 47-memory 48-starved-worker 75-results \
@@ -87,12 +99,16 @@ prepare:
 # (waits for timeouts, sleeps) while the VMs keep theirs.
 FIRST := $(addprefix series-,$(UNRESOLVED)) \
 	$(if $(ARM64_MISSING),arm64-packages) build
-QUIET := unit-tests results-formats host-tests run-decisions progress-line
-HOST := include-cycles fuzz-parsers fuzz-generator checkpatch sparse \
-	vm-verdict install completion dkms kernel-compiler kselftest \
-	built-tree netlink-spec report
+# make check-next runs, of the host stages, those that build for its
+# kernels: make check runs the others, which no kernel changes.
+KERNEL_HOST := sparse install dkms kernel-compiler built-tree
+QUIET := $(if $(NEXT),,unit-tests results-formats host-tests run-decisions \
+	progress-line)
+HOST := $(if $(NEXT),$(KERNEL_HOST),include-cycles fuzz-parsers \
+	fuzz-generator checkpatch sparse vm-verdict install completion dkms \
+	kernel-compiler kselftest built-tree netlink-spec report)
 VM := $(addprefix vm-,$(VM_SERIES))
-LATE := lava host-state
+LATE := $(if $(NEXT),,lava) host-state
 STAGES := $(FIRST) $(QUIET) $(HOST) $(VM) $(LATE)
 
 # Under make check, -k to the stage: it records its outcome and succeeds,

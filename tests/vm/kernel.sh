@@ -7,7 +7,8 @@
 #
 # usage: tests/vm/kernel.sh release SERIES      print the current release of
 #                                               a series (6.1, 6.12, latest,
-#                                               arm64-6.1, arm64-6.12)
+#                                               next, rt, arm64-6.1,
+#                                               arm64-6.12)
 #        tests/vm/kernel.sh fetch RELEASE DIR   unpack that kernel's image
 #                                               into DIR/RELEASE/root
 #        tests/vm/kernel.sh arch RELEASE        print its architecture
@@ -19,7 +20,9 @@
 # Releases are resolved from Debian's meta packages at run time, so the rig
 # follows Debian's kernel updates without edits: 6.1 and 6.12 from this
 # machine's apt (Debian 12), latest from whatever sid's linux-image-amd64
-# points to, through scripts/debian-apt.sh. The arm64 series are the same
+# points to, through scripts/debian-apt.sh, next from experimental's (the
+# coming release's candidates: 7.3-amd64 while it is 7.3~rc7) and rt from
+# Debian 12's linux-image-rt-amd64 (PREEMPT_RT). The arm64 series are the same
 # Debian 12 kernels built for arm64, from a private configuration of this
 # machine's release with that architecture (this machine's apt has amd64
 # only). Their headers come with the host's linux-kbuild (amd64): its
@@ -47,11 +50,13 @@ meta_package() {
 	6.1) echo system linux-image-amd64 ;;
 	6.12) echo system linux-image-6.12-amd64 ;;
 	latest) echo sid linux-image-amd64 ;;
+	next) echo experimental linux-image-amd64 ;;
+	rt) echo system linux-image-rt-amd64 ;;
 	arm64-6.1) echo "$(codename) linux-image-arm64:arm64" ;;
 	arm64-6.12) echo "$(codename) linux-image-6.12-arm64:arm64" ;;
 	*)
 		echo "kernel.sh: unknown series '$1' (6.1, 6.12, latest," \
-			"arm64-6.1 or arm64-6.12)" >&2
+			"next, rt, arm64-6.1 or arm64-6.12)" >&2
 		exit 2
 		;;
 	esac

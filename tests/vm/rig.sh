@@ -6,7 +6,8 @@
 # usage: tests/vm/rig.sh check SERIES... [-t NAME[,NAME...]]
 #                                             run the in-VM suite on each
 #                                             series (6.1, 6.12, latest,
-#                                             debug, arm64-6.1, arm64-6.12);
+#                                             next, rt, debug, arm64-6.1,
+#                                             arm64-6.12);
 #                                             -t: only the files NAMEd, in
 #                                             the order given (60-verify,
 #                                             60-verify.sh, 60 or verify)
@@ -17,7 +18,8 @@
 #                                             ramdisk for SERIES, in OUT
 #
 # 6.1 and 6.12 are Debian 12's current kernels, latest is Debian sid's,
-# arm64-6.1 and arm64-6.12 Debian 12's arm64 kernels, booted under
+# next Debian experimental's (the coming release, 7.3-rc), rt Debian 12's
+# PREEMPT_RT kernel (make check-next boots those two), arm64-6.1 and arm64-6.12 Debian 12's arm64 kernels, booted under
 # qemu-system-aarch64 with the module cross-built and the tool built
 # against an unpacked arm64 userland (scripts/sysroot.sh)
 # (tests/vm/kernel.sh says how each is resolved); debug is 6.12 built from
