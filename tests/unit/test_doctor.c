@@ -599,6 +599,50 @@ static void test_afalg_software_only(void **state)
 	assert_false(st.known || st.software_only);
 }
 
+/* Linux 7.3's af_alg_restrict: said at 1 and 2, with the way back. */
+static void test_afalg_restricted(void **state)
+{
+	static const struct row rows[] = {
+		{ "cbc(aes)", "cbc-aes-aesni", "aesni_intel", 400, SEL },
+	};
+	struct kb_impl impl[1];
+	struct kb_impl_list list = list_of(impl, rows, 1);
+	struct kb_doc_cpu cpu = cpu_of(x86_aes_flags);
+	struct kb_doc_kernel k = { .impls = &list };
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+	struct kb_afalg_state st;
+
+	(void)state;
+	kb_doc_check_kernel(&r, &cpu, &k);
+	assert_null(kb_doc_find(&r, "KB-AFALG-RESTRICTED"));
+	kb_doc_report_free(&r);
+
+	k.afalg_restriction = 1;
+	kb_doc_check_kernel(&r, &cpu, &k);
+	f = kb_doc_find(&r, "KB-AFALG-RESTRICTED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_non_null(
+		strstr(f->summary,
+		       "restricted by /proc/sys/crypto/af_alg_restrict (1)"));
+	assert_non_null(strstr(f->fix, "sysctl crypto.af_alg_restrict=0"));
+	kb_doc_report_free(&r);
+
+	k.afalg_restriction = 2;
+	kb_doc_check_kernel(&r, &cpu, &k);
+	f = kb_doc_find(&r, "KB-AFALG-RESTRICTED");
+	assert_non_null(f);
+	assert_non_null(
+		strstr(f->summary,
+		       "disabled by /proc/sys/crypto/af_alg_restrict (2)"));
+	kb_doc_report_free(&r);
+
+	/* From a release alone, the sysctl is not known. */
+	kb_afalg_state_of("7.3.0-rc7", &st);
+	assert_int_equal(st.restriction, -1);
+}
+
 static void test_vaes(void **state)
 {
 	static const struct row old[] = {
@@ -1759,6 +1803,7 @@ int main(void)
 		cmocka_unit_test(test_hypervisor_hides_aes),
 		cmocka_unit_test(test_demoted_and_offload),
 		cmocka_unit_test(test_afalg_software_only),
+		cmocka_unit_test(test_afalg_restricted),
 		cmocka_unit_test(test_vaes),
 		cmocka_unit_test(test_env),
 		cmocka_unit_test(test_env_arm64_tcg),

@@ -414,6 +414,30 @@ static void vaes(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 }
 
 /*
+ * Linux 7.3's crypto.af_alg_restrict: at 1, AF_ALG binds only the
+ * algorithm names of its allowlists (some to the privileged only), never
+ * a driver name, which is what kaesbench binds; at 2, nothing.
+ */
+static void afalg_restricted(struct kb_doc_report *r, int level)
+{
+	struct kb_doc_finding *f;
+
+	f = kb_doc_add(
+		r, "KB-AFALG-RESTRICTED", KB_DOC_INFO,
+		level >= 2 ?
+			"AF_ALG is disabled by " KB_AF_ALG_RESTRICT
+			" (%d): no AES implementation can be measured through it." :
+			"AF_ALG is restricted by " KB_AF_ALG_RESTRICT
+			" (%d): it binds only the algorithm names of its allowlists, never a driver name, so kaesbench's AF_ALG rows are n/a.",
+		level);
+	kb_doc_evidence(r, f, "%s = %d", KB_AF_ALG_RESTRICT, level);
+	kb_doc_fix(
+		r, f,
+		"to measure AF_ALG on a test machine: sysctl crypto.af_alg_restrict=0 (as root), and back to %d after; userspace that needs AES should use a library (OpenSSL)",
+		level);
+}
+
+/*
  * AF_ALG on this kernel: from Linux 7.2 deprecated, and software only (its
  * binds leave out asynchronous and kernel-driver-only implementations).
  * Userspace then reaches no offload engine through it, whatever is
@@ -426,6 +450,8 @@ static void afalg_state(struct kb_doc_report *r, const struct kb_doc_kernel *k)
 	const struct kb_impl *impl;
 	size_t i, offloads = 0;
 
+	if (k->afalg_restriction > 0)
+		afalg_restricted(r, k->afalg_restriction);
 	if (!k->mods || !k->mod->release[0])
 		return;
 	kb_afalg_state_of(k->mod->release, &st);
@@ -497,7 +523,7 @@ static void offload(struct kb_doc_report *r, const struct kb_doc_kernel *k,
  *     the implementations when @k->impls is NULL
  *
  * Findings: KB-HYPERVISOR-HIDES-AES, KB-CPU-NO-AES, KB-OFFLOAD-SELECTED,
- * KB-AFALG-SOFTWARE-ONLY; on x86 KB-AESNI-IN-USE, KB-AESNI-DEMOTED,
+ * KB-AFALG-SOFTWARE-ONLY, KB-AFALG-RESTRICTED; on x86 KB-AESNI-IN-USE, KB-AESNI-DEMOTED,
  * KB-AESNI-MODULE-BLACKLISTED, KB-AESNI-MODULE-NOT-LOADED,
  * KB-AESNI-MODULE-NOT-BUILT, KB-AESNI-NOT-SELECTED, KB-VAES-UNUSED,
  * KB-VAES-DEMOTED; on arm64 the same as KB-ARMCE-* (the ARMv8 Crypto

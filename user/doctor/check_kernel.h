@@ -31,6 +31,8 @@ struct kb_doc_kernel {
 	/* The modules bringing the AES instructions, or NULL when unknown. */
 	const struct kb_doc_modstate *mod;
 	size_t mods;
+	/* KB_AF_ALG_RESTRICT's value (Linux 7.3 on); 0 also when absent */
+	int afalg_restriction;
 };
 
 void kb_doc_check_kernel(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,

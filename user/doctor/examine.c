@@ -23,6 +23,7 @@
 #include "doctor/facts.h"
 #include "doctor/measurements.h"
 #include "bench/runner.h"
+#include "userspace/afalg.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl.h"
 #include "userspace/openssl_caps.h"
@@ -100,7 +101,11 @@ static void static_checks(struct kb_doc_report *r, struct facts *x)
 		.mod = x->mods ? x->mod : NULL,
 		.mods = x->mods,
 	};
+	struct kb_afalg_state afalg;
 
+	kb_afalg_state(&afalg);
+	if (afalg.restriction > 0)
+		k.afalg_restriction = afalg.restriction;
 	kb_doc_check_env(r, &x->cpu, &x->env);
 	kb_doc_check_kernel(r, &x->cpu, &k);
 }

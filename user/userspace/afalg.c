@@ -87,12 +87,21 @@ int kb_afalg_available(char *why, size_t len)
 {
 	int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	int err = errno;
+	struct kb_afalg_state st;
 
 	if (fd >= 0) {
 		close(fd);
 		return 0;
 	}
-	snprintf(why, len, "AF_ALG not available (socket: %s)", strerror(err));
+	kb_afalg_state(&st);
+	if (st.restriction >= 2)
+		snprintf(why, len,
+			 "AF_ALG disabled by " KB_AF_ALG_RESTRICT
+			 " (%d; socket: %s)",
+			 st.restriction, strerror(err));
+	else
+		snprintf(why, len, "AF_ALG not available (socket: %s)",
+			 strerror(err));
 	return -err;
 }
 
@@ -420,6 +429,7 @@ void kb_afalg_state_of(const char *release, struct kb_afalg_state *st)
 	unsigned int major, minor;
 
 	memset(st, 0, sizeof(*st));
+	st->restriction = -1;
 	snprintf(st->release, sizeof(st->release), "%s", release);
 	if (sscanf(release, "%u.%u", &major, &minor) != 2)
 		return;
@@ -435,12 +445,20 @@ void kb_afalg_state_of(const char *release, struct kb_afalg_state *st)
 void kb_afalg_state(struct kb_afalg_state *st)
 {
 	struct utsname u;
+	FILE *f;
 
 	if (uname(&u)) {
 		memset(st, 0, sizeof(*st));
+		st->restriction = -1;
 		return;
 	}
 	kb_afalg_state_of(u.release, st);
+	f = fopen(KB_AF_ALG_RESTRICT, "r");
+	if (f) {
+		if (fscanf(f, "%d", &st->restriction) != 1)
+			st->restriction = -1;
+		fclose(f);
+	}
 }
 
 /* The errno's name, "ENOENT", and its words, "No such file or directory". */
@@ -529,6 +547,16 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 			run, ENOENT,
 			"AF_ALG cannot bind %s (bind: %s, %s: the socket type's module %s is not loaded; modprobe %s)",
 			name, errno_name(err), strerror(err), type, type);
+	else if (st.restriction > 0 &&
+		 (ret == -ENOENT || ret == -EPERM || ret == -EACCES))
+		kb_run_unavailable(
+			run, err,
+			"AF_ALG cannot bind %s (bind: %s, %s: restricted by " KB_AF_ALG_RESTRICT
+			" (%d): %s)",
+			name, errno_name(err), strerror(err), st.restriction,
+			st.restriction >= 2 ?
+				"AF_ALG is disabled" :
+				"only the algorithm names of its allowlists bind, and no driver name; sysctl crypto.af_alg_restrict=0 lifts it");
 	else if (ret == -ENOENT && !registered(name))
 		kb_run_unavailable(
 			run, ENOENT,

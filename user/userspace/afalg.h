@@ -50,10 +50,16 @@ struct kb_afalg_target {
  * gets synchronous software implementations only, never an offload
  * engine.
  */
+/* Linux 7.3's restriction of what AF_ALG binds (crypto/af_alg.c). */
+#define KB_AF_ALG_RESTRICT "/proc/sys/crypto/af_alg_restrict"
+
 struct kb_afalg_state {
 	bool known; /* the release could be read */
 	bool software_only; /* binds offer no asynchronous or offload driver */
 	bool deprecated;
+	/* /proc/sys/crypto/af_alg_restrict (7.3 on): 0 none, 1 only the
+	 * names on its allowlists, 2 AF_ALG disabled; -1: no such sysctl */
+	int restriction;
 	char release[65];
 };
 
