@@ -293,6 +293,40 @@ static int size(struct kb_upath *p, uint32_t size)
 	return 0;
 }
 
+/*
+ * libkcapi prints to standard output, without a newline, when it cannot
+ * parse the kernel's release as three numbers ("Could not parse kernel
+ * version": Debian experimental's "7.3-amd64"), once per handle: that
+ * would land in a JSON or CSV document. Its handles are made with
+ * standard output sent to /dev/null, what was buffered before flushed to
+ * where it belongs. Return: the descriptor to put back, or -1.
+ */
+static int stdout_muted(void)
+{
+	int saved, null;
+
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		saved = -1;
+	}
+	if (null >= 0)
+		close(null);
+	return saved;
+}
+
+static void stdout_back(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+}
+
 static int setup(struct afalg *s, const char *name, const uint8_t *key)
 {
 	struct kcapi_handle **h = &s->lane[0].h;
@@ -523,6 +557,14 @@ static bool algif_present(bool aead)
 	return found;
 }
 
+/* Whether @release starts as "7.2.13" does: libkcapi needs that. */
+static bool three_numbers(const char *release)
+{
+	unsigned int a, b, c;
+
+	return sscanf(release, "%u.%u.%u", &a, &b, &c) == 3;
+}
+
 /*
  * A name AF_ALG does not find is n/a with the reason, not an error: bind()
  * fails with ENOENT when the socket type's module (algif_skcipher,
@@ -539,10 +581,17 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 	const struct kb_afalg_req *req = s->req;
 	const char *type = s->aead ? "algif_aead" : "algif_skcipher";
 	struct kb_afalg_state st;
+	char version[64] = "libkcapi";
 	int err = -ret;
 
+	kcapi_versionstring(version, sizeof(version));
 	kb_afalg_state(&st);
-	if (ret == -ENOENT && !algif_present(s->aead))
+	if (ret == -EFAULT && !three_numbers(st.release))
+		kb_run_unavailable(
+			run, EFAULT,
+			"AF_ALG cannot set up %s: %s cannot parse this kernel's release %s as three numbers, and refuses every handle (EFAULT)",
+			name, version, st.release);
+	else if (ret == -ENOENT && !algif_present(s->aead))
 		kb_run_unavailable(
 			run, ENOENT,
 			"AF_ALG cannot bind %s (bind: %s, %s: the socket type's module %s is not loaded; modprobe %s)",
@@ -799,6 +848,7 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		.depth = req->depth ? req->depth : 1,
 	};
 	uint8_t key[KEY_MAX];
+	int muted, lanes_ret = 0;
 	char why[256];
 	size_t len;
 	int ret;
@@ -836,7 +886,11 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		return 0;
 	}
 	s.lane = calloc(s.depth, sizeof(*s.lane));
+	muted = stdout_muted();
 	ret = s.lane ? setup(&s, kb_afalg_bind_name(req), key) : -ENOMEM;
+	if (!ret && s.depth > 1)
+		lanes_ret = add_lanes(&s);
+	stdout_back(muted);
 	memset(key, 0, sizeof(key));
 	if (!s.lane)
 		return -ENOMEM;
@@ -845,7 +899,7 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		destroy(&s);
 		return 0;
 	}
-	ret = s.depth > 1 ? add_lanes(&s) : 0;
+	ret = lanes_ret;
 	if (ret) {
 		kb_run_unavailable(
 			run, -ret,
