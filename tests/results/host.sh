@@ -275,6 +275,17 @@ check "-o to an unwritable path: exit 2 before measuring" unwritable_output
 check "-o FILE holds the --mr lines, standard output nothing" output_file
 check "-o FILE: a run that fails leaves an existing FILE as it was" \
 	failed_run_keeps_output
+# all_refused NAME: $tmp/NAME1.json to NAME3.json, broken variants of an
+# example, each refused by the validator.
+all_refused() {
+	for n in 1 2 3; do
+		if $validate "$tmp/$1$n.json"; then
+			echo "$1$n.json was accepted"
+			return 1
+		fi
+	done
+}
+
 # kaesbench ipsec cannot run here (no veth, no ESP): its hand-written
 # example document stands for its JSON, and a broken one is refused.
 ipsec_example() {
@@ -283,12 +294,7 @@ ipsec_example() {
 	jq '.ipsec[0].state = "fine"' "$ex" >"$tmp/ibad1.json"
 	jq '.ipsec[0].sas[0].proved = "yes"' "$ex" >"$tmp/ibad2.json"
 	jq 'del(.ipsec[0].differential)' "$ex" >"$tmp/ibad3.json"
-	for n in 1 2 3; do
-		if $validate "$tmp/ibad$n.json"; then
-			echo "ibad$n.json was accepted"
-			return 1
-		fi
-	done
+	all_refused ibad
 }
 
 # Refused before anything is made or measured.
@@ -313,12 +319,7 @@ context_example() {
 	jq '.runs[1].context = "hardirq"' "$ex" >"$tmp/cbad1.json"
 	jq '.runs[1].samples[0].no_simd = -1' "$ex" >"$tmp/cbad2.json"
 	jq '.runs[1].samples[0].deferred = "none"' "$ex" >"$tmp/cbad3.json"
-	for n in 1 2 3; do
-		if $validate "$tmp/cbad$n.json"; then
-			echo "cbad$n.json was accepted"
-			return 1
-		fi
-	done
+	all_refused cbad
 	"$kb" compare "$old" "$ex" >"$tmp/out" || { cat "$tmp/out"; return 1; }
 	grep -q '^  kernel-softirq  cbc-aes-aesni .* only in NEW$' "$tmp/out" &&
 		grep -q '^  kernel          cbc-aes-aesni .*too few samples' \
