@@ -95,8 +95,8 @@ ktap_test "run --imix and verify --json: documents for the host's schema check" 
 
 # The CSV columns, in the order Documentation/results.rst fixes.
 RUN_COLS="path,algorithm,driver,module,priority,selected,async,key_bits,decrypt,depth,state,status,message"
-SUMMARY_COLS="$RUN_COLS,size,samples,mbps_median,mbps_min,mbps_max,ops_per_s_median,cpu_percent,thread_cpu_percent,cycles_per_byte,ns_per_byte"
-SAMPLE_COLS="$RUN_COLS,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles,cpu,user_ns,system_ns,softirq_ns,irq_ns,latency_count,latency_p50_ns,latency_p99_ns,latency_max_ns"
+SUMMARY_COLS="$RUN_COLS,size,samples,mbps_median,mbps_min,mbps_max,ops_per_s_median,cpu_percent,thread_cpu_percent,cycles_per_byte,ns_per_byte,context"
+SAMPLE_COLS="$RUN_COLS,size,index,ops,bytes,wall_ns,thread_ns,busy_ns,cycles,cpu,user_ns,system_ns,softirq_ns,irq_ns,latency_count,latency_p50_ns,latency_p99_ns,latency_max_ns,submitted,no_simd,deferred,context"
 
 # results FORMAT...: every implementation of $RALG, and OpenSSL, in FORMAT
 all_impls() {
@@ -117,7 +117,7 @@ csv_parsed_back() {
 	! grep -q '"' /tmp/summary.csv /tmp/samples.csv ||
 		fail "unexpected quoting"
 	# Fields are counted, and min <= median <= max.
-	awk -F, 'NR > 1 && (NF != 23 || !($17 <= $16 && $16 <= $18)) {
+	awk -F, 'NR > 1 && (NF != 24 || !($17 <= $16 && $16 <= $18)) {
 		print "row " NR ": " $0; exit 1 }' /tmp/summary.csv ||
 		fail "a summary row is malformed"
 	# The rows are the JSON's summaries: same run, size and sample count.
@@ -129,7 +129,7 @@ csv_parsed_back() {
 	cmp /tmp/csv.rows /tmp/json.rows ||
 		{ diff /tmp/json.rows /tmp/csv.rows; fail "rows differ from --json"; }
 	# A row per sample: bytes = ops x size, indexes 0 and 1, as in JSON.
-	awk -F, 'NR > 1 && (NF != 30 || $17 != $16 * $14 || $15 > 1) {
+	awk -F, 'NR > 1 && (NF != 34 || $17 != $16 * $14 || $15 > 1) {
 		print "row " NR ": " $0; exit 1 }' /tmp/samples.csv ||
 		fail "a sample row is inconsistent"
 	[ "$(($(wc -l </tmp/samples.csv) - 1))" = \
