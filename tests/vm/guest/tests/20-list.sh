@@ -80,11 +80,16 @@ selection_follows_priority() {
 }
 
 virtio_crypto_listed() {
-	kaesbench list --dump | awk -F '\t' '
+	kaesbench list --dump >/tmp/list.dump 2>&1
+	awk -F '\t' '
 		$2 == "virtio_crypto_aes_cbc" && $1 == "cbc(aes)" &&
 		$3 == "virtio_crypto" && $6 == "yes" && $8 == "passed" { found = 1 }
-		END { exit !found }' ||
-		fail "virtio_crypto_aes_cbc missing or not async and tested"
+		END { exit !found }' /tmp/list.dump && return 0
+	# What the listing and the kernel said, for the failure's reader.
+	grep -v '^cbc(aes)' /tmp/list.dump | grep -v '^[a-z]' | head -n 5
+	grep virtio /tmp/list.dump
+	grep -A 12 '^driver *: virtio_crypto_aes_cbc$' /proc/crypto
+	fail "virtio_crypto_aes_cbc missing or not async and tested"
 }
 
 # The CPU's implementations serve the main modes: AES-NI's aesni_intel
