@@ -18,7 +18,6 @@
  */
 
 #include <crypto/internal/simd.h>
-#include <linux/bottom_half.h>
 #include <linux/completion.h>
 #include <linux/kernel_stat.h>
 #include <linux/kmemleak.h>
@@ -454,19 +453,16 @@ static int call_driver(struct kaesbench_bench *b, struct slot *s)
  */
 static int submit(struct kaesbench_bench *b, struct slot *s)
 {
-	bool bh_off = b->context == KAESBENCH_CONTEXT_SOFTIRQ;
 	int err;
 
 	reinit_completion(&s->wait.completion);
 	s->done_ns = 0;
 	if (b->latency)
 		s->submit_ns = ktime_get_ns();
-	if (bh_off)
-		local_bh_disable();
+	kaesbench_context_enter(b->context);
 	b->no_simd += !crypto_simd_usable();
 	err = call_driver(b, s);
-	if (bh_off)
-		local_bh_enable();
+	kaesbench_context_leave(b->context);
 	b->submitted++;
 	b->deferred += err == -EINPROGRESS || err == -EBUSY;
 	return err;

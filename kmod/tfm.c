@@ -7,6 +7,7 @@
  */
 
 #include <crypto/authenc.h>
+#include <linux/bottom_half.h>
 #include <linux/err.h>
 #include <linux/rtnetlink.h>
 #include <linux/string.h>
@@ -236,6 +237,30 @@ u32 kaesbench_request_flags(u32 context)
 	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
 		return CRYPTO_TFM_REQ_MAY_BACKLOG;
 	return CRYPTO_TFM_REQ_MAY_BACKLOG | CRYPTO_TFM_REQ_MAY_SLEEP;
+}
+
+/**
+ * kaesbench_context_enter() - enter the context a driver is called in
+ * @context: enum kaesbench_context
+ *
+ * In softirq context, bottom halves are disabled until
+ * kaesbench_context_leave(), as in ESP's receive path: only the driver's
+ * call belongs between the two, nothing that may sleep.
+ */
+void kaesbench_context_enter(u32 context)
+{
+	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
+		local_bh_disable();
+}
+
+/**
+ * kaesbench_context_leave() - leave what kaesbench_context_enter() entered
+ * @context: the same enum kaesbench_context
+ */
+void kaesbench_context_leave(u32 context)
+{
+	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
+		local_bh_enable();
 }
 
 /**

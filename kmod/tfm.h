@@ -35,6 +35,8 @@ int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 			 unsigned int len);
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm);
 u32 kaesbench_request_flags(u32 context);
+void kaesbench_context_enter(u32 context);
+void kaesbench_context_leave(u32 context);
 u32 kaesbench_default_key_bits(const char *alg_name);
 u32 kaesbench_default_aad_len(const char *alg_name);
 u32 kaesbench_default_tag_len(const char *alg_name);

@@ -15,7 +15,6 @@
  * under a network stack's load, and nothing is in flight between rounds.
  */
 
-#include <linux/bottom_half.h>
 #include <linux/cache.h>
 #include <linux/gfp.h>
 #include <linux/kmemleak.h>
@@ -654,22 +653,6 @@ static void start(struct vslot *sl)
 	sl->submitted_ns = ktime_get_ns();
 }
 
-/*
- * In softirq context, the driver is called with bottom halves disabled,
- * as ESP's receive path calls it; the reference is not (it may sleep).
- */
-static void driver_enter(const struct kaesbench_verify *v)
-{
-	if (v->params.context == KAESBENCH_CONTEXT_SOFTIRQ)
-		local_bh_disable();
-}
-
-static void driver_leave(const struct kaesbench_verify *v)
-{
-	if (v->params.context == KAESBENCH_CONTEXT_SOFTIRQ)
-		local_bh_enable();
-}
-
 static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 {
 	struct vcase *c = &sl->c;
@@ -677,6 +660,7 @@ static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 	u8 iv[IV_MAX];
 	int err;
 
+	/* The reference first: it may sleep, in no driver's context. */
 	if (encrypt) {
 		/* The reference, linear and out of place. */
 		memcpy(iv, c->iv, v->iv_size);
@@ -691,10 +675,10 @@ static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 	skcipher_request_set_crypt(sl->req.sk, c->src.sg, dst_sg(c), c->len,
 				   sl->iv);
 	start(sl);
-	driver_enter(v);
+	kaesbench_context_enter(v->params.context);
 	sl->ret = encrypt ? crypto_skcipher_encrypt(sl->req.sk) :
 			    crypto_skcipher_decrypt(sl->req.sk);
-	driver_leave(v);
+	kaesbench_context_leave(v->params.context);
 	return 0;
 }
 
@@ -709,10 +693,10 @@ static void aead_submit_crypt(const struct kaesbench_verify *v,
 	aead_request_set_crypt(sl->req.aead, c->src.sg, dst_sg(c), crypt,
 			       sl->iv);
 	start(sl);
-	driver_enter(v);
+	kaesbench_context_enter(v->params.context);
 	sl->ret = encrypt ? crypto_aead_encrypt(sl->req.aead) :
 			    crypto_aead_decrypt(sl->req.aead);
-	driver_leave(v);
+	kaesbench_context_leave(v->params.context);
 }
 
 /*
@@ -887,17 +871,17 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 	if (err)
 		return reference_failed(v, err);
 	memcpy(src, sl->plain, c->len);
-	driver_enter(v);
+	kaesbench_context_enter(v->params.context);
 	for (i = 0; i < c->len; i += bs)
 		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
-	driver_leave(v);
+	kaesbench_context_leave(v->params.context);
 	offset = first_difference(dst, sl->expect, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
-	driver_enter(v);
+	kaesbench_context_enter(v->params.context);
 	for (i = 0; i < c->len; i += bs)
 		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
-	driver_leave(v);
+	kaesbench_context_leave(v->params.context);
 	offset = first_difference(src, sl->plain, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_DECRYPT, offset);
