@@ -609,13 +609,12 @@ const struct kb_impl *kb_run_target(const struct kb_run_opts *o,
 {
 	const struct kb_impl *impl;
 
-	for (impl = list->impl; impl < list->impl + list->count; impl++) {
+	/* kb_run_parse() lets through one of -d and -a, never both. */
+	if (o->alg)
+		return kb_impl_handed_out(list, o->alg);
+	for (impl = list->impl; impl < list->impl + list->count; impl++)
 		if (o->driver && !strcmp(impl->driver_name, o->driver))
 			return impl;
-		if (o->alg && !strcmp(impl->alg_name, o->alg) &&
-		    (impl->flags & KAESBENCH_IMPL_F_SELECTED))
-			return impl;
-	}
 	return NULL;
 }
 

@@ -197,13 +197,15 @@ static bool context_unknown(const struct kb_genl_reply *r)
 static void refused(const struct kb_run_req *req, struct kb_run *run,
 		    struct kb_genl_reply *r)
 {
-	if (context_unknown(r)) {
+	bool too_old = context_unknown(r);
+
+	if (too_old) {
 		free(r->msg);
 		r->msg = strdup(KB_CONTEXT_UNKNOWN);
 	}
 	if (!req->quiet && r->error == EPERM)
 		fprintf(stderr, "kaesbench: %s\n", kb_run_eperm(r->msg));
-	else if (!req->quiet && context_unknown(r))
+	else if (!req->quiet && too_old)
 		fprintf(stderr, "kaesbench: %s\n", KB_CONTEXT_UNKNOWN);
 	else if (!req->quiet)
 		kb_genl_report(stderr, r, r->error,

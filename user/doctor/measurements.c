@@ -32,6 +32,7 @@
 #include "doctor/measurements.h"
 #include "bench/runner.h"
 #include "base/options.h"
+#include "kernel/impls.h"
 #include "userspace/afalg.h"
 #include "userspace/openssl.h"
 
@@ -250,19 +251,6 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
 	return ret;
 }
 
-/* What the crypto API hands out for @alg, or NULL. */
-static const struct kb_impl *selected(const struct kb_impl_list *list,
-				      const char *alg)
-{
-	size_t i;
-
-	for (i = 0; i < list->count; i++)
-		if (!strcmp(list->impl[i].alg_name, alg) &&
-		    (list->impl[i].flags & KAESBENCH_IMPL_F_SELECTED))
-			return &list->impl[i];
-	return NULL;
-}
-
 static void calls_of(const struct kb_run *run, uint32_t size,
 		     struct kb_doc_calls *c)
 {
@@ -285,7 +273,7 @@ static void calls_of(const struct kb_run *run, uint32_t size,
 static int one_context_pair(struct kb_doc_report *r,
 			    const struct kb_impl_list *list, const char *alg)
 {
-	const struct kb_impl *impl = selected(list, alg);
+	const struct kb_impl *impl = kb_impl_handed_out(list, alg);
 	struct kb_doc_contexts c = { .alg = alg };
 	struct kb_runs runs = { 0 };
 	struct kb_run *run;

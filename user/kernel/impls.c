@@ -325,6 +325,26 @@ int kb_impl_selected(const struct kb_impl *impl)
 }
 
 /**
+ * kb_impl_handed_out() - what the crypto API hands out for a name
+ * @list: the implementations, from a listing
+ * @alg: the algorithm name
+ *
+ * Return: the implementation the listing flags selected for @alg, or NULL
+ * (none registered yet, or the module could not find out in time).
+ */
+const struct kb_impl *kb_impl_handed_out(const struct kb_impl_list *list,
+					 const char *alg)
+{
+	const struct kb_impl *impl;
+
+	for (impl = list->impl; impl < list->impl + list->count; impl++)
+		if (!strcmp(impl->alg_name, alg) &&
+		    (impl->flags & KAESBENCH_IMPL_F_SELECTED))
+			return impl;
+	return NULL;
+}
+
+/**
  * kb_impl_is_offload() - whether an implementation runs off the CPU
  * @impl: the implementation
  *

@@ -48,6 +48,8 @@ int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data);
 void kb_impl_list_free(struct kb_impl_list *list);
 int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src);
 int kb_impl_selected(const struct kb_impl *impl);
+const struct kb_impl *kb_impl_handed_out(const struct kb_impl_list *list,
+					 const char *alg);
 bool kb_impl_is_offload(const struct kb_impl *impl);
 int kb_impl_cmp_people(const struct kb_impl *a, const struct kb_impl *b);
 int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list);
