@@ -169,8 +169,8 @@ static int set_aead_params(struct kaesbench_bench *b,
 	}
 	if (!params->tag_len)
 		params->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
-				  crypto_aead_maxauthsize(b->tfm.aead);
-	err = crypto_aead_setauthsize(b->tfm.aead, params->tag_len);
+				  kaesbench_tfm_max_auth_size(&b->tfm);
+	err = kaesbench_tfm_setauthsize(&b->tfm, params->tag_len);
 	if (err)
 		NL_SET_ERR_MSG(extack,
 			       "the implementation rejects this tag length");
@@ -214,6 +214,11 @@ static u64 slot_bytes(const struct kaesbench_bench *b)
 	u64 bytes = kmalloc_size_roundup(sizeof(struct slot)) +
 		    kaesbench_pagebuf_bytes(b->buf_len);
 
+	if (b->tfm.lib) {
+		if (b->decrypt && b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
+			bytes += kaesbench_pagebuf_bytes(b->buf_len);
+		return bytes;
+	}
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		bytes += kmalloc_size_roundup(sizeof(struct skcipher_request) +
@@ -229,6 +234,21 @@ static u64 slot_bytes(const struct kaesbench_bench *b)
 	return bytes;
 }
 
+/*
+ * A library path takes linear buffers: the pages' mapping in vmalloc
+ * space. A single-block path works page by page, as a cipher does.
+ */
+static void alloc_linear(struct kaesbench_bench *b, struct slot *s)
+{
+	if (b->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER)
+		return;
+	if (kaesbench_pagebuf_map(&s->buf))
+		return;
+	if (b->decrypt && b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
+	    !kaesbench_pagebuf_alloc(&s->ct, b->buf_len))
+		kaesbench_pagebuf_map(&s->ct);
+}
+
 static struct slot *alloc_slot(struct kaesbench_bench *b)
 {
 	u32 flags = kaesbench_request_flags(b->context);
@@ -241,6 +261,10 @@ static struct slot *alloc_slot(struct kaesbench_bench *b)
 	kaesbench_init_wait(&s->wait, &b->wait_class);
 	if (kaesbench_pagebuf_alloc(&s->buf, b->buf_len))
 		return s;
+	if (b->tfm.lib) {
+		alloc_linear(b, s);
+		return s;
+	}
 
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
@@ -268,6 +292,10 @@ static bool slot_complete(const struct kaesbench_bench *b,
 {
 	if (s->buf.npages != DIV_ROUND_UP(b->buf_len, PAGE_SIZE))
 		return false;
+	if (b->tfm.lib)
+		return b->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER ||
+		       (s->buf.linear && (!b->decrypt ||
+		       b->tfm.front != KAESBENCH_IMPL_TYPE_AEAD || s->ct.linear));
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		return s->sk;
@@ -281,7 +309,9 @@ static void free_slot(struct kaesbench_bench *b, struct slot *s)
 {
 	if (!s)
 		return;
-	if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+	if (b->tfm.lib)
+		;	/* no request: a library call */
+	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
 		skcipher_request_free(s->sk);
 	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
 		aead_request_free(s->aead);
@@ -342,7 +372,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	err = set_aead_params(b, params, impl, extack);
 	if (err)
 		goto err_free;
-	b->block_size = crypto_tfm_alg_blocksize(kaesbench_tfm_base(&b->tfm));
+	b->block_size = kaesbench_tfm_block_size(&b->tfm);
 	err = check_sizes(b, params, impl, extack);
 	if (err)
 		goto err_free;
@@ -352,7 +382,8 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	params->depth = b->depth;
 	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
 	err = kaesbench_runcheck_open(&b->check, params->check_every,
-				      b->tfm.front, impl->alg_name, b->decrypt,
+				      b->tfm.front, impl->alg_name, b->tfm.lib,
+				      b->decrypt,
 				      b->aad_len, b->tag_len, b->buf_len);
 	if (err) {
 		NL_SET_ERR_MSG(extack, "cannot allocate the request buffers");
@@ -393,10 +424,7 @@ static void cipher_pages(struct kaesbench_bench *b, struct slot *s)
 		    off % PAGE_SIZE;
 		end = min_t(u32, b->size, round_down(off, PAGE_SIZE) + PAGE_SIZE);
 		for (; off < end; off += b->block_size, p += b->block_size) {
-			if (b->decrypt)
-				crypto_cipher_decrypt_one(b->tfm.cipher, p, p);
-			else
-				crypto_cipher_encrypt_one(b->tfm.cipher, p, p);
+			kaesbench_tfm_crypt_one(&b->tfm, b->decrypt, p, p);
 		}
 		off -= b->block_size;
 	}
@@ -431,8 +459,32 @@ static int check_output(struct kaesbench_bench *b, struct slot *s)
 		    b->size, off, b->check.checked);
 }
 
+/*
+ * A library path's call, on the buffers' linear views: in place, or for
+ * an aead decryption from the ciphertext in ct, as a request would be.
+ */
+static int call_library(struct kaesbench_bench *b, struct slot *s)
+{
+	u8 *in = b->decrypt && s->ct.linear ? s->ct.linear : s->buf.linear;
+	u32 ad = b->aad_len;
+	struct kaesbench_lib_call call = {
+		.decrypt = b->decrypt,
+		.dst = s->buf.linear + ad,
+		.src = in + ad,
+		.len = b->size,
+		.iv = s->iv,
+		.aad = in,
+		.aad_len = ad,
+		.tag = in + ad + b->size,
+	};
+
+	return kaesbench_lib_crypt(b->tfm.lib, &call);
+}
+
 static int call_driver(struct kaesbench_bench *b, struct slot *s)
 {
+	if (b->tfm.lib && b->tfm.front != KAESBENCH_IMPL_TYPE_CIPHER)
+		return call_library(b, s);
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
@@ -487,8 +539,7 @@ static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 	    stopped_ms < KAESBENCH_STOP_GRACE_MS)
 		return 0;
 	b->stuck = true;
-	kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&b->tfm)),
-			  "a request", b->bytes);
+	kaesbench_give_up(kaesbench_tfm_driver(&b->tfm), "a request", b->bytes);
 	if (stopped_ms >= KAESBENCH_STOP_GRACE_MS)
 		return fail(b, -EINTR,
 			    "stopped with a request still in flight after %u ms",
@@ -639,6 +690,8 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 	u32 total = assoc + crypt + b->tag_len;
 	struct scatterlist *sg;
 
+	if (b->tfm.lib)
+		return;		/* call_library() points at the buffers */
 	switch (b->tfm.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		sg = kaesbench_pagebuf_sg(&s->buf, size);
@@ -657,6 +710,30 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 	}
 }
 
+/* A library path's encryption of buf into ct, for its decryptions. */
+static int encrypt_library(struct kaesbench_bench *b, struct slot *s, u32 size)
+{
+	u32 ad = b->aad_len;
+	struct kaesbench_lib_call call = {
+		.dst = s->ct.linear + ad,
+		.src = s->buf.linear + ad,
+		.len = size,
+		.iv = s->iv,
+		.aad = s->ct.linear,
+		.aad_len = ad,
+		.tag = s->ct.linear + ad + size,
+	};
+	u8 iv[IV_MAX];
+	int err;
+
+	/* The decryptions start from the IV this encryption started from. */
+	memcpy(iv, s->iv, sizeof(iv));
+	err = kaesbench_lib_crypt(b->tfm.lib, &call);
+	memcpy(s->iv, iv, sizeof(iv));
+	return err ? fail(b, err, "encrypting %u bytes for decryption failed (%d)",
+			  size, err) : 0;
+}
+
 /* One request, waited for: the ciphertext an aead decrypt reads. */
 static int encrypt_into_ct(struct kaesbench_bench *b, u32 i, u32 size)
 {
@@ -667,6 +744,8 @@ static int encrypt_into_ct(struct kaesbench_bench *b, u32 i, u32 size)
 
 	/* The API does not copy associated data: the decryption reads it here. */
 	kaesbench_pagebuf_copy(&s->ct, &s->buf, b->aad_len);
+	if (b->tfm.lib)
+		return encrypt_library(b, s, size);
 	aead_request_set_ad(s->aead, b->aad_len);
 	aead_request_set_crypt(s->aead,
 			       kaesbench_pagebuf_sg(&s->buf, b->aad_len + crypt),
@@ -878,7 +957,7 @@ u64 kaesbench_bench_bytes(const struct kaesbench_bench *bench)
  */
 const char *kaesbench_bench_driver(const struct kaesbench_bench *bench)
 {
-	return crypto_tfm_alg_driver_name(kaesbench_tfm_base(&bench->tfm));
+	return kaesbench_tfm_driver(&bench->tfm);
 }
 
 /**

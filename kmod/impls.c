@@ -33,6 +33,7 @@
 
 #include "givenup.h"
 #include "impls.h"
+#include "library.h"
 
 /* Resolver threads alive, and unprivileged snapshots held. */
 static atomic_t resolvers = ATOMIC_INIT(0);
@@ -178,7 +179,9 @@ static struct kaesbench_impls *snapshot(void)
 
 	for (tries = 0; tries < 3; tries++) {
 		room = count_listed() + 8;
-		impls = kvzalloc(struct_size(impls, impl, room),
+		/* The library paths follow: see kaesbench_impls_get(). */
+		impls = kvzalloc(struct_size(impls, impl,
+					     room + KAESBENCH_LIBRARY_PATHS),
 				 GFP_KERNEL_ACCOUNT);
 		if (!impls)
 			return ERR_PTR(-ENOMEM);
@@ -616,7 +619,16 @@ static struct kaesbench_impls *ranked(void)
  */
 struct kaesbench_impls *kaesbench_impls_get(bool may_allocate)
 {
-	return may_allocate ? resolved() : ranked();
+	struct kaesbench_impls *impls = may_allocate ? resolved() : ranked();
+
+	/* After the selections: no library path is ever selected. */
+	while (!IS_ERR(impls) &&
+	       !kaesbench_library_describe(impls->library_count,
+					   &impls->impl[impls->count])) {
+		impls->library_count++;
+		impls->count++;
+	}
+	return impls;
 }
 
 /**
@@ -634,6 +646,8 @@ int kaesbench_impl_find(const char *name, bool by_alg,
 	struct crypto_alg *alg;
 	int err = -ENOENT;
 
+	if (!by_alg && str_has_prefix(name, "lib:"))
+		return kaesbench_library_find(name, impl);
 	down_read(&crypto_alg_sem);
 	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
 		if (alg->cra_flags & CRYPTO_ALG_LARVAL)
@@ -704,7 +718,12 @@ int kaesbench_impl_put(struct sk_buff *skb, const struct kaesbench_impl *impl)
 	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_CHUNK_SIZE,
 			    impl->chunk_size) ||
 	    put_u32_nonzero(skb, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
-			    impl->max_auth_size)) {
+			    impl->max_auth_size) ||
+	    (impl->library_calls &&
+	     nla_put_string(skb, KAESBENCH_IMPL_A_LIBRARY_CALLS,
+			    impl->library_calls)) ||
+	    (impl->absent &&
+	     nla_put_string(skb, KAESBENCH_IMPL_A_ABSENT, impl->absent))) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}

@@ -26,11 +26,14 @@ struct kaesbench_impl {
 	u32 iv_size;
 	u32 chunk_size;
 	u32 max_auth_size;
+	const char *library_calls;	/* library paths: static, or NULL */
+	const char *absent;		/* a library path this kernel lacks */
 };
 
 struct kaesbench_impls {
 	unsigned int count;
 	bool counted;		/* holds one of KAESBENCH_MAX_LISTINGS */
+	unsigned int library_count;	/* library paths, last in @impl */
 	struct kaesbench_impl impl[];
 };
 

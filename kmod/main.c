@@ -9,6 +9,7 @@
 
 #include "kaesbench_version.h"
 #include "job.h"
+#include "library.h"
 #include "netlink.h"
 #include "reference.h"
 #include "refmodes.h"
@@ -22,6 +23,7 @@ static int __init kaesbench_init(void)
 		return ret;
 	kaesbench_refmodes_init();
 	kaesbench_ref_init();
+	kaesbench_library_init();
 	ret = kaesbench_genl_init();
 	if (ret)
 		goto err_job;

@@ -13,6 +13,7 @@
 #include <linux/gfp.h>
 #include <linux/random.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "pagebuf.h"
 
@@ -46,6 +47,22 @@ int kaesbench_pagebuf_alloc(struct kaesbench_pagebuf *b, u32 len)
 }
 
 /**
+ * kaesbench_pagebuf_map() - map an allocated buffer's pages in a row
+ * @b: allocated
+ *
+ * For callers that take linear memory (library paths): @b->linear, in
+ * vmalloc space, shows the same pages, until kaesbench_pagebuf_free().
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or -ENOMEM.
+ */
+int kaesbench_pagebuf_map(struct kaesbench_pagebuf *b)
+{
+	b->linear = vmap(b->page, b->npages, VM_MAP, PAGE_KERNEL);
+	return b->linear ? 0 : -ENOMEM;
+}
+
+/**
  * kaesbench_pagebuf_free() - free a buffer
  * @b: allocated, partly allocated or zeroed
  */
@@ -53,6 +70,9 @@ void kaesbench_pagebuf_free(struct kaesbench_pagebuf *b)
 {
 	unsigned int i;
 
+	if (b->linear)
+		vunmap(b->linear);
+	b->linear = NULL;
 	for (i = 0; i < b->npages; i++)
 		__free_page(b->page[i]);
 	b->npages = 0;

@@ -26,10 +26,12 @@ struct kaesbench_pagebuf {
 	unsigned int npages;
 	struct page *page[KAESBENCH_PAGEBUF_PAGES];
 	struct scatterlist sg[KAESBENCH_PAGEBUF_PAGES];
+	u8 *linear;		/* kaesbench_pagebuf_map()'s, or NULL */
 };
 
 int kaesbench_pagebuf_alloc(struct kaesbench_pagebuf *b, u32 len);
 void kaesbench_pagebuf_free(struct kaesbench_pagebuf *b);
+int kaesbench_pagebuf_map(struct kaesbench_pagebuf *b);
 struct scatterlist *kaesbench_pagebuf_sg(struct kaesbench_pagebuf *b,
 					 u32 len);
 void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,

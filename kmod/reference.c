@@ -182,13 +182,15 @@ void kaesbench_ref_init(void)
  * @ref: zeroed; set up on success, to be closed whatever the result
  * @front: the front end of the implementation under test
  * @alg: its algorithm name ("cbc(aes)")
+ * @own_only: kaesbench's own reference, never the kernel's generic parts
+ *	      (for library paths, which those may call themselves)
  * @extack: why there is none
  *
  * Context: process context, may sleep (template instantiation, autoload).
  * Return: 0, or a negative errno with @extack set.
  */
 int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
-		       struct netlink_ext_ack *extack)
+		       bool own_only, struct netlink_ext_ack *extack)
 {
 	char name[CRYPTO_MAX_ALG_NAME];
 	int err;
@@ -199,7 +201,8 @@ int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
 		NL_SET_ERR_MSG(extack, "no reference for this algorithm");
 		return err;
 	}
-	err = have_generic_aes ? open_generic(ref, front, name) : -ENOENT;
+	err = have_generic_aes && !own_only ? open_generic(ref, front, name) :
+	      -ENOENT;
 	if (err == -ENOENT || err == -EINVAL) {
 		/*
 		 * No generic AES (Linux 6.19+) or hash: -ENOENT; a template
@@ -215,7 +218,7 @@ int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
 		return err;
 	}
 	strscpy(ref->name,
-		crypto_tfm_alg_driver_name(kaesbench_tfm_base(&ref->tfm)),
+		kaesbench_tfm_driver(&ref->tfm),
 		sizeof(ref->name));
 	return 0;
 }

@@ -28,7 +28,7 @@ struct kaesbench_ref {
 
 void kaesbench_ref_init(void);
 int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
-		       struct netlink_ext_ack *extack);
+		       bool own_only, struct netlink_ext_ack *extack);
 void kaesbench_ref_close(struct kaesbench_ref *ref);
 int kaesbench_ref_setkey(struct kaesbench_ref *ref, const u8 *key,
 			 unsigned int len);

@@ -45,6 +45,7 @@ static u8 *alloc_buffer(struct kaesbench_runcheck *rc)
  * @every: one request in @every is checked; 0: none
  * @front: the implementation's KAESBENCH_IMPL_TYPE_*
  * @alg_name: its algorithm
+ * @own_ref: check against kaesbench's own reference only (library paths)
  * @decrypt: whether it is measured decrypting
  * @aad_len: associated data per request (aead)
  * @tag_len: tag (aead)
@@ -56,13 +57,14 @@ static u8 *alloc_buffer(struct kaesbench_runcheck *rc)
  * Return: 0, or -ENOMEM.
  */
 int kaesbench_runcheck_open(struct kaesbench_runcheck *rc, u32 every,
-			    u32 front, const char *alg_name, bool decrypt,
-			    u32 aad_len, u32 tag_len, u32 buf_len)
+			    u32 front, const char *alg_name, bool own_ref,
+			    bool decrypt, u32 aad_len, u32 tag_len,
+			    u32 buf_len)
 {
 	if (!every || str_has_prefix(alg_name, "seqiv(") ||
 	    str_has_prefix(alg_name, "echainiv("))
 		return 0;
-	if (kaesbench_ref_open(&rc->ref, front, alg_name, NULL))
+	if (kaesbench_ref_open(&rc->ref, front, alg_name, own_ref, NULL))
 		return 0;
 	if (front == KAESBENCH_IMPL_TYPE_AEAD &&
 	    kaesbench_ref_setauthsize(&rc->ref, tag_len)) {

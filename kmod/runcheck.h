@@ -37,7 +37,8 @@ struct kaesbench_runcheck {
 };
 
 int kaesbench_runcheck_open(struct kaesbench_runcheck *rc, u32 every,
-			    u32 front, const char *alg_name, bool decrypt,
+			    u32 front, const char *alg_name, bool own_ref,
+			    bool decrypt,
 			    u32 aad_len, u32 tag_len, u32 buf_len);
 void kaesbench_runcheck_setkey(struct kaesbench_runcheck *rc, const u8 *key,
 			       unsigned int len);

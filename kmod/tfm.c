@@ -66,13 +66,8 @@ static u32 guess_front_end(const char *name)
 	return KAESBENCH_IMPL_TYPE_UNSPEC;
 }
 
-/**
- * kaesbench_tfm_base() - the crypto API's common view of a transform
- * @tfm: an open transform
- *
- * Return: its struct crypto_tfm.
- */
-struct crypto_tfm *kaesbench_tfm_base(const struct kaesbench_tfm *tfm)
+/* The crypto API's common view of an open transform, not a library's. */
+static struct crypto_tfm *base(const struct kaesbench_tfm *tfm)
 {
 	switch (tfm->front) {
 	case KAESBENCH_IMPL_TYPE_CIPHER:
@@ -82,6 +77,60 @@ struct crypto_tfm *kaesbench_tfm_base(const struct kaesbench_tfm *tfm)
 	default:
 		return crypto_aead_tfm(tfm->aead);
 	}
+}
+
+/**
+ * kaesbench_tfm_driver() - the implementation's driver name
+ * @tfm: an open transform
+ *
+ * Return: the crypto API's driver name, or the library path's "lib:NAME".
+ */
+const char *kaesbench_tfm_driver(const struct kaesbench_tfm *tfm)
+{
+	if (tfm->lib)
+		return kaesbench_lib_name(tfm->lib);
+	return crypto_tfm_alg_driver_name(base(tfm));
+}
+
+/**
+ * kaesbench_tfm_block_size() - what lengths must be multiples of
+ * @tfm: an open transform
+ *
+ * Return: bytes; 1 for stream modes and GCM.
+ */
+u32 kaesbench_tfm_block_size(const struct kaesbench_tfm *tfm)
+{
+	if (tfm->lib)
+		return kaesbench_lib_block_size(tfm->lib);
+	return crypto_tfm_alg_blocksize(base(tfm));
+}
+
+/**
+ * kaesbench_tfm_iv_size() - an skcipher's or aead's IV length
+ * @tfm: an open transform, not a single-block cipher
+ *
+ * Return: bytes.
+ */
+u32 kaesbench_tfm_iv_size(const struct kaesbench_tfm *tfm)
+{
+	if (tfm->lib)
+		return kaesbench_lib_iv_size(tfm->lib);
+	if (tfm->front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+		return crypto_skcipher_ivsize(tfm->sk);
+	return crypto_aead_ivsize(tfm->aead);
+}
+
+/**
+ * kaesbench_tfm_max_auth_size() - an aead's longest tag
+ * @tfm: an open aead transform
+ *
+ * Return: bytes.
+ */
+u32 kaesbench_tfm_max_auth_size(const struct kaesbench_tfm *tfm)
+{
+	if (tfm->lib)
+		return kaesbench_lib_max_auth_size(tfm->lib);
+	return crypto_aead_maxauthsize(tfm->aead);
 }
 
 static int alloc_tfm(struct kaesbench_tfm *tfm, const char *name)
@@ -106,6 +155,12 @@ static int alloc_tfm(struct kaesbench_tfm *tfm, const char *name)
  */
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm)
 {
+	if (tfm->lib) {
+		kaesbench_lib_close(tfm->lib);
+		tfm->lib = NULL;
+		tfm->front = KAESBENCH_IMPL_TYPE_UNSPEC;
+		return;
+	}
 	switch (tfm->front) {
 	case KAESBENCH_IMPL_TYPE_CIPHER:
 		if (!IS_ERR_OR_NULL(tfm->cipher))
@@ -143,9 +198,18 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 		       bool by_alg, struct kaesbench_impl *impl,
 		       struct netlink_ext_ack *extack)
 {
-	bool registered = !kaesbench_impl_find(name, by_alg, impl);
-	u32 front = registered ? front_end(impl->type) : guess_front_end(name);
+	bool registered;
+	u32 front;
 	int err;
+
+	if (!by_alg && str_has_prefix(name, "lib:")) {
+		err = kaesbench_lib_open(&tfm->lib, name, impl, extack);
+		if (!err)
+			tfm->front = impl->type;
+		return err;
+	}
+	registered = !kaesbench_impl_find(name, by_alg, impl);
+	front = registered ? front_end(impl->type) : guess_front_end(name);
 
 	if (front == FRONT_END_UNSUPPORTED || (registered && !impl->type)) {
 		NL_SET_ERR_MSG(extack,
@@ -189,7 +253,7 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 		return err;
 	}
 	/* A template instance is registered now; by algorithm, learn who. */
-	name = crypto_tfm_alg_driver_name(kaesbench_tfm_base(tfm));
+	name = kaesbench_tfm_driver(tfm);
 	err = kaesbench_worker_resolved(name);
 	if (err)
 		return err;
@@ -211,6 +275,8 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 			 unsigned int len)
 {
+	if (tfm->lib)
+		return kaesbench_lib_setkey(tfm->lib, key, len);
 	switch (tfm->front) {
 	case KAESBENCH_IMPL_TYPE_CIPHER:
 		return crypto_cipher_setkey(tfm->cipher, key, len);
@@ -219,6 +285,38 @@ int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 	default:
 		return crypto_aead_setkey(tfm->aead, key, len);
 	}
+}
+
+/**
+ * kaesbench_tfm_setauthsize() - an aead's tag length
+ * @tfm: an open aead transform, keyed
+ * @len: bytes
+ *
+ * Return: 0, or the implementation's refusal (-EINVAL).
+ */
+int kaesbench_tfm_setauthsize(struct kaesbench_tfm *tfm, unsigned int len)
+{
+	if (tfm->lib)
+		return kaesbench_lib_setauthsize(tfm->lib, len);
+	return crypto_aead_setauthsize(tfm->aead, len);
+}
+
+/**
+ * kaesbench_tfm_crypt_one() - one block of a single-block cipher
+ * @tfm: an open, keyed cipher transform
+ * @decrypt: which direction
+ * @dst: a block out
+ * @src: a block in
+ */
+void kaesbench_tfm_crypt_one(const struct kaesbench_tfm *tfm, bool decrypt,
+			     u8 *dst, const u8 *src)
+{
+	if (tfm->lib)
+		kaesbench_lib_crypt_block(tfm->lib, decrypt, dst, src);
+	else if (decrypt)
+		crypto_cipher_decrypt_one(tfm->cipher, dst, src);
+	else
+		crypto_cipher_encrypt_one(tfm->cipher, dst, src);
 }
 
 /**

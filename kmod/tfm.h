@@ -13,11 +13,15 @@
 #include <uapi/linux/kaesbench.h>
 
 #include "impls.h"
+#include "library.h"
 
 /* Room for the longest key: authenc with HMAC-SHA512 and AES-256. */
 #define KAESBENCH_KEY_MAX 128
 
-/* A transform of any front end kaesbench drives. */
+/*
+ * A transform of any front end kaesbench drives, or a library path driven
+ * like one (@lib set; the crypto API's pointers unused).
+ */
 struct kaesbench_tfm {
 	u32 front;		/* KAESBENCH_IMPL_TYPE_{CIPHER,SKCIPHER,AEAD} */
 	union {
@@ -25,14 +29,21 @@ struct kaesbench_tfm {
 		struct crypto_skcipher *sk;
 		struct crypto_aead *aead;
 	};
+	struct kaesbench_lib_tfm *lib;
 };
 
 int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 		       bool by_alg, struct kaesbench_impl *impl,
 		       struct netlink_ext_ack *extack);
-struct crypto_tfm *kaesbench_tfm_base(const struct kaesbench_tfm *tfm);
+const char *kaesbench_tfm_driver(const struct kaesbench_tfm *tfm);
+u32 kaesbench_tfm_block_size(const struct kaesbench_tfm *tfm);
+u32 kaesbench_tfm_iv_size(const struct kaesbench_tfm *tfm);
+u32 kaesbench_tfm_max_auth_size(const struct kaesbench_tfm *tfm);
 int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
 			 unsigned int len);
+int kaesbench_tfm_setauthsize(struct kaesbench_tfm *tfm, unsigned int len);
+void kaesbench_tfm_crypt_one(const struct kaesbench_tfm *tfm, bool decrypt,
+			     u8 *dst, const u8 *src);
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm);
 u32 kaesbench_request_flags(u32 context);
 void kaesbench_context_enter(u32 context);

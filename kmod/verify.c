@@ -196,6 +196,8 @@ static int alloc_request(struct kaesbench_verify *v, struct vslot *sl)
 	u32 flags = kaesbench_request_flags(v->params.context);
 
 	kaesbench_init_wait(&sl->wait, &v->wait_class);
+	if (v->impl.lib)
+		return 0;	/* a library call: no request */
 	switch (v->impl.front) {
 	case KAESBENCH_IMPL_TYPE_SKCIPHER:
 		sl->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
@@ -281,7 +283,9 @@ static void free_slots(struct kaesbench_verify *v)
 	for (i = 0; v->slots && i < v->depth; i++) {
 		struct vslot *sl = &v->slots[i];
 
-		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
+		if (v->impl.lib)
+			;	/* no request */
+		else if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
 			skcipher_request_free(sl->req.sk);
 		else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
 			aead_request_free(sl->req.aead);
@@ -344,26 +348,25 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	if (!v->params.key_bits)
 		v->params.key_bits = kaesbench_default_key_bits(impl->alg_name);
 	err = kaesbench_ref_open(&v->ref, v->impl.front, impl->alg_name,
-				 extack);
+				 v->impl.lib, extack);
 	if (!err)
 		err = set_keys(v, impl->alg_name, extack);
 	if (err)
 		goto err_free;
 
-	v->block_size = crypto_tfm_alg_blocksize(kaesbench_tfm_base(&v->impl));
+	v->block_size = kaesbench_tfm_block_size(&v->impl);
 	v->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
 	strscpy(v->alg_name, impl->alg_name, sizeof(v->alg_name));
 	v->fixed_aad = kaesbench_default_aad_len(impl->alg_name) ?: U32_MAX;
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-		v->iv_size = crypto_skcipher_ivsize(v->impl.sk);
+	if (v->impl.front != KAESBENCH_IMPL_TYPE_CIPHER)
+		v->iv_size = kaesbench_tfm_iv_size(&v->impl);
 	if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD) {
-		v->iv_size = crypto_aead_ivsize(v->impl.aead);
 		v->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
-			     crypto_aead_maxauthsize(v->impl.aead);
+			     kaesbench_tfm_max_auth_size(&v->impl);
 		v->gen_iv = kaesbench_generated_iv(impl->alg_name,
 						   v->impl.aead);
 		if (v->tag_len > MAX_TAG || v->gen_iv > MAX_GEN_IV ||
-		    crypto_aead_setauthsize(v->impl.aead, v->tag_len) ||
+		    kaesbench_tfm_setauthsize(&v->impl, v->tag_len) ||
 		    kaesbench_ref_setauthsize(&v->ref, v->tag_len)) {
 			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
 			err = -EINVAL;
@@ -451,6 +454,17 @@ static void scatter(struct rnd_state *rnd, u8 *buf, u32 total,
 	sg_mark_end(&l->sg[l->nsegs - 1]);
 }
 
+/* A library path's side of a case: one segment, misaligned. */
+static void linear(struct rnd_state *rnd, u8 *buf, u32 total,
+		   struct layout *l)
+{
+	l->offset = draw(rnd, MAX_MISALIGN);
+	l->nsegs = 1;
+	l->segs[0] = total;
+	sg_init_table(l->sg, 1);
+	sg_set_buf(&l->sg[0], buf + l->offset, total);
+}
+
 static void draw_case(struct kaesbench_verify *v, u32 index, struct vslot *sl)
 {
 	struct vcase *c = &sl->c;
@@ -480,11 +494,17 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vslot *sl)
 		c->dst.offset = draw(&rnd, MAX_MISALIGN);
 		return;
 	}
-	scatter(&rnd, sl->src, room, &c->src);
+	if (v->impl.lib) {
+		linear(&rnd, sl->src, room, &c->src);
+		if (!c->in_place)
+			linear(&rnd, sl->dst, room, &c->dst);
+	} else {
+		scatter(&rnd, sl->src, room, &c->src);
+		if (!c->in_place)
+			scatter(&rnd, sl->dst, room, &c->dst);
+	}
 	if (c->in_place)
 		c->dst = c->src;
-	else
-		scatter(&rnd, sl->dst, room, &c->dst);
 }
 
 /*
@@ -532,7 +552,7 @@ static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
 		     now - v->stop_ns < KAESBENCH_STOP_GRACE_MS * NSEC_PER_MSEC))
 			continue;
 		v->stuck = true;
-		kaesbench_give_up(crypto_tfm_alg_driver_name(kaesbench_tfm_base(&v->impl)),
+		kaesbench_give_up(kaesbench_tfm_driver(&v->impl),
 				  "a verification request", v->bytes);
 		return waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS ? -EINTR :
 								  -ETIMEDOUT;
@@ -653,6 +673,35 @@ static void start(struct vslot *sl)
 	sl->submitted_ns = ktime_get_ns();
 }
 
+/*
+ * A library path's call, on the case's linear sides: @len bytes after @ad
+ * of associated data, an aead's tag after them, as a request lays them
+ * out; what it returns is the request's result.
+ */
+static void call_library(const struct kaesbench_verify *v, struct vslot *sl,
+			 u32 ad,
+			 u32 len, bool decrypt)
+{
+	struct vcase *c = &sl->c;
+	u8 *src = sl->src + c->src.offset;
+	u8 *dst = c->in_place ? src : sl->dst + c->dst.offset;
+	struct kaesbench_lib_call call = {
+		.decrypt = decrypt,
+		.dst = dst + ad,
+		.src = src + ad,
+		.len = len,
+		.iv = sl->iv,
+		.aad = src,
+		.aad_len = ad,
+		.tag = (decrypt ? src : dst) + ad + len,
+	};
+
+	start(sl);
+	kaesbench_context_enter(v->params.context);
+	sl->ret = kaesbench_lib_crypt(v->impl.lib, &call);
+	kaesbench_context_leave(v->params.context);
+}
+
 static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 {
 	struct vcase *c = &sl->c;
@@ -672,6 +721,10 @@ static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs,
 			    encrypt ? sl->plain : sl->expect, c->len);
 	memcpy(sl->iv, c->iv, v->iv_size);
+	if (v->impl.lib) {
+		call_library(v, sl, 0, c->len, !encrypt);
+		return 0;
+	}
 	skcipher_request_set_crypt(sl->req.sk, c->src.sg, dst_sg(c), c->len,
 				   sl->iv);
 	start(sl);
@@ -689,6 +742,12 @@ static void aead_submit_crypt(const struct kaesbench_verify *v,
 	struct vcase *c = &sl->c;
 
 	memcpy(sl->iv, iv, iv_size);
+	if (v->impl.lib) {
+		/* A library takes the data's length, not the tag's with it. */
+		call_library(v, sl, ad, encrypt ? crypt : crypt - v->tag_len,
+			     !encrypt);
+		return;
+	}
 	aead_request_set_ad(sl->req.aead, ad);
 	aead_request_set_crypt(sl->req.aead, c->src.sg, dst_sg(c), crypt,
 			       sl->iv);
@@ -873,14 +932,14 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 	memcpy(src, sl->plain, c->len);
 	kaesbench_context_enter(v->params.context);
 	for (i = 0; i < c->len; i += bs)
-		crypto_cipher_encrypt_one(v->impl.cipher, dst + i, src + i);
+		kaesbench_tfm_crypt_one(&v->impl, false, dst + i, src + i);
 	kaesbench_context_leave(v->params.context);
 	offset = first_difference(dst, sl->expect, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
 	kaesbench_context_enter(v->params.context);
 	for (i = 0; i < c->len; i += bs)
-		crypto_cipher_decrypt_one(v->impl.cipher, src + i, dst + i);
+		kaesbench_tfm_crypt_one(&v->impl, true, src + i, dst + i);
 	kaesbench_context_leave(v->params.context);
 	offset = first_difference(src, sl->plain, c->len);
 	if (offset >= 0)

@@ -138,6 +138,34 @@
  *        KAESBENCH_IMPL_A_IV_SIZE: NLA_U32, bytes; (l)skciphers and aeads
  *        KAESBENCH_IMPL_A_CHUNK_SIZE: NLA_U32, bytes; (l)skciphers only
  *        KAESBENCH_IMPL_A_MAX_AUTH_SIZE: NLA_U32, bytes; aeads only
+ *        KAESBENCH_IMPL_A_LIBRARY_CALLS: NLA_NUL_STRING, library paths
+ *                                        only: the functions called
+ *        KAESBENCH_IMPL_A_ABSENT: NLA_NUL_STRING, library paths this
+ *                                 kernel lacks only: why
+ *
+ * Library paths. After the crypto API's implementations come the AES
+ * library's entry points, which in-kernel users call directly, without
+ * the crypto API (lib/crypto: the single-block cipher, aesgcm, and the
+ * mode libraries where the kernel has them), each flagged
+ * KAESBENCH_IMPL_F_LIBRARY, with a driver name of the form "lib:NAME"
+ * ("lib:aes", "lib:aesgcm", "lib:aes-cbc"), the algorithm name it
+ * computes ("aes", "gcm(aes)", "cbc(aes)"), the type of the crypto API
+ * front end it is driven like (KAESBENCH_IMPL_TYPE_CIPHER for single
+ * blocks, _SKCIPHER for a mode, _AEAD for GCM), priority 0, module
+ * "kernel", and the functions called. Which ones exist is read from the
+ * symbols the kernel exports (its Module.symvers, when the module is built
+ * for it; a module loads only on the kernel it was built for), never from
+ * its version. Every path kaesbench knows is listed: one this kernel lacks
+ * also carries KAESBENCH_IMPL_F_ABSENT and KAESBENCH_IMPL_A_ABSENT, and is
+ * refused by a run or verification (-ENOENT, naming the paths this kernel
+ * has). A library path is a synchronous call: it runs at depth 1, and is
+ * never selected nor flagged tested. Before its first run or
+ * verification, each transform's path is checked against kaesbench's own
+ * reference (a few blocks each way, and for an aead a tag refused once
+ * flipped); one that fails is refused (-EBADMSG, "NAME failed its
+ * self-check ..."), never measured. Library paths are always verified
+ * against kaesbench's own reference, never the crypto API's generic
+ * parts, which on newer kernels call the same library.
  *
  * KAESBENCH_IMPL_F_SELECTED is set on the implementation the crypto API
  * hands out for KAESBENCH_IMPL_A_ALG_NAME when asked for that name by a user
@@ -417,7 +445,9 @@
  * not adjacent in memory, some shorter than a block; in place or not. Each
  * case encrypts and compares with the reference, decrypts and compares
  * with the plaintext, and for aeads checks that a flipped tag bit and a
- * flipped associated-data bit are refused with -EBADMSG. At depth N, N
+ * flipped associated-data bit are refused with -EBADMSG (a library path,
+ * which takes linear buffers, gets each side as one segment at its
+ * offset). At depth N, N
  * cases are in progress together: each one's next request is submitted,
  * N in flight at once, then all are waited for, in whatever order they
  * complete, and checked. Every case runs, after a failure too. Memory: per
@@ -600,6 +630,8 @@ enum kaesbench_impl_attr {
 	KAESBENCH_IMPL_A_IV_SIZE,
 	KAESBENCH_IMPL_A_CHUNK_SIZE,
 	KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
+	KAESBENCH_IMPL_A_LIBRARY_CALLS,
+	KAESBENCH_IMPL_A_ABSENT,
 	__KAESBENCH_IMPL_A_LAST
 };
 
@@ -686,7 +718,11 @@ enum kaesbench_impl_flag {
 	KAESBENCH_IMPL_F_GIVEN_UP = 1U << 6,
 	/* whether the crypto API hands it out is not known (see GET_IMPLS) */
 	KAESBENCH_IMPL_F_SELECTION_UNKNOWN = 1U << 7,
-	__KAESBENCH_IMPL_F_ALL = (1U << 8) - 1
+	/* An AES library entry point, called directly: "lib:aes" */
+	KAESBENCH_IMPL_F_LIBRARY = 1U << 8,
+	/* A library path this kernel lacks (KAESBENCH_IMPL_A_ABSENT says why) */
+	KAESBENCH_IMPL_F_ABSENT = 1U << 9,
+	__KAESBENCH_IMPL_F_ALL = (1U << 10) - 1
 };
 
 #endif /* _UAPI_LINUX_KAESBENCH_H */
