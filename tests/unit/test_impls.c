@@ -273,7 +273,16 @@ static void test_flag_words(void **state)
 			    "async");
 	assert_string_equal(kb_impl_flag_words(~0U & ~KAESBENCH_IMPL_F_TESTED,
 					       buf, sizeof(buf)),
-			    "async,internal,hardware,given-up,untested");
+			    "async,internal,hardware,given-up,library");
+	/* A library path is no crypto API self-test's to pass. */
+	assert_string_equal(kb_impl_flag_words(KAESBENCH_IMPL_F_LIBRARY, buf,
+					       sizeof(buf)),
+			    "library");
+	assert_string_equal(
+		kb_impl_flag_words(~0U & ~KAESBENCH_IMPL_F_TESTED &
+					   ~KAESBENCH_IMPL_F_LIBRARY,
+				   buf, sizeof(buf)),
+		"async,internal,hardware,given-up,untested");
 }
 
 static void test_list_grows(void **state)

@@ -10,12 +10,14 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/kaesbench.h>
 
+#include "base/options.h"
 #include "base/signals.h"
 #include "bench/measure.h"
 #include "kernel/genl.h"
@@ -290,6 +292,64 @@ int kb_find_target(const struct kb_run_opts *o, struct kb_impl *impl)
 out:
 	kb_impl_list_free(&list);
 	return ret;
+}
+
+/* "lib:aes, lib:aesgcm": the library paths @list has, or "none". */
+static void library_paths(const struct kb_impl_list *list, char *buf,
+			  size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < list->count && used < len; i++)
+		if (list->impl[i].flags & KAESBENCH_IMPL_F_LIBRARY)
+			used += snprintf(buf + used, len - used, "%s%s",
+					 used ? ", " : "",
+					 list->impl[i].driver_name);
+	if (!used)
+		snprintf(buf, len, "none");
+}
+
+/**
+ * kb_check_library_name() - refuse a library path this kernel lacks
+ * @cmd: the command, for the message ("kaesbench run")
+ * @driver: what -d names, or NULL
+ *
+ * A name of the form "lib:NAME" is input to check: one this kernel lacks,
+ * or that no kaesbench knows, is refused here, naming the paths it has.
+ * Any other name, or no listing (the module not loaded), is left to the
+ * run, which says what is wrong.
+ *
+ * Return: 0, or KB_EXIT_USAGE after printing why.
+ */
+int kb_check_library_name(const char *cmd, const char *driver)
+{
+	struct kb_impl_list list = { 0 };
+	const struct kb_impl *absent = NULL;
+	bool present = false;
+	char have[512];
+	size_t i;
+
+	if (!kb_is_library_name(driver) || kb_bench_try_list(&list)) {
+		kb_impl_list_free(&list);
+		return 0;
+	}
+	for (i = 0; i < list.count; i++)
+		present |= !strcmp(list.impl[i].driver_name, driver);
+	for (i = 0; i < list.absent_count; i++)
+		if (!strcmp(list.absent[i].driver_name, driver))
+			absent = &list.absent[i];
+	library_paths(&list, have, sizeof(have));
+	if (absent)
+		fprintf(stderr,
+			"%s: %s is absent from this kernel: %s; it has: %s\n",
+			cmd, driver, absent->absent ? absent->absent : "-",
+			have);
+	else if (!present)
+		fprintf(stderr, "%s: no library path %s; this kernel has: %s\n",
+			cmd, driver, have);
+	kb_impl_list_free(&list);
+	return present ? 0 : KB_EXIT_USAGE;
 }
 
 /**

@@ -28,6 +28,7 @@ int kb_bench_alg(const struct kb_run_opts *o, const struct kb_impl_list *list,
 int kb_depth_sweep_runs(const struct kb_run_opts *o, const struct kb_impl *impl,
 			uint32_t last, struct kb_runs *runs);
 int kb_bench_list(struct kb_impl_list *list);
+int kb_check_library_name(const char *cmd, const char *driver);
 int kb_run_sizes(const struct kb_run_opts *o, const struct kb_impl *impl,
 		 bool named, struct kb_sizes *out);
 int kb_bench_try_list(struct kb_impl_list *list);

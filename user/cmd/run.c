@@ -463,6 +463,8 @@ int kb_run_main(int argc, char *argv[])
 		kb_run_opts_free(&o);
 		return KB_EXIT_OK;
 	}
+	if (!ret)
+		ret = kb_check_library_name("kaesbench run", o.driver);
 	if (!ret && o.quiet)
 		kb_progress_to(NULL, 0);
 	/* A file that cannot be written costs no measurement. */

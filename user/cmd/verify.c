@@ -348,6 +348,9 @@ int kb_verify_main(int argc, char *argv[])
 			usage(stdout);
 		return ret;
 	}
+	ret = kb_check_library_name("kaesbench verify", o.driver);
+	if (ret)
+		return ret;
 	if (kb_signals_install())
 		return KB_EXIT_ERROR;
 	if (o.soak_ms)

@@ -87,6 +87,12 @@ static int parse_impl_attr(const struct nlattr *attr, void *data)
 	case KAESBENCH_IMPL_A_MAX_AUTH_SIZE:
 		ret = set_u32(&impl->max_auth_size, attr);
 		break;
+	case KAESBENCH_IMPL_A_LIBRARY_CALLS:
+		ret = set_string(&impl->library_calls, attr);
+		break;
+	case KAESBENCH_IMPL_A_ABSENT:
+		ret = set_string(&impl->absent, attr);
+		break;
 	default:
 		return MNL_CB_OK;
 	}
@@ -142,6 +148,8 @@ void kb_impl_release(struct kb_impl *impl)
 	free(impl->alg_name);
 	free(impl->driver_name);
 	free(impl->module);
+	free(impl->library_calls);
+	free(impl->absent);
 	memset(impl, 0, sizeof(*impl));
 }
 
@@ -190,6 +198,8 @@ static const struct {
 	{ KAESBENCH_IMPL_F_HARDWARE, "hardware" },
 	/* A request to it never completed: it takes no more runs. */
 	{ KAESBENCH_IMPL_F_GIVEN_UP, "given-up" },
+	/* Called directly, as in-kernel users without the crypto API do. */
+	{ KAESBENCH_IMPL_F_LIBRARY, "library" },
 };
 
 /**
@@ -216,12 +226,30 @@ const char *kb_impl_flag_words(uint32_t flags, char *buf, size_t len)
 		if (used >= len)
 			return buf;
 	}
-	if (!(flags & KAESBENCH_IMPL_F_TESTED))
+	/* The crypto API's self-tests do not cover library paths. */
+	if (!(flags & (KAESBENCH_IMPL_F_TESTED | KAESBENCH_IMPL_F_LIBRARY)))
 		used += snprintf(buf + used, len - used, "%suntested",
 				 used ? "," : "");
 	if (!used)
 		snprintf(buf, len, "-");
 	return buf;
+}
+
+static int append(struct kb_impl **arr, size_t *count, size_t *alloc,
+		  const struct kb_impl *impl)
+{
+	if (*count == *alloc) {
+		size_t more = *alloc ? 2 * *alloc : 32;
+		struct kb_impl *grown =
+			reallocarray(*arr, more, sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		*arr = grown;
+		*alloc = more;
+	}
+	(*arr)[(*count)++] = *impl;
+	return 0;
 }
 
 /**
@@ -234,6 +262,7 @@ const char *kb_impl_flag_words(uint32_t flags, char *buf, size_t len)
 int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct kb_impl_list *list = data;
+	bool absent;
 	struct kb_impl impl;
 	int ret;
 
@@ -243,20 +272,14 @@ int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data)
 		errno = -ret;
 		return MNL_CB_ERROR;
 	}
-	if (list->count == list->alloc) {
-		size_t alloc = list->alloc ? 2 * list->alloc : 32;
-		struct kb_impl *grown;
-
-		grown = reallocarray(list->impl, alloc, sizeof(*grown));
-		if (!grown) {
-			kb_impl_release(&impl);
-			errno = ENOMEM;
-			return MNL_CB_ERROR;
-		}
-		list->impl = grown;
-		list->alloc = alloc;
+	absent = impl.flags & KAESBENCH_IMPL_F_ABSENT;
+	if (absent ? append(&list->absent, &list->absent_count,
+			    &list->absent_alloc, &impl) :
+		     append(&list->impl, &list->count, &list->alloc, &impl)) {
+		kb_impl_release(&impl);
+		errno = ENOMEM;
+		return MNL_CB_ERROR;
 	}
-	list->impl[list->count++] = impl;
 	kb_notice_from_msg(nlh);
 	return MNL_CB_OK;
 }
@@ -271,7 +294,10 @@ void kb_impl_list_free(struct kb_impl_list *list)
 
 	for (i = 0; i < list->count; i++)
 		kb_impl_release(&list->impl[i]);
+	for (i = 0; i < list->absent_count; i++)
+		kb_impl_release(&list->absent[i]);
 	free(list->impl);
+	free(list->absent);
 	memset(list, 0, sizeof(*list));
 }
 
@@ -292,9 +318,12 @@ int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src)
 {
 	*dst = *src;
 	dst->alg_name = dst->driver_name = dst->module = NULL;
+	dst->library_calls = dst->absent = NULL;
 	if (dup_or_null(&dst->alg_name, src->alg_name) ||
 	    dup_or_null(&dst->driver_name, src->driver_name) ||
-	    dup_or_null(&dst->module, src->module))
+	    dup_or_null(&dst->module, src->module) ||
+	    dup_or_null(&dst->library_calls, src->library_calls) ||
+	    dup_or_null(&dst->absent, src->absent))
 		return -ENOMEM;
 	return 0;
 }
@@ -369,6 +398,34 @@ bool kb_impl_is_offload(const struct kb_impl *impl)
 		if (!strcmp(impl->module, cpu_modules[i]))
 			return false;
 	return true;
+}
+
+/**
+ * kb_is_library_name() - whether a driver name is a library path's
+ * @driver: a driver name, as -d gives it or a listing names it
+ *
+ * Return: true for "lib:NAME", which no crypto API driver can be named.
+ */
+bool kb_is_library_name(const char *driver)
+{
+	return driver && !strncmp(driver, "lib:", 4);
+}
+
+/**
+ * kb_impl_calls_bit() - which calls drive an implementation, as a bit
+ * @impl: the implementation
+ *
+ * Return: 1 << its type (crypto_skcipher_encrypt() ...), 1 <<
+ * KB_CALLS_LIBRARY for a library path (its own functions), 0 for a type
+ * this tool does not know.
+ */
+unsigned int kb_impl_calls_bit(const struct kb_impl *impl)
+{
+	if (impl->flags & KAESBENCH_IMPL_F_LIBRARY)
+		return 1U << KB_CALLS_LIBRARY;
+	if (impl->type && impl->type <= KAESBENCH_IMPL_TYPE_MAX)
+		return 1U << impl->type;
+	return 0;
 }
 
 /*

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <linux/kaesbench.h>
+
 struct nlmsghdr;
 struct kb_genl;
 
@@ -28,6 +30,8 @@ struct kb_impl {
 	uint32_t iv_size;
 	uint32_t chunk_size;
 	uint32_t max_auth_size;
+	char *library_calls; /* library paths: the functions called */
+	char *absent; /* a library path this kernel lacks: why */
 	/* Bit n set: attribute n (enum kaesbench_impl_attr) was received. */
 	uint32_t present;
 };
@@ -36,6 +40,10 @@ struct kb_impl_list {
 	struct kb_impl *impl;
 	size_t count;
 	size_t alloc;
+	/* Library paths this kernel lacks: listed, never run. */
+	struct kb_impl *absent;
+	size_t absent_count;
+	size_t absent_alloc;
 };
 
 int kb_impl_parse_msg(const struct nlmsghdr *nlh, struct kb_impl *impl);
@@ -51,6 +59,11 @@ int kb_impl_selected(const struct kb_impl *impl);
 const struct kb_impl *kb_impl_handed_out(const struct kb_impl_list *list,
 					 const char *alg);
 bool kb_impl_is_offload(const struct kb_impl *impl);
+bool kb_is_library_name(const char *driver);
+unsigned int kb_impl_calls_bit(const struct kb_impl *impl);
+
+/* kb_impl_calls_bit()'s for library paths, after the types' own bits. */
+#define KB_CALLS_LIBRARY (KAESBENCH_IMPL_TYPE_MAX + 1)
 int kb_impl_cmp_people(const struct kb_impl *a, const struct kb_impl *b);
 int kb_get_impls(struct kb_genl *g, struct kb_impl_list *list);
 

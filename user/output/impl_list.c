@@ -95,6 +95,37 @@ static void fill_row(struct row *row, const struct kb_impl *impl)
 		kb_impl_flag_words(impl->flags, row->flags, sizeof(row->flags));
 }
 
+/*
+ * What each library path calls, and the paths this kernel lacks with why:
+ * the question is often whether a caller's path exists at all.
+ */
+static void print_library(FILE *f, const struct kb_impl_list *list)
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < list->count; i++) {
+		const struct kb_impl *impl = &list->impl[i];
+
+		if (!(impl->flags & KAESBENCH_IMPL_F_LIBRARY))
+			continue;
+		if (!any)
+			fprintf(f,
+				"library = an AES library entry point, called directly as in-kernel users without the crypto API call it:\n");
+		any = true;
+		fprintf(f, "  %-16s %s\n", impl->driver_name,
+			impl->library_calls ? impl->library_calls : "-");
+	}
+	for (i = 0; i < list->absent_count; i++) {
+		const struct kb_impl *impl = &list->absent[i];
+
+		if (!i)
+			fprintf(f, "library paths this kernel lacks:\n");
+		fprintf(f, "  %-16s %s: %s\n", impl->driver_name,
+			impl->alg_name, impl->absent ? impl->absent : "-");
+	}
+}
+
 static void print_row(FILE *f, const char *const *cell, const int *width)
 {
 	int i;
@@ -156,6 +187,7 @@ int kb_print_people(FILE *f, const struct kb_impl_list *list)
 	if (any_unknown)
 		fprintf(f,
 			"? = not known: the crypto API did not answer in time (a driver is slow to set up), or a request to a related implementation never completed\n");
+	print_library(f, list);
 	free(sorted);
 	free(rows);
 	return 0;
@@ -229,6 +261,14 @@ static void add_flag(struct json_object *obj, const char *key,
 			       json_object_new_boolean(impl->flags & flag));
 }
 
+/* A string, or null. */
+static void add_string(struct json_object *obj, const char *key,
+		       const char *value)
+{
+	json_object_object_add(obj, key,
+			       value ? json_object_new_string(value) : NULL);
+}
+
 /* A selection the module could not find out is null: neither. */
 static void add_selection(struct json_object *obj, const char *key,
 			  const struct kb_impl *impl, uint32_t flag)
@@ -283,12 +323,20 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 		 impl->chunk_size);
 	add_size(obj, "max_auth_size", impl, KAESBENCH_IMPL_A_MAX_AUTH_SIZE,
 		 impl->max_auth_size);
+	add_flag(obj, "library_path", impl, KAESBENCH_IMPL_F_LIBRARY);
+	add_string(obj, "library_calls", impl->library_calls);
+	add_string(obj, "absent", impl->absent);
 	return obj;
 }
 
-static struct json_object *impl_item(const void *list, size_t i)
+/* The implementations, then the library paths this kernel lacks. */
+static struct json_object *impl_item(const void *data, size_t i)
 {
-	return kb_impl_to_json(&((const struct kb_impl_list *)list)->impl[i]);
+	const struct kb_impl_list *list = data;
+
+	return kb_impl_to_json(i < list->count ?
+				       &list->impl[i] :
+				       &list->absent[i - list->count]);
 }
 
 /**
@@ -303,5 +351,5 @@ int kb_print_json(FILE *f, const struct kb_impl_list *list,
 		  struct json_object *env)
 {
 	return kb_print_json_list(f, "implementations", impl_item, list,
-				  list->count, env);
+				  list->count + list->absent_count, env);
 }

@@ -154,7 +154,7 @@ void kb_legend_calls(struct kb_legend *l, unsigned int types, const char *alg,
 	size_t len;
 
 	l->decrypt = decrypt;
-	for (t = 0; t <= KAESBENCH_IMPL_TYPE_MAX; t++) {
+	for (t = 0; t <= KB_CALLS_LIBRARY; t++) {
 		list = l->algs[t];
 		if (!(types & (1U << t)) || listed(list, alg))
 			continue;
@@ -178,16 +178,21 @@ void kb_print_kernel_calls(FILE *f, unsigned int types, bool decrypt)
 		[KAESBENCH_IMPL_TYPE_SKCIPHER] = "crypto_skcipher_%s()",
 		[KAESBENCH_IMPL_TYPE_LSKCIPHER] = "crypto_lskcipher_%s()",
 		[KAESBENCH_IMPL_TYPE_AEAD] = "crypto_aead_%s()",
+		/* Not a format: the functions differ from path to path. */
+		[KB_CALLS_LIBRARY] =
+			"the AES library's own functions (lib:*, see kaesbench list), directly, not through the crypto API,",
 	};
 	bool first = true;
 	unsigned int t;
 
-	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KAESBENCH_IMPL_TYPE_AEAD;
-	     t++) {
+	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KB_CALLS_LIBRARY; t++) {
 		if (!(types & (1U << t)))
 			continue;
 		fputs(first ? "" : ", ", f);
-		fprintf(f, fn[t], decrypt ? "decrypt" : "encrypt");
+		if (t == KB_CALLS_LIBRARY)
+			fputs(fn[t], f);
+		else
+			fprintf(f, fn[t], decrypt ? "decrypt" : "encrypt");
 		first = false;
 	}
 	if (first)
@@ -212,8 +217,7 @@ static void print_calls(FILE *f, const struct kb_legend *l)
 	const char *sep = "measured: ";
 	unsigned int t;
 
-	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KAESBENCH_IMPL_TYPE_AEAD;
-	     t++) {
+	for (t = KAESBENCH_IMPL_TYPE_CIPHER; t <= KB_CALLS_LIBRARY; t++) {
 		if (!l->algs[t][0])
 			continue;
 		fputs(sep, f);

@@ -18,6 +18,7 @@
 #include <linux/kaesbench.h>
 
 #include "bench/sizes.h"
+#include "kernel/impls.h"
 
 /* In the order they are printed. */
 enum kb_legend_entry {
@@ -59,7 +60,7 @@ struct kb_legend {
 	 */
 	const char *machine;
 	/* KB_LEG_CALLS: per implementation type, its algorithms, "a, b" */
-	char algs[KAESBENCH_IMPL_TYPE_MAX + 1][KB_LEGEND_ALGS_MAX];
+	char algs[KB_CALLS_LIBRARY + 1][KB_LEGEND_ALGS_MAX];
 };
 
 void kb_legend_use(struct kb_legend *l, enum kb_legend_entry e);

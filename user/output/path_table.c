@@ -166,11 +166,7 @@ static void print_kernel_note(FILE *f, const struct kb_path_table *t,
 	else
 		fputs("the fastest implementation at the largest size", f);
 	fputs(": ", f);
-	kb_print_kernel_calls(f,
-			      run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
-				      1U << run->impl.type :
-				      0,
-			      t->decrypt);
+	kb_print_kernel_calls(f, kb_impl_calls_bit(&run->impl), t->decrypt);
 	fprintf(f, " %s, depth %" PRIu32 "\n", kb_context_words(run->context),
 		run->depth);
 }

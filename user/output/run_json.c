@@ -354,6 +354,9 @@ static struct json_object *run_json(const struct kb_run *run,
 	    run->selected < 0 ? NULL : json_object_new_boolean(run->selected));
 	add(o, "async",
 	    json_object_new_boolean(impl->flags & KAESBENCH_IMPL_F_ASYNC));
+	/* Called directly, not through the crypto API (lib:NAME). */
+	add(o, "library_path",
+	    json_object_new_boolean(impl->flags & KAESBENCH_IMPL_F_LIBRARY));
 	add(o, "depth", run->depth ? u64(run->depth) : NULL);
 	add(o, "key_bits", run->key_bits ? u64(run->key_bits) : NULL);
 	add(o, "decrypt", json_object_new_boolean(run->decrypt));

@@ -46,8 +46,7 @@ static void print_measured(FILE *f, unsigned int types, bool decrypt,
 
 static void note_type(struct notes *n, const struct kb_run *run)
 {
-	if (run->impl.type && run->impl.type <= KAESBENCH_IMPL_TYPE_MAX)
-		n->types |= 1U << run->impl.type;
+	n->types |= kb_impl_calls_bit(&run->impl);
 }
 
 /**
@@ -621,11 +620,8 @@ static void print_run_notes(FILE *f, const struct kb_run *run)
 	fprintf(f, "%s\n", kb_check_words(run, words, sizeof(words)));
 	if (kb_measured_words(run, true, words, sizeof(words)))
 		fprintf(f, "%s\n", words);
-	print_measured(f,
-		       run->impl.type <= KAESBENCH_IMPL_TYPE_MAX ?
-			       1U << run->impl.type :
-			       0,
-		       run->decrypt, run->context, run->wall_s);
+	print_measured(f, kb_impl_calls_bit(&run->impl), run->decrypt,
+		       run->context, run->wall_s);
 }
 
 static int print_calls_lines(FILE *f, const struct kb_run *run)

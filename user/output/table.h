@@ -35,7 +35,7 @@ int kb_print_run_table(FILE *f, const struct kb_run *run, uint32_t sample_ms,
 void kb_print_total(FILE *f, double seconds);
 const char *kb_fmt_pct(double v, char *buf, size_t len);
 const char *kb_check_words(const struct kb_run *run, char *buf, size_t len);
-const char *kb_measured_words(const struct kb_run *run, bool counts,
-			      char *buf, size_t len);
+const char *kb_measured_words(const struct kb_run *run, bool counts, char *buf,
+			      size_t len);
 void kb_print_no_verify_header(FILE *f);
 #endif /* KAESBENCH_OUTPUT_TABLE_H */
