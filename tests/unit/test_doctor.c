@@ -1382,6 +1382,53 @@ static void test_faster_not_selected(void **state)
 	kb_doc_report_free(&r);
 }
 
+/*
+ * A library path is no candidate for a priority, faster or not; its gap
+ * to what the crypto API hands out is a finding of its own, either way.
+ */
+static void test_library_gap(void **state)
+{
+	struct kb_doc_rate rates[] = {
+		rate("generic-gcm-aesni", 400, true, KB_ENGINE_AES_INSNS, 90,
+		     100, 110),
+		rate("lib:aesgcm", 0, false, KB_ENGINE_GENERIC, 200, 300, 310),
+		rate("gcm(aes-generic)", 100, false, KB_ENGINE_GENERIC, 20, 25,
+		     30),
+	};
+	struct kb_doc_alg_rates a = {
+		.alg = "gcm(aes)", .size = 1420, .rate = rates, .count = 3
+	};
+	struct kb_doc_report r = { 0 };
+	const struct kb_doc_finding *f;
+
+	(void)state;
+	rates[1].library = true;
+	kb_doc_check_faster(&r, &a);
+	assert_null(kb_doc_find(&r, "KB-FASTER-NOT-SELECTED"));
+	kb_doc_check_library(&r, &a);
+	f = kb_doc_find(&r, "KB-LIBRARY-GAP");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "lib:aesgcm"));
+	assert_non_null(
+		strstr(f->summary, "200% faster than generic-gcm-aesni"));
+	assert_true(has_evidence(f, "library path"));
+	kb_doc_report_free(&r);
+	/* Slower, beyond the noise. */
+	rates[1].min = 40;
+	rates[1].median = 50;
+	rates[1].max = 60;
+	kb_doc_check_library(&r, &a);
+	f = kb_doc_find(&r, "KB-LIBRARY-GAP");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "50% slower"));
+	kb_doc_report_free(&r);
+	/* Within the noise: nothing. */
+	rates[1].max = 95;
+	kb_doc_check_library(&r, &a);
+	assert_int_equal(r.count, 0);
+	kb_doc_report_free(&r);
+}
+
 static void test_offload_crossover(void **state)
 {
 	static const uint32_t size[] = { 16, 1424, 4096, 16384 };
@@ -1819,6 +1866,7 @@ int main(void)
 		cmocka_unit_test(test_arch_ids_apart),
 		cmocka_unit_test(test_openssl_arm64),
 		cmocka_unit_test(test_faster_not_selected),
+		cmocka_unit_test(test_library_gap),
 		cmocka_unit_test(test_offload_crossover),
 		cmocka_unit_test(test_offload_loses_at_depth),
 		cmocka_unit_test(test_priority_fixes),

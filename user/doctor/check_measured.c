@@ -48,7 +48,8 @@ static void evidence_rate(struct kb_doc_report *r, struct kb_doc_finding *f,
  * @r: the report
  * @a: every implementation of an algorithm, measured at one size
  *
- * An offload engine selected is kb_doc_check_offload()'s business.
+ * An offload engine selected is kb_doc_check_offload()'s business, a
+ * library path kb_doc_check_library()'s: no priority selects one.
  * Finding: KB-FASTER-NOT-SELECTED, with the priority that selects the
  * fastest and the gain measured.
  */
@@ -69,7 +70,7 @@ void kb_doc_check_faster(struct kb_doc_report *r,
 	if (!sel || sel->engine == KB_ENGINE_OFFLOAD)
 		return;
 	for (i = 0; i < a->count; i++)
-		if (&a->rate[i] != sel &&
+		if (&a->rate[i] != sel && !a->rate[i].library &&
 		    kb_doc_beyond_noise(&a->rate[i], sel) &&
 		    (!best || a->rate[i].median > best->median))
 			best = &a->rate[i];
@@ -88,6 +89,50 @@ void kb_doc_check_faster(struct kb_doc_report *r,
 		"kaesbench priority %s %" PRIu32
 		" (for transforms allocated afterwards; it lasts until the module is reloaded or the machine reboots)",
 		best->driver, top + 1);
+}
+
+/**
+ * kb_doc_check_library() - a library path apart from the crypto API's
+ * @r: the report
+ * @a: every implementation of an algorithm, measured at one size
+ *
+ * In-kernel users that call the AES library directly (lib:aesgcm,
+ * lib:aes-cbc ...) get its code, whatever the crypto API hands out to
+ * others: a gap beyond the noise, either way, is theirs to know of.
+ * Finding: KB-LIBRARY-GAP (info), one per library path.
+ */
+void kb_doc_check_library(struct kb_doc_report *r,
+			  const struct kb_doc_alg_rates *a)
+{
+	const struct kb_doc_rate *sel = NULL, *lib;
+	struct kb_doc_finding *f;
+	bool slower;
+	size_t i;
+
+	for (i = 0; i < a->count; i++)
+		if (a->rate[i].selected)
+			sel = &a->rate[i];
+	for (i = 0; sel && i < a->count; i++) {
+		lib = &a->rate[i];
+		if (!lib->library)
+			continue;
+		slower = kb_doc_beyond_noise(sel, lib);
+		if (!slower && !kb_doc_beyond_noise(lib, sel))
+			continue;
+		f = kb_doc_add(
+			r, "KB-LIBRARY-GAP", KB_DOC_INFO,
+			"%s: %s, which in-kernel callers use without the crypto API, is %.0f%% %s than %s, which the crypto API hands out, at %" PRIu32
+			" B.",
+			a->alg, lib->driver,
+			slower ? (1 - lib->median / sel->median) * 100 :
+				 (lib->median / sel->median - 1) * 100,
+			slower ? "slower" : "faster", sel->driver, a->size);
+		evidence_rate(r, f, sel, a->size, "selected");
+		evidence_rate(r, f, lib, a->size, "library path");
+		kb_doc_fix(
+			r, f,
+			"nothing to set here: a library path runs the kernel's own code for its callers; kaesbench list names its functions");
+	}
 }
 
 /**

@@ -21,6 +21,7 @@ struct kb_doc_rate {
 	const char *driver;
 	uint32_t priority;
 	bool selected;
+	bool library; /* a library path: never selected, whatever its rate */
 	enum kb_doc_engine engine;
 	uint32_t depth;
 	size_t samples;
@@ -82,6 +83,8 @@ bool kb_doc_beyond_noise(const struct kb_doc_rate *fast,
 			 const struct kb_doc_rate *slow);
 void kb_doc_check_faster(struct kb_doc_report *r,
 			 const struct kb_doc_alg_rates *a);
+void kb_doc_check_library(struct kb_doc_report *r,
+			  const struct kb_doc_alg_rates *a);
 bool kb_doc_crossover(const struct kb_doc_curve *c, uint32_t *at);
 void kb_doc_check_offload(struct kb_doc_report *r,
 			  const struct kb_doc_curve *c);

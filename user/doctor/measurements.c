@@ -83,6 +83,7 @@ static bool rate_of(const struct kb_run *run, uint32_t size,
 	x->driver = run->impl.driver_name;
 	x->priority = run->impl.priority;
 	x->selected = run->selected == 1;
+	x->library = run->impl.flags & KAESBENCH_IMPL_F_LIBRARY;
 	x->engine = list ? kb_doc_engine(&run->impl, list) : KB_ENGINE_GENERIC;
 	x->depth = run->depth;
 	x->samples = sum.samples;
@@ -199,8 +200,10 @@ static const struct kb_doc_rate *best_cpu(const struct kb_doc_alg_rates *a)
 	const struct kb_doc_rate *best = NULL;
 	size_t i;
 
+	/* What a priority can select: no library path. */
 	for (i = 0; i < a->count; i++)
 		if (a->rate[i].engine != KB_ENGINE_OFFLOAD &&
+		    !a->rate[i].library &&
 		    (!best || a->rate[i].median > best->median))
 			best = &a->rate[i];
 	return best;
@@ -239,6 +242,7 @@ static int one_alg(struct kb_doc_report *r, const struct kb_impl_list *list,
 				    runs->run[i].impl.driver_name, why);
 	}
 	kb_doc_check_faster(r, a);
+	kb_doc_check_library(r, a);
 	for (i = 0; i < a->count; i++)
 		if (a->rate[i].selected)
 			sel = &a->rate[i];
@@ -329,8 +333,9 @@ static int contexts(struct kb_doc_report *r, const struct kb_impl_list *list)
  * @r: the report
  * @list: the implementations, from the module
  *
- * Findings: KB-FASTER-NOT-SELECTED, KB-OFFLOAD-BELOW-CROSSOVER,
- * KB-OFFLOAD-LOSES-AT-DEPTH, KB-SAMPLES-TOO-FEW, KB-SOFTIRQ-GAP. Without
+ * Findings: KB-FASTER-NOT-SELECTED, KB-LIBRARY-GAP,
+ * KB-OFFLOAD-BELOW-CROSSOVER, KB-OFFLOAD-LOSES-AT-DEPTH,
+ * KB-SAMPLES-TOO-FEW, KB-SOFTIRQ-GAP. Without
  * CAP_SYS_ADMIN, a line saying so instead.
  *
  * Return: 0, or -ENOMEM.
