@@ -423,9 +423,8 @@ static void cipher_pages(struct kaesbench_bench *b, struct slot *s)
 		p = kaesbench_pagebuf_page(&s->buf, off / PAGE_SIZE) +
 		    off % PAGE_SIZE;
 		end = min_t(u32, b->size, round_down(off, PAGE_SIZE) + PAGE_SIZE);
-		for (; off < end; off += b->block_size, p += b->block_size) {
+		for (; off < end; off += b->block_size, p += b->block_size)
 			kaesbench_tfm_crypt_one(&b->tfm, b->decrypt, p, p);
-		}
 		off -= b->block_size;
 	}
 }

@@ -33,7 +33,6 @@
 
 #include "givenup.h"
 #include "impls.h"
-#include "library.h"
 
 /* Resolver threads alive, and unprivileged snapshots held. */
 static atomic_t resolvers = ATOMIC_INIT(0);
@@ -179,9 +178,7 @@ static struct kaesbench_impls *snapshot(void)
 
 	for (tries = 0; tries < 3; tries++) {
 		room = count_listed() + 8;
-		/* The library paths follow: see kaesbench_impls_get(). */
-		impls = kvzalloc(struct_size(impls, impl,
-					     room + KAESBENCH_LIBRARY_PATHS),
+		impls = kvzalloc(struct_size(impls, impl, room),
 				 GFP_KERNEL_ACCOUNT);
 		if (!impls)
 			return ERR_PTR(-ENOMEM);
@@ -619,16 +616,7 @@ static struct kaesbench_impls *ranked(void)
  */
 struct kaesbench_impls *kaesbench_impls_get(bool may_allocate)
 {
-	struct kaesbench_impls *impls = may_allocate ? resolved() : ranked();
-
-	/* After the selections: no library path is ever selected. */
-	while (!IS_ERR(impls) &&
-	       !kaesbench_library_describe(impls->library_count,
-					   &impls->impl[impls->count])) {
-		impls->library_count++;
-		impls->count++;
-	}
-	return impls;
+	return may_allocate ? resolved() : ranked();
 }
 
 /**
@@ -646,8 +634,6 @@ int kaesbench_impl_find(const char *name, bool by_alg,
 	struct crypto_alg *alg;
 	int err = -ENOENT;
 
-	if (!by_alg && str_has_prefix(name, "lib:"))
-		return kaesbench_library_find(name, impl);
 	down_read(&crypto_alg_sem);
 	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
 		if (alg->cra_flags & CRYPTO_ALG_LARVAL)

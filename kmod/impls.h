@@ -33,7 +33,6 @@ struct kaesbench_impl {
 struct kaesbench_impls {
 	unsigned int count;
 	bool counted;		/* holds one of KAESBENCH_MAX_LISTINGS */
-	unsigned int library_count;	/* library paths, last in @impl */
 	struct kaesbench_impl impl[];
 };
 

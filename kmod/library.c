@@ -130,8 +130,10 @@ struct kaesbench_library {
 #define NOT_EXPORTED(what, hint) \
 	"this kernel does not export " what " (" hint ")"
 #else
+/* Nothing is known of what the kernel exports: no function is called. */
 #define NOT_EXPORTED(what, hint) \
-	"kaesbench was built without the kernel's Module.symvers, the list of what it exports: it calls no library function it cannot prove is there"
+	"kaesbench was built without the kernel's Module.symvers " \
+	"(the list of what it exports), so it calls no " what " (" hint ")"
 #endif
 #define MODE_HINT \
 	"the AES mode libraries, <crypto/aes-cbc.h> and its siblings, are newer than this kernel"
@@ -323,8 +325,9 @@ static int aesgcm_crypt(const union kaesbench_lib_key *k,
 #define AESGCM_ABSENT NULL
 #define AESGCM_OPS .prepare = aesgcm_prepare, .crypt = aesgcm_crypt
 #else
-#define AESGCM_ABSENT NOT_EXPORTED("aesgcm_encrypt()", \
-				   "CONFIG_CRYPTO_LIB_AESGCM is off: only some drivers select it, and the mode library lib:aes-gcm replaces it")
+#define AESGCM_HINT \
+	"CONFIG_CRYPTO_LIB_AESGCM is off: only some drivers select it, and the mode library lib:aes-gcm replaces it"
+#define AESGCM_ABSENT NOT_EXPORTED("aesgcm_encrypt()", AESGCM_HINT)
 #define AESGCM_OPS
 #endif
 
@@ -423,23 +426,6 @@ static const struct kaesbench_library *find(const char *name)
 			return &paths[i];
 	}
 	return NULL;
-}
-
-/**
- * kaesbench_library_find() - describe a library path by name
- * @name: "lib:NAME"
- * @impl: filled in
- *
- * Return: 0 (absent paths too: see the flags), or -ENOENT.
- */
-int kaesbench_library_find(const char *name, struct kaesbench_impl *impl)
-{
-	const struct kaesbench_library *p = find(name);
-
-	if (!p)
-		return -ENOENT;
-	describe(p, impl);
-	return 0;
 }
 
 /*
@@ -601,7 +587,7 @@ static int self_check(const struct kaesbench_library *p,
 	}
 	memcpy(sc->back, sc->want, ad);
 	if (lib_call(p, &sc->key, true, sc->back, sc->want, len, sc->iv) ||
-	    (off = differs(sc->back + ad, sc->plain + ad, len)) >= 0) {
+	    differs(sc->back + ad, sc->plain + ad, len) >= 0) {
 		NL_SET_ERR_MSG(extack,
 			       "the library path failed its self-check: its decryption of kaesbench's own reference's ciphertext is wrong: refused, not measured");
 		pr_warn_ratelimited("%s: self-check: its decryption of %u bytes is wrong\n",

@@ -46,7 +46,6 @@ struct kaesbench_lib_call {
 
 void kaesbench_library_init(void);
 int kaesbench_library_describe(unsigned int i, struct kaesbench_impl *impl);
-int kaesbench_library_find(const char *name, struct kaesbench_impl *impl);
 int kaesbench_lib_open(struct kaesbench_lib_tfm **lib, const char *name,
 		       struct kaesbench_impl *impl,
 		       struct netlink_ext_ack *extack);

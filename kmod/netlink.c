@@ -18,6 +18,7 @@
 #include "givenup.h"
 #include "impls.h"
 #include "job.h"
+#include "library.h"
 #include "netlink.h"
 #include "run.h"
 #include "verify_job.h"
@@ -231,14 +232,25 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	unsigned int first = dump->next;
 	void *hdr;
 
-	for (; dump->next < dump->impls->count; dump->next++) {
+	/* The registry's, then the library paths, which nothing selects. */
+	unsigned int total = dump->impls->count + KAESBENCH_LIBRARY_PATHS;
+	struct kaesbench_impl lib;
+	const struct kaesbench_impl *impl;
+
+	for (; dump->next < total; dump->next++) {
+		impl = &dump->impls->impl[dump->next];
+		if (dump->next >= dump->impls->count) {
+			kaesbench_library_describe(dump->next -
+						   dump->impls->count, &lib);
+			impl = &lib;
+		}
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &genl_family,
 				  NLM_F_MULTI, KAESBENCH_CMD_GET_IMPLS);
 		if (!hdr)
 			break;
 		/* Once a request was given up, every reply says so. */
-		if (kaesbench_impl_put(skb, &dump->impls->impl[dump->next]) ||
+		if (kaesbench_impl_put(skb, impl) ||
 		    kaesbench_notice_put(skb)) {
 			genlmsg_cancel(skb, hdr);
 			break;
@@ -246,7 +258,7 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 	}
 	/* Returning 0 with nothing written would end the dump early. */
-	if (dump->next == first && dump->next < dump->impls->count)
+	if (dump->next == first && dump->next < total)
 		return -EMSGSIZE;
 	return skb->len;
 }
