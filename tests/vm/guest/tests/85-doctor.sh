@@ -178,6 +178,7 @@ faster_named() {
 		 (.fix | test("^kaesbench priority [^ ]+ [0-9]+ ")) and
 		 ((.fix | split(" "))[2] as $named | $named != $sel and
 			($named == $cpu or $named == $soft or
+			 $named == "cbc-aes-lib" or
 			 $named == "cbc(ecb(\($softaes)))"))' \
 		--arg sel "$1" --arg cpu "$CPU_CBC" --arg soft "$SOFT_CBC" --arg softaes "$SOFT_AES"
 }
@@ -205,8 +206,10 @@ faster_not_selected() {
 	sel=$(kaesbench list --json | jq -r '.implementations[] |
 		select(.algorithm == "cbc(aes)" and .selected) | .driver')
 	echo "cbc(aes) selected: $sel"
+	# 7.3 registers cbc-aes-lib (110), over the AES mode library.
 	case $sel in
-	"cbc(ecb(aes-aesni))" | cbc-aes-neonbs | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))") ;;
+	"cbc(ecb(aes-aesni))" | cbc-aes-neonbs | "$SOFT_CBC" | "cbc(ecb($SOFT_AES))" | \
+		cbc-aes-lib) ;;
 	*) fail "unexpected selection: $sel" ;;
 	esac
 	# The doctor calls no difference that its samples' spread covers,
