@@ -382,7 +382,7 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	params->depth = b->depth;
 	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
 	err = kaesbench_runcheck_open(&b->check, params->check_every,
-				      b->tfm.front, impl->alg_name, b->tfm.lib,
+				      b->tfm.front, impl->alg_name, !!b->tfm.lib,
 				      b->decrypt,
 				      b->aad_len, b->tag_len, b->buf_len);
 	if (err) {

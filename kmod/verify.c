@@ -348,7 +348,7 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	if (!v->params.key_bits)
 		v->params.key_bits = kaesbench_default_key_bits(impl->alg_name);
 	err = kaesbench_ref_open(&v->ref, v->impl.front, impl->alg_name,
-				 v->impl.lib, extack);
+				 !!v->impl.lib, extack);
 	if (!err)
 		err = set_keys(v, impl->alg_name, extack);
 	if (err)

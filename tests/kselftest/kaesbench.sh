@@ -67,8 +67,9 @@ else
 	ktap_test_fail "kaesbench list"
 fi
 
-# Every listed driver is one of /proc/crypto's.
-unknown=$(cut -f 2 "$list" | while read -r driver; do
+# Every listed driver is one of /proc/crypto's, but the library paths
+# (lib:NAME), which the AES library's callers call without the crypto API.
+unknown=$(cut -f 2 "$list" | grep -v '^lib:' | while read -r driver; do
 	grep -q "^driver *: $driver\$" /proc/crypto || echo "$driver"
 done)
 if [ -s "$list" ] && [ -z "$unknown" ]; then

@@ -301,6 +301,31 @@ void kb_impl_list_free(struct kb_impl_list *list)
 	memset(list, 0, sizeof(*list));
 }
 
+/**
+ * kb_impl_listed_count() - what a listing shows: implementations and absent
+ * @list: the list
+ *
+ * Return: @list->count plus the library paths this kernel lacks.
+ */
+size_t kb_impl_listed_count(const struct kb_impl_list *list)
+{
+	return list->count + list->absent_count;
+}
+
+/**
+ * kb_impl_listed() - the @i-th of what a listing shows
+ * @list: the list
+ * @i: below kb_impl_listed_count()
+ *
+ * Return: the implementations in kernel order, then the absent library
+ * paths.
+ */
+const struct kb_impl *kb_impl_listed(const struct kb_impl_list *list, size_t i)
+{
+	return i < list->count ? &list->impl[i] :
+				 &list->absent[i - list->count];
+}
+
 static int dup_or_null(char **dst, const char *src)
 {
 	*dst = src ? strdup(src) : NULL;

@@ -54,6 +54,8 @@ const char *kb_impl_flag_words(uint32_t flags, char *buf, size_t len);
 
 int kb_impl_list_cb(const struct nlmsghdr *nlh, void *data);
 void kb_impl_list_free(struct kb_impl_list *list);
+size_t kb_impl_listed_count(const struct kb_impl_list *list);
+const struct kb_impl *kb_impl_listed(const struct kb_impl_list *list, size_t i);
 int kb_impl_copy(struct kb_impl *dst, const struct kb_impl *src);
 int kb_impl_selected(const struct kb_impl *impl);
 const struct kb_impl *kb_impl_handed_out(const struct kb_impl_list *list,

@@ -743,8 +743,9 @@ static struct json_object *impls_json(const struct kb_impl_list *list,
 	struct json_object *arr = json_object_new_array(), *item;
 	size_t i;
 
-	for (i = 0; arr && i < list->count; i++) {
-		item = kb_impl_to_json(&list->impl[i]);
+	/* As kaesbench list --json: the absent library paths too. */
+	for (i = 0; arr && i < kb_impl_listed_count(list); i++) {
+		item = kb_impl_to_json(kb_impl_listed(list, i));
 		if (!item || json_object_array_add(arr, item)) {
 			json_object_put(item);
 			json_object_put(arr);

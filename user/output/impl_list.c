@@ -330,19 +330,16 @@ struct json_object *kb_impl_to_json(const struct kb_impl *impl)
 }
 
 /* The implementations, then the library paths this kernel lacks. */
-static struct json_object *impl_item(const void *data, size_t i)
+static struct json_object *impl_item(const void *list, size_t i)
 {
-	const struct kb_impl_list *list = data;
-
-	return kb_impl_to_json(i < list->count ?
-				       &list->impl[i] :
-				       &list->absent[i - list->count]);
+	return kb_impl_to_json(kb_impl_listed(list, i));
 }
 
 /**
  * kb_print_json() - print all implementations as one JSON document
  * @f: where to
- * @list: the implementations, printed in kernel order
+ * @list: the implementations, printed in kernel order, then the library
+ *	  paths this kernel lacks
  * @env: the environment; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
@@ -351,5 +348,5 @@ int kb_print_json(FILE *f, const struct kb_impl_list *list,
 		  struct json_object *env)
 {
 	return kb_print_json_list(f, "implementations", impl_item, list,
-				  list->count + list->absent_count, env);
+				  kb_impl_listed_count(list), env);
 }

@@ -63,9 +63,10 @@ ls_unload() {
 
 # The selections of cbc(aes) in a `kaesbench list --json`, one a line:
 # "DRIVER SELECTED SELECTED_SYNC", null where unknown.
+# Library paths are never selected, and known not to be: left out.
 ls_cbc_selections() {
 	jq -r '.implementations[] | select(.algorithm == "cbc(aes)" and
-		(.internal | not)) |
+		(.internal | not) and (.library_path | not)) |
 		"\(.driver) \(.selected) \(.selected_sync)"' "$1"
 }
 
