@@ -71,6 +71,7 @@ path_figures() {
 }
 
 all_paths_cbc() {
+	afalg_testable || return "$KSFT_SKIP"
 	paths_json
 	for path in kernel afalg-sendmsg afalg-vmsplice openssl; do
 		path_figures "$path" "cbc(aes)" "16 64 256 1024 4096 8192 16384" ||
@@ -88,6 +89,7 @@ ktap_test "cbc(aes): kernel, AF_ALG copy and zero-copy, OpenSSL give figures at 
 	all_paths_cbc
 
 every_alg_every_path() {
+	afalg_testable || return "$KSFT_SKIP"
 	paths_json -b 16,1420,4096
 	for alg in "ctr(aes)" "xts(aes)" "gcm(aes)"; do
 		for path in kernel afalg-sendmsg afalg-vmsplice openssl; do
@@ -101,6 +103,7 @@ every_alg_every_path() {
 ktap_test "aes, ctr, xts, gcm: every path gives figures" every_alg_every_path
 
 gcm_decrypt_paths() {
+	afalg_testable || return "$KSFT_SKIP"
 	paths_json --paths afalg,openssl -b 16,4096 --decrypt --aad 16
 	for path in afalg-sendmsg afalg-vmsplice openssl; do
 		path_figures "$path" "gcm(aes)" "16 4096" || exit 1
@@ -111,6 +114,7 @@ ktap_test "gcm(aes) decrypt with associated data: AF_ALG and OpenSSL authenticat
 
 # The table people read: one side-by-side table per algorithm, no failure.
 side_by_side_table() {
+	afalg_testable || return "$KSFT_SKIP"
 	# shellcheck disable=SC2086
 	kaesbench $PFAST -b 16,16384 >/tmp/paths.txt 2>&1 ||
 		{ cat /tmp/paths.txt; fail "sweep failed"; }
@@ -128,6 +132,7 @@ ktap_test "kaesbench prints kernel, AF_ALG and OpenSSL side by side" \
 # Without the algif modules AF_ALG cannot bind: each table says so, and
 # the sweep still succeeds.
 afalg_without_algif() {
+	afalg_testable || return "$KSFT_SKIP"
 	# No module autoloading meanwhile, or binding would load them again.
 	helper=$(cat /proc/sys/kernel/modprobe)
 	echo /bin/false >/proc/sys/kernel/modprobe
@@ -169,6 +174,7 @@ afalg_refused_offload() {
 # difference to the kernel row is the interface's cost; a kernel that does
 # not offer the driver to AF_ALG gives a note saying why, and exit 0.
 run_driver_paths() {
+	afalg_testable || return "$KSFT_SKIP"
 	drv=virtio_crypto_aes_cbc
 	# shellcheck disable=SC2086 # $PFAST is a word list
 	kaesbench run -d "$drv" --paths kernel,afalg --depth 8 -b 4096 $PFAST \
@@ -204,6 +210,7 @@ ktap_test "run -d DRIVER --paths kernel,afalg: AF_ALG binds the same driver" \
 # on one socket, as libkcapi's AIO does, never complete from 1024 bytes on:
 # Documentation/paths.rst), and the engine answers afterwards.
 afalg_depth() {
+	afalg_testable || return "$KSFT_SKIP"
 	drv=virtio_crypto_aes_cbc
 	# shellcheck disable=SC2086 # $PFAST is a word list
 	kaesbench run -d "$drv" --paths kernel,afalg --depth 8 $PFAST --json \
@@ -276,6 +283,7 @@ ktap_test "AF_ALG to virtio_crypto: a read the kernel would split is refused, no
 # give a definite answer, the same in the JSON column and the table's
 # note, and on 7.2 that it copies.
 afalg_zero_copy_said() {
+	afalg_testable || return "$KSFT_SKIP"
 	kaesbench run -d ${CPU_CBC} --paths afalg -b 4096 -t 10 -r 1 -w 0 \
 		--json >/tmp/paths.json || fail "run failed"
 	jq -r '.runs[] | "\(.path): \(.measured)"' /tmp/paths.json

@@ -120,6 +120,7 @@ ktap_test "fault error-now (submission returns -EIO): reported; next run works" 
 # request in flight), a failed request is an error with its errno, never
 # figures, and the lanes stop instead of hanging.
 afalg_fault_error() {
+	afalg_testable || return "$KSFT_SKIP"
 	set_fault error
 	kaesbench run -d "$FAULTY" --paths afalg --depth 8 -b 4096 -t 20 -r 2 \
 		-w 0 --json >/tmp/faulty.json 2>/tmp/faulty.err
