@@ -24,8 +24,18 @@ trap 'rm -rf "$work"' EXIT
 version=$(sed -n 's/^#define KAESBENCH_VERSION "\(.*\)"$/\1/p' \
 	"$top/include/kaesbench_version.h")
 mkdir -p "$work/dkms" "$work/install"
-# Read by dkms from the environment as from its framework.conf.
+# Read by dkms from the environment as from its framework.conf. Made
+# here, as dkms would make it, since the build root that builds for a
+# kernel of another compiler (sid's gcc-16: 7.x) has no openssl: dkms run
+# there first ("openssl not found, can't generate key and certificate")
+# signed nothing, as make check-next's 7.3 did.
 export mok_signing_key="$work/mok.key" mok_certificate="$work/mok.pub"
+openssl req -new -x509 -nodes -days 36500 -subj "/CN=kaesbench dkms test/" \
+	-newkey rsa:2048 -keyout "$mok_signing_key" -outform DER \
+	-out "$mok_certificate" 2>/dev/null || {
+	echo "dkms: openssl cannot make a signing key" >&2
+	exit 1
+}
 
 # dkms, where modules for $kver build (scripts/kbuild.sh): each release's
 # whole cycle runs with that one dkms, since dkms versions keep their trees
