@@ -465,19 +465,9 @@ static int check_output(struct kaesbench_bench *b, struct slot *s)
 static int call_library(struct kaesbench_bench *b, struct slot *s)
 {
 	u8 *in = b->decrypt && s->ct.linear ? s->ct.linear : s->buf.linear;
-	u32 ad = b->aad_len;
-	struct kaesbench_lib_call call = {
-		.decrypt = b->decrypt,
-		.dst = s->buf.linear + ad,
-		.src = in + ad,
-		.len = b->size,
-		.iv = s->iv,
-		.aad = in,
-		.aad_len = ad,
-		.tag = in + ad + b->size,
-	};
 
-	return kaesbench_lib_crypt(b->tfm.lib, &call);
+	return kaesbench_lib_crypt(b->tfm.lib, b->decrypt, s->buf.linear, in,
+				   b->aad_len, b->size, s->iv);
 }
 
 static int call_driver(struct kaesbench_bench *b, struct slot *s)
@@ -712,22 +702,13 @@ static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 /* A library path's encryption of buf into ct, for its decryptions. */
 static int encrypt_library(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
-	u32 ad = b->aad_len;
-	struct kaesbench_lib_call call = {
-		.dst = s->ct.linear + ad,
-		.src = s->buf.linear + ad,
-		.len = size,
-		.iv = s->iv,
-		.aad = s->ct.linear,
-		.aad_len = ad,
-		.tag = s->ct.linear + ad + size,
-	};
 	u8 iv[IV_MAX];
 	int err;
 
 	/* The decryptions start from the IV this encryption started from. */
 	memcpy(iv, s->iv, sizeof(iv));
-	err = kaesbench_lib_crypt(b->tfm.lib, &call);
+	err = kaesbench_lib_crypt(b->tfm.lib, false, s->ct.linear,
+				  s->buf.linear, b->aad_len, size, s->iv);
 	memcpy(s->iv, iv, sizeof(iv));
 	return err ? fail(b, err, "encrypting %u bytes for decryption failed (%d)",
 			  size, err) : 0;

@@ -42,6 +42,7 @@
 #endif
 
 #include "library.h"
+#include "pagebuf.h"
 #include "refmodes.h"
 
 /* The single-block cipher's key: struct aes_key since Linux 7.0. */
@@ -86,6 +87,22 @@
 	defined(KAESBENCH_EXPORTS_aesgcm_decrypt)
 #define HAVE_AESGCM
 #endif
+
+/*
+ * One call of a mode or aead library path, on linear buffers: @len bytes
+ * from @src to @dst (the same pointer in place); an aead also
+ * authenticates @aad and writes (encrypting) or checks (decrypting) @tag.
+ */
+struct kaesbench_lib_call {
+	bool decrypt;
+	u8 *dst;
+	const u8 *src;
+	u32 len;
+	u8 *iv;			/* the library may update it */
+	const u8 *aad;
+	u32 aad_len;
+	u8 *tag;
+};
 
 union kaesbench_lib_key {
 #ifdef HAVE_AES_KEY
@@ -490,36 +507,39 @@ struct self_check {
 	u8 back[CHECK_AAD + CHECK_LEN + CHECK_TAG];
 };
 
+/*
+ * A mode or aead call on buffers laid out as a request's are: @ad bytes of
+ * associated data, @len of data, then the tag, which an encryption writes
+ * after @dst's data and a decryption reads after @src's.
+ */
+static int crypt_laid_out(const struct kaesbench_library *p,
+			  const union kaesbench_lib_key *k, bool decrypt,
+			  u8 *dst, const u8 *src, u32 ad, u32 len, u8 *iv)
+{
+	struct kaesbench_lib_call c = {
+		.decrypt = decrypt, .dst = dst + ad, .src = src + ad,
+		.len = len, .iv = iv, .aad = src, .aad_len = ad,
+		.tag = (decrypt ? (u8 *)src : dst) + ad + len,
+	};
+
+	return p->crypt(k, &c);
+}
+
+/* One self-check call, from a copy of @iv: the library may change it. */
 static int lib_call(const struct kaesbench_library *p,
 		    union kaesbench_lib_key *k, bool decrypt, u8 *dst,
 		    const u8 *src, u32 len, const u8 *iv)
 {
-	u8 civ[AES_BLOCK_SIZE];
 	u32 ad = p->type == KAESBENCH_IMPL_TYPE_AEAD ? CHECK_AAD : 0;
-	struct kaesbench_lib_call c = {
-		.decrypt = decrypt, .dst = dst + ad, .src = src + ad,
-		.len = len, .iv = civ, .aad = src, .aad_len = ad,
-		.tag = (decrypt ? (u8 *)src : dst) + ad + len,
-	};
+	u8 civ[AES_BLOCK_SIZE];
 	u32 i;
 
 	memcpy(civ, iv, sizeof(civ));
 	if (p->type != KAESBENCH_IMPL_TYPE_CIPHER)
-		return p->crypt(k, &c);
+		return crypt_laid_out(p, k, decrypt, dst, src, ad, len, civ);
 	for (i = 0; i < len; i += AES_BLOCK_SIZE)
 		p->block(k, decrypt, dst + i, src + i);
 	return 0;
-}
-
-static s32 differs(const u8 *a, const u8 *b, u32 len)
-{
-	u32 i;
-
-	for (i = 0; i < len; i++) {
-		if (a[i] != b[i])
-			return i;
-	}
-	return -1;
 }
 
 /*
@@ -577,7 +597,8 @@ static int self_check(const struct kaesbench_library *p,
 	err = -EBADMSG;
 	memcpy(sc->got, sc->plain, ad);
 	lib_call(p, &sc->key, false, sc->got, sc->plain, len, sc->iv);
-	off = differs(sc->got + ad, sc->want + ad, len + tag);
+	off = kaesbench_first_difference(sc->got + ad, sc->want + ad,
+					 len + tag);
 	if (off >= 0) {
 		NL_SET_ERR_MSG(extack,
 			       "the library path failed its self-check: its encryption differs from kaesbench's own reference: refused, not measured");
@@ -587,7 +608,7 @@ static int self_check(const struct kaesbench_library *p,
 	}
 	memcpy(sc->back, sc->want, ad);
 	if (lib_call(p, &sc->key, true, sc->back, sc->want, len, sc->iv) ||
-	    differs(sc->back + ad, sc->plain + ad, len) >= 0) {
+	    kaesbench_first_difference(sc->back + ad, sc->plain + ad, len) >= 0) {
 		NL_SET_ERR_MSG(extack,
 			       "the library path failed its self-check: its decryption of kaesbench's own reference's ciphertext is wrong: refused, not measured");
 		pr_warn_ratelimited("%s: self-check: its decryption of %u bytes is wrong\n",
@@ -755,13 +776,21 @@ void kaesbench_lib_crypt_block(const struct kaesbench_lib_tfm *lib,
 /**
  * kaesbench_lib_crypt() - one call of a mode or aead path
  * @lib: the opened, keyed path
- * @call: what to do
+ * @decrypt: which direction
+ * @dst: [associated data | data | tag]: the data written after @ad bytes,
+ *	 an encryption's tag after it
+ * @src: laid out the same: its associated data authenticated, its data
+ *	 read, a decryption's tag checked; @dst itself in place
+ * @ad: bytes of associated data (aeads; 0 for a mode)
+ * @len: bytes of data
+ * @iv: the IV; the library may update it
  *
  * Context: any.
  * Return: 0, or -EBADMSG for an aead tag that does not match.
  */
-int kaesbench_lib_crypt(const struct kaesbench_lib_tfm *lib,
-			const struct kaesbench_lib_call *call)
+int kaesbench_lib_crypt(const struct kaesbench_lib_tfm *lib, bool decrypt,
+			u8 *dst, const u8 *src, u32 ad, u32 len, u8 *iv)
 {
-	return lib->path->crypt(lib->key, call);
+	return crypt_laid_out(lib->path, lib->key, decrypt, dst, src, ad, len,
+			      iv);
 }

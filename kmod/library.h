@@ -28,22 +28,6 @@ struct kaesbench_lib_tfm {
 	u32 tag_len;		/* aeads: the tag the key was prepared for */
 };
 
-/*
- * One call of a mode or aead library path, on linear buffers: @len bytes
- * from @src to @dst (the same pointer in place); an aead also
- * authenticates @aad and writes (encrypting) or checks (decrypting) @tag.
- */
-struct kaesbench_lib_call {
-	bool decrypt;
-	u8 *dst;
-	const u8 *src;
-	u32 len;
-	u8 *iv;			/* the library may update it */
-	const u8 *aad;
-	u32 aad_len;
-	u8 *tag;
-};
-
 void kaesbench_library_init(void);
 int kaesbench_library_describe(unsigned int i, struct kaesbench_impl *impl);
 int kaesbench_lib_open(struct kaesbench_lib_tfm **lib, const char *name,
@@ -60,7 +44,7 @@ int kaesbench_lib_setauthsize(struct kaesbench_lib_tfm *lib,
 			      unsigned int len);
 void kaesbench_lib_crypt_block(const struct kaesbench_lib_tfm *lib,
 			       bool decrypt, u8 *dst, const u8 *src);
-int kaesbench_lib_crypt(const struct kaesbench_lib_tfm *lib,
-			const struct kaesbench_lib_call *call);
+int kaesbench_lib_crypt(const struct kaesbench_lib_tfm *lib, bool decrypt,
+			u8 *dst, const u8 *src, u32 ad, u32 len, u8 *iv);
 
 #endif /* _KAESBENCH_LIBRARY_H */

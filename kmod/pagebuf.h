@@ -41,6 +41,18 @@ void kaesbench_pagebuf_fill(struct kaesbench_pagebuf *dst, const u8 *src,
 s32 kaesbench_pagebuf_differs(const struct kaesbench_pagebuf *b, u32 off,
 			      const u8 *want, u32 len);
 
+/* The first byte of @got that differs from @want, or -1. */
+static inline s32 kaesbench_first_difference(const u8 *got, const u8 *want,
+					     u32 len)
+{
+	u32 i;
+
+	for (i = 0; i < len; i++)
+		if (got[i] != want[i])
+			return i;
+	return -1;
+}
+
 /* The memory @len bytes take. */
 static inline u64 kaesbench_pagebuf_bytes(u32 len)
 {

@@ -29,6 +29,7 @@
 #include <net/netlink.h>
 
 #include "givenup.h"
+#include "pagebuf.h"
 #include "reference.h"
 #include "tfm.h"
 #include "verify.h"
@@ -600,16 +601,6 @@ static const char *op_name(u32 op)
 }
 
 /* The first byte of @len where @got and @want differ, or -1. */
-static s32 first_difference(const u8 *got, const u8 *want, u32 len)
-{
-	u32 i;
-
-	for (i = 0; i < len; i++)
-		if (got[i] != want[i])
-			return i;
-	return -1;
-}
-
 /* A decryption is compared with the plaintext: the reference's, in effect. */
 static int output_differs(struct kaesbench_verify *v, const struct vcase *c,
 			  u32 op, s32 offset)
@@ -631,7 +622,7 @@ static int compare(struct kaesbench_verify *v, struct vslot *sl, u32 op,
 	s32 offset;
 
 	sg_copy_to_buffer(dst_sg(c), c->dst.nsegs, v->out, skip + len);
-	offset = first_difference(v->out + skip, want, len);
+	offset = kaesbench_first_difference(v->out + skip, want, len);
 	return offset < 0 ? 0 : output_differs(v, c, op, offset);
 }
 
@@ -685,20 +676,11 @@ static void call_library(const struct kaesbench_verify *v, struct vslot *sl,
 	struct vcase *c = &sl->c;
 	u8 *src = sl->src + c->src.offset;
 	u8 *dst = c->in_place ? src : sl->dst + c->dst.offset;
-	struct kaesbench_lib_call call = {
-		.decrypt = decrypt,
-		.dst = dst + ad,
-		.src = src + ad,
-		.len = len,
-		.iv = sl->iv,
-		.aad = src,
-		.aad_len = ad,
-		.tag = (decrypt ? src : dst) + ad + len,
-	};
 
 	start(sl);
 	kaesbench_context_enter(v->params.context);
-	sl->ret = kaesbench_lib_crypt(v->impl.lib, &call);
+	sl->ret = kaesbench_lib_crypt(v->impl.lib, decrypt, dst, src, ad, len,
+				      sl->iv);
 	kaesbench_context_leave(v->params.context);
 }
 
@@ -821,7 +803,8 @@ static int generated_check(struct kaesbench_verify *v, struct vslot *sl)
 			    "case %u: %s cannot decrypt the encryption (%d), at depth %u",
 			    c->index, v->ref.name, err, v->depth);
 	}
-	offset = first_difference(v->out + data, sl->plain + data, c->len);
+	offset = kaesbench_first_difference(v->out + data, sl->plain + data,
+					    c->len);
 	if (offset < 0)
 		return 0;
 	if (!v->failed)
@@ -934,14 +917,14 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 	for (i = 0; i < c->len; i += bs)
 		kaesbench_tfm_crypt_one(&v->impl, false, dst + i, src + i);
 	kaesbench_context_leave(v->params.context);
-	offset = first_difference(dst, sl->expect, c->len);
+	offset = kaesbench_first_difference(dst, sl->expect, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
 	kaesbench_context_enter(v->params.context);
 	for (i = 0; i < c->len; i += bs)
 		kaesbench_tfm_crypt_one(&v->impl, true, src + i, dst + i);
 	kaesbench_context_leave(v->params.context);
-	offset = first_difference(src, sl->plain, c->len);
+	offset = kaesbench_first_difference(src, sl->plain, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_DECRYPT, offset);
 	return 0;
