@@ -48,8 +48,12 @@ machine_state() {
 	ip -o link show | awk '{ print $2 }'
 	ip xfrm state
 	ip xfrm policy
-	# shellcheck disable=SC2012 # names of symlinks' targets
-	ls -l /proc/[0-9]*/ns/net 2>/dev/null | awk '{ print $NF }' | sort -u
+	# The namespaces alive: a process that exits while this reads has no
+	# link left to read, and is left out (ls -l printed its path instead,
+	# and a shell ending at that moment failed CI as "the machine changed").
+	for link in /proc/[0-9]*/ns/net; do
+		readlink "$link" 2>/dev/null
+	done | sort -u
 }
 
 # unchanged LAYERS: the machine is as machine_state found it before.
