@@ -105,7 +105,7 @@ KERNEL_HOST := sparse install dkms kernel-compiler built-tree
 QUIET := $(if $(NEXT),,unit-tests results-formats host-tests run-decisions \
 	progress-line)
 HOST := $(if $(NEXT),$(KERNEL_HOST),include-cycles fuzz-parsers \
-	fuzz-generator checkpatch sparse vm-verdict install completion dkms \
+	fuzz-generator checkpatch sparse vm-verdict vm-boot install completion dkms \
 	kernel-compiler kselftest built-tree netlink-spec report)
 VM := $(addprefix vm-,$(VM_SERIES))
 LATE := $(if $(NEXT),,lava) host-state
@@ -161,6 +161,8 @@ sparse:
 	@$(stage) 'sparse, W=1 ($(KVERS))' $(nicely) scripts/lint.sh sparse $(KVERS)
 vm-verdict:
 	@$(stage) 'vm verdict' $(nicely) tests/vm/verdict-test.sh
+vm-boot:
+	@$(stage) 'vm boot watchdog (host)' $(nicely) tests/vm/boot-test.sh
 install:
 	@$(stage) 'install, uninstall ($(NATIVE_KVERS))' \
 		$(nicely) tests/packaging/install.sh $(NATIVE_KVERS)
