@@ -14,7 +14,8 @@
 #   -t FILES with -m test, only these files of the suite, in this order
 #            (names without .sh, blank-separated, as guest/plan.sh boots
 #            prints them); default: the suite's shared boot
-#   -k ARGS  more kernel command line (module_blacklist=...)
+#   -k ARGS  more kernel command line (module_blacklist=...), after
+#            KAESBENCH_VM_CMDLINE's (the series', tests/vm/rig.sh)
 #
 # LOGDIR gets console.log (the kernel's console) and output.log (the
 # suite's KTAP or the tool's output); tests/vm/verdict.sh judges them.
@@ -43,13 +44,13 @@ args=
 arch=amd64
 suite=tests
 tests=
-cmdline=
+cmdline=${KAESBENCH_VM_CMDLINE:-}
 while getopts A:m:a:s:t:k: opt; do
 	case $opt in
 	A) arch=$OPTARG ;;
 	s) suite=$OPTARG ;;
 	t) tests=$OPTARG ;;
-	k) cmdline=$OPTARG ;;
+	k) cmdline="${cmdline:+$cmdline }$OPTARG" ;;
 	m) mode=$OPTARG ;;
 	a) args=$OPTARG ;;
 	*) exit 2 ;;
