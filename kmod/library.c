@@ -31,7 +31,7 @@
 	defined(KAESBENCH_EXPORTS_aes_cbc_cts_encrypt)
 #include <crypto/aes-cbc.h>
 #endif
-#if defined(KAESBENCH_EXPORTS_aes_ctr)
+#if defined(KAESBENCH_EXPORTS_aes_ctr) || defined(KAESBENCH_EXPORTS_aes_xctr)
 #include <crypto/aes-ctr.h>
 #endif
 #if defined(KAESBENCH_EXPORTS_aes_xts_encrypt)
@@ -39,6 +39,9 @@
 #endif
 #if defined(KAESBENCH_EXPORTS_aes_gcm_encrypt)
 #include <crypto/aes-gcm.h>
+#endif
+#if defined(KAESBENCH_EXPORTS_aes_ccm_encrypt)
+#include <crypto/aes-ccm.h>
 #endif
 
 #include "library.h"
@@ -72,6 +75,9 @@
 #if defined(HAVE_AES_KEY) && defined(KAESBENCH_EXPORTS_aes_ctr)
 #define HAVE_CTR
 #endif
+#if defined(HAVE_AES_KEY) && defined(KAESBENCH_EXPORTS_aes_xctr)
+#define HAVE_XCTR
+#endif
 #if defined(KAESBENCH_EXPORTS_aes_xts_preparekey) && \
 	defined(KAESBENCH_EXPORTS_aes_xts_encrypt) && \
 	defined(KAESBENCH_EXPORTS_aes_xts_decrypt)
@@ -81,6 +87,11 @@
 	defined(KAESBENCH_EXPORTS_aes_gcm_encrypt) && \
 	defined(KAESBENCH_EXPORTS_aes_gcm_decrypt)
 #define HAVE_GCM
+#endif
+#if defined(KAESBENCH_EXPORTS_aes_ccm_preparekey) && \
+	defined(KAESBENCH_EXPORTS_aes_ccm_encrypt) && \
+	defined(KAESBENCH_EXPORTS_aes_ccm_decrypt)
+#define HAVE_CCM
 #endif
 #if defined(KAESBENCH_EXPORTS_aesgcm_expandkey) && \
 	defined(KAESBENCH_EXPORTS_aesgcm_encrypt) && \
@@ -116,6 +127,9 @@ union kaesbench_lib_key {
 #endif
 #ifdef HAVE_GCM
 	struct aes_gcm_key gcm;
+#endif
+#ifdef HAVE_CCM
+	struct aes_ccm_key ccm;
 #endif
 #ifdef HAVE_AESGCM
 	struct aesgcm_ctx aesgcm;
@@ -269,6 +283,24 @@ static int ctr_crypt(const union kaesbench_lib_key *k,
 #define CTR_OPS
 #endif
 
+#ifdef HAVE_XCTR
+static int xctr_crypt(const union kaesbench_lib_key *k,
+		      const struct kaesbench_lib_call *c)
+{
+	/* XCTR's block counter starts at 1 (HCTR2), as xctr(aes)'s does. */
+	u64 ctr = 1;
+
+	aes_xctr(c->dst, c->src, c->len, &ctr, c->iv, &k->aes);
+	return 0;
+}
+
+#define XCTR_ABSENT NULL
+#define XCTR_OPS .prepare = aes_prepare, .crypt = xctr_crypt
+#else
+#define XCTR_ABSENT NOT_EXPORTED("aes_xctr()", MODE_HINT)
+#define XCTR_OPS
+#endif
+
 #ifdef HAVE_XTS
 static int xts_prepare(union kaesbench_lib_key *k, const u8 *key,
 		       unsigned int len, unsigned int tag_len)
@@ -318,6 +350,38 @@ static int gcm_crypt(const union kaesbench_lib_key *k,
 #else
 #define GCM_ABSENT NOT_EXPORTED("aes_gcm_encrypt()", MODE_HINT)
 #define GCM_OPS
+#endif
+
+#ifdef HAVE_CCM
+static int ccm_prepare(union kaesbench_lib_key *k, const u8 *key,
+		       unsigned int len, unsigned int tag_len)
+{
+	return aes_ccm_preparekey(&k->ccm, key, len, tag_len);
+}
+
+/*
+ * The crypto API's ccm(aes) takes a 16-byte IV: L' (the size of the
+ * length field less one, 1 to 7), then the nonce, its 14 - L' bytes; the
+ * library takes the nonce and its length (7 to 13) and refuses others.
+ */
+static int ccm_crypt(const union kaesbench_lib_key *k,
+		     const struct kaesbench_lib_call *c)
+{
+	size_t nonce_len = 14 - min_t(u8, c->iv[0], 14);
+
+	if (c->decrypt)
+		return aes_ccm_decrypt(c->dst, c->src, c->len, c->tag, c->aad,
+				       c->aad_len, c->iv + 1, nonce_len,
+				       &k->ccm);
+	return aes_ccm_encrypt(c->dst, c->src, c->len, c->tag, c->aad,
+			       c->aad_len, c->iv + 1, nonce_len, &k->ccm);
+}
+
+#define CCM_ABSENT NULL
+#define CCM_OPS .prepare = ccm_prepare, .crypt = ccm_crypt
+#else
+#define CCM_ABSENT NOT_EXPORTED("aes_ccm_encrypt()", MODE_HINT)
+#define CCM_OPS
 #endif
 
 #ifdef HAVE_AESGCM
@@ -370,6 +434,10 @@ static const struct kaesbench_library paths[] = {
 	  .calls = "aes_preparekey(), aes_ctr()", .absent = CTR_ABSENT,
 	  .type = KAESBENCH_IMPL_TYPE_SKCIPHER, .iv_size = AES_BLOCK_SIZE,
 	  AES_KEYS, CTR_OPS },
+	{ .name = "lib:aes-xctr", .alg_name = "xctr(aes)",
+	  .calls = "aes_preparekey(), aes_xctr()", .absent = XCTR_ABSENT,
+	  .type = KAESBENCH_IMPL_TYPE_SKCIPHER, .iv_size = AES_BLOCK_SIZE,
+	  AES_KEYS, XCTR_OPS },
 	{ .name = "lib:aes-xts", .alg_name = "xts(aes)",
 	  .calls = "aes_xts_preparekey(), aes_xts_encrypt(), aes_xts_decrypt()",
 	  .absent = XTS_ABSENT, .type = KAESBENCH_IMPL_TYPE_SKCIPHER,
@@ -380,6 +448,11 @@ static const struct kaesbench_library paths[] = {
 	  .absent = GCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
 	  .iv_size = GCM_AES_IV_SIZE, .max_auth = AES_BLOCK_SIZE,
 	  AES_KEYS, GCM_OPS },
+	{ .name = "lib:aes-ccm", .alg_name = "ccm(aes)",
+	  .calls = "aes_ccm_preparekey(), aes_ccm_encrypt(), aes_ccm_decrypt()",
+	  .absent = CCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
+	  .iv_size = AES_BLOCK_SIZE, .max_auth = AES_BLOCK_SIZE,
+	  AES_KEYS, CCM_OPS },
 	{ .name = "lib:aesgcm", .alg_name = "gcm(aes)",
 	  .calls = "aesgcm_expandkey(), aesgcm_encrypt(), aesgcm_decrypt()",
 	  .absent = AESGCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
@@ -392,7 +465,9 @@ static_assert(ARRAY_SIZE(paths) == KAESBENCH_LIBRARY_PATHS);
 /* As the crypto API's drivers of the same algorithm say. */
 static u32 block_size(const struct kaesbench_library *p)
 {
-	if (p->type == KAESBENCH_IMPL_TYPE_AEAD || !strcmp(p->alg_name, "ctr(aes)"))
+	if (p->type == KAESBENCH_IMPL_TYPE_AEAD ||
+	    !strcmp(p->alg_name, "ctr(aes)") ||
+	    !strcmp(p->alg_name, "xctr(aes)"))
 		return 1;
 	return AES_BLOCK_SIZE;
 }

@@ -12,7 +12,7 @@
 #include "impls.h"
 
 /* Library paths kaesbench knows, present on this kernel or not. */
-#define KAESBENCH_LIBRARY_PATHS 8
+#define KAESBENCH_LIBRARY_PATHS 10
 /* Room for the longest key a library path takes: AES-256-XTS. */
 #define KAESBENCH_LIBRARY_KEY_MAX 64
 

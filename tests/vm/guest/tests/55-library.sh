@@ -12,7 +12,8 @@ BADLIB=/opt/kaesbench/kaesbench_badlib.ko
 # reads the kernel's exports when the module is built).
 LIBRARY_PATHS="lib:aes=aes_encrypt lib:aes-ecb=aes_ecb_encrypt
 lib:aes-cbc=aes_cbc_encrypt lib:aes-cbc-cts=aes_cbc_cts_encrypt
-lib:aes-ctr=aes_ctr lib:aes-xts=aes_xts_encrypt lib:aes-gcm=aes_gcm_encrypt
+lib:aes-ctr=aes_ctr lib:aes-xctr=aes_xctr lib:aes-xts=aes_xts_encrypt
+lib:aes-gcm=aes_gcm_encrypt lib:aes-ccm=aes_ccm_encrypt
 lib:aesgcm=aesgcm_encrypt"
 
 # present_paths: the library paths the listing runs, one a line.
@@ -51,6 +52,29 @@ listed_as_the_kernel_has_them() {
 }
 ktap_test "every library path is listed, present exactly where the kernel has its function, else with why" \
 	listed_as_the_kernel_has_them
+
+# Every AES encryption function the kernel exports is one kaesbench
+# calls: a mode library newer than kaesbench would otherwise go unlisted
+# and unmeasured, unnoticed. The exports are /proc/kallsyms' __ksymtab_
+# entries; their incremental parts (_update, _final) and the MACs
+# (aes_cmac_*, aes_cbcmac_*) are not AES encryption paths of their own.
+every_export_known() {
+	awk '$3 ~ /^__ksymtab_aes/ { sub(/^__ksymtab_/, "", $3); print $3 }' \
+		/proc/kallsyms | sort -u >/tmp/lib-exports
+	grep -qx aes_encrypt /tmp/lib-exports ||
+		fail "no __ksymtab_aes_encrypt in /proc/kallsyms: the kernel's exports cannot be read here"
+	for pair in $LIBRARY_PATHS; do
+		echo "${pair#*=}"
+	done >/tmp/lib-known
+	grep -E '^aes(gcm)?_([a-z_]*_)?encrypt$|^aes_x?ctr$' /tmp/lib-exports |
+		tee /tmp/lib-encrypting
+	while read -r fn; do
+		grep -qx "$fn" /tmp/lib-known ||
+			fail "the kernel exports $fn, which no library path of kaesbench's calls"
+	done </tmp/lib-encrypting
+}
+ktap_test "every AES encryption function the kernel exports is called by one of kaesbench's library paths" \
+	every_export_known
 
 # Verified against kaesbench's own reference, never the kernel's generic
 # parts, and measured, each in both directions.
