@@ -431,6 +431,32 @@ static void test_thread_calls(void **state)
 	fixture_release(runs, FIXTURE_RUNS);
 }
 
+/*
+ * A sweep whose rows are library paths alone says that the crypto API's
+ * implementation is missing from it, and how to have it registered; one
+ * beside a crypto API row does not.
+ */
+static void test_library_rows_only(void **state)
+{
+	static const char note[] =
+		"  (no crypto API implementation of cbc(aes) is registered: a template instance is, after one plain run of it, kaesbench run -a 'cbc(aes)')\n";
+	struct kb_run runs[FIXTURE_RUNS];
+	struct kb_table t = fixture_table(runs, 1);
+	char *text;
+
+	(void)state;
+	fixture_sweep(runs, &aesni);
+	text = render(print_sweep, &t);
+	assert_null(strstr(text, "no crypto API implementation"));
+	free(text);
+	runs[0].impl.flags |= KAESBENCH_IMPL_F_LIBRARY;
+	runs[0].selected = 0;
+	text = render(print_sweep, &t);
+	assert_non_null(strstr(text, note));
+	free(text);
+	fixture_release(runs, FIXTURE_RUNS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -442,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_check_words),
 		cmocka_unit_test(test_softirq),
 		cmocka_unit_test(test_thread_calls),
+		cmocka_unit_test(test_library_rows_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

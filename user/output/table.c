@@ -457,6 +457,21 @@ static void print_sweep_title(FILE *f, const struct kb_table *t,
 	fprintf(f, "; runs took %.1f s\n", t->wall_s);
 }
 
+/*
+ * Rows of library paths alone: the crypto API has no implementation of
+ * the algorithm registered, as for a template (ccm(aes)) nobody has asked
+ * for yet; the library's figures then stand beside nothing it hands out.
+ */
+static bool library_rows_only(const struct kb_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->count; i++)
+		if (!(t->runs[i].impl.flags & KAESBENCH_IMPL_F_LIBRARY))
+			return false;
+	return t->count > 0;
+}
+
 /**
  * kb_print_sweep_table() - print one algorithm's table of a sweep
  * @f: where to
@@ -496,6 +511,10 @@ int kb_print_sweep_table(FILE *f, const struct kb_table *t)
 	for (i = 0; i < t->count; i++)
 		if (print_sweep_row(f, t, &t->runs[i], name_w, &n))
 			return -ENOMEM;
+	if (library_rows_only(t))
+		fprintf(f,
+			"  (no crypto API implementation of %s is registered: a template instance is, after one plain run of it, kaesbench run -a '%s')\n",
+			t->alg, t->alg);
 	if (print_sweep_calls(f, t))
 		return -ENOMEM;
 	if (t->legend)
