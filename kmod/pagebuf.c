@@ -141,18 +141,17 @@ void kaesbench_pagebuf_fill(struct kaesbench_pagebuf *dst, const u8 *src,
 s32 kaesbench_pagebuf_differs(const struct kaesbench_pagebuf *b, u32 off,
 			      const u8 *want, u32 len)
 {
-	u32 done = 0, n, i;
+	u32 done = 0, n;
 	const u8 *p;
 
 	while (done < len) {
 		p = kaesbench_pagebuf_page(b, (off + done) / PAGE_SIZE) +
 		    (off + done) % PAGE_SIZE;
 		n = min_t(u32, len - done, PAGE_SIZE - (off + done) % PAGE_SIZE);
-		if (memcmp(p, want + done, n)) {
-			for (i = 0; p[i] == want[done + i]; i++)
-				;
-			return done + i;
-		}
+		/* memcmp() for the common case: every byte as it should be. */
+		if (memcmp(p, want + done, n))
+			return done + kaesbench_first_difference(p, want + done,
+								  n);
 		done += n;
 	}
 	return -1;

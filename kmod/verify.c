@@ -600,7 +600,6 @@ static const char *op_name(u32 op)
 	return names[op];
 }
 
-/* The first byte of @len where @got and @want differ, or -1. */
 /* A decryption is compared with the plaintext: the reference's, in effect. */
 static int output_differs(struct kaesbench_verify *v, const struct vcase *c,
 			  u32 op, s32 offset)

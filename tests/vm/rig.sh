@@ -340,7 +340,8 @@ run() {
 	echo "# kaesbench in a $kver VM under qemu (TCG): figures under" \
 		"emulation are not hardware figures; compare ratios only."
 	logs=$vm_logs/$mode-$kver
-	boot_series -m "$mode" -a "$*" "$vmlinuz" "$initramfs" "$logs" | grep --line-buffered -v '^# kaesbench-vm: exit' || true
+	boot_series -m "$mode" -a "$*" "$vmlinuz" "$initramfs" "$logs" |
+		grep --line-buffered -v '^# kaesbench-vm: exit' || true
 	rc=$(sed -n 's/^# kaesbench-vm: exit \([0-9]*\)$/\1/p' "$logs/output.log")
 	[ -n "$rc" ] || {
 		echo "kaesbench: the VM did not finish; see $logs/console.log" >&2
