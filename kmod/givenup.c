@@ -29,9 +29,6 @@
 #include "givenup.h"
 #include "registry.h"
 
-/* Room for the notice naming the first implementation given up. */
-#define NOTICE_LEN 384
-
 static DEFINE_SPINLOCK(given_up_lock);
 /* Under given_up_lock. */
 static char given_up[KAESBENCH_MAX_GIVEN_UP][CRYPTO_MAX_ALG_NAME];
@@ -185,8 +182,14 @@ void kaesbench_given_up_refusal(char *buf, size_t size, const char *driver)
 		 driver, text);
 }
 
-/* What every reply says once a request was given up: true if anything. */
-static bool notice(char *buf, size_t size)
+/**
+ * kaesbench_notice() - what every reply says once a request was given up
+ * @buf: filled in, "" if nothing was given up
+ * @size: of @buf
+ *
+ * Return: true if anything was given up.
+ */
+bool kaesbench_notice(char *buf, size_t size)
 {
 	char driver[CRYPTO_MAX_ALG_NAME];
 	unsigned int count;
@@ -215,9 +218,9 @@ static bool notice(char *buf, size_t size)
  */
 int kaesbench_notice_put(struct sk_buff *skb)
 {
-	char text[NOTICE_LEN];
+	char text[KAESBENCH_NOTICE_LEN];
 
-	if (!notice(text, sizeof(text)))
+	if (!kaesbench_notice(text, sizeof(text)))
 		return 0;
 	return nla_put_string(skb, KAESBENCH_A_NOTICE, text);
 }

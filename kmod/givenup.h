@@ -16,6 +16,10 @@ bool kaesbench_given_up_full(void);
 void kaesbench_given_up_refusal(char *buf, size_t size, const char *driver);
 struct sk_buff;
 
+/* Room for a notice: that of the first implementation given up, and more. */
+#define KAESBENCH_NOTICE_LEN 512
+
+bool kaesbench_notice(char *buf, size_t size);
 int kaesbench_notice_put(struct sk_buff *skb);
 
 /* Why every job is refused once that many have requests given up. */

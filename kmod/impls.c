@@ -33,6 +33,7 @@
 
 #include "givenup.h"
 #include "impls.h"
+#include "resolving.h"
 
 /* Resolver threads alive, and unprivileged snapshots held. */
 static atomic_t resolvers = ATOMIC_INIT(0);
@@ -358,6 +359,23 @@ static void resolution_put(struct resolution *r)
 	}
 }
 
+/*
+ * What the crypto API hands out for @impl's name to a user passing @mask,
+ * in @driver, left "" if the allocation fails. The allocation is noted as
+ * this thread's while it is in the driver's init (resolving.c).
+ */
+static void allocate(struct resolution *r, const struct kaesbench_impl *impl,
+		     u32 mask, char driver[CRYPTO_MAX_ALG_NAME])
+{
+	int slot;
+
+	slot = kaesbench_resolving_enter(impl->alg_name, frontend(impl->type),
+					 &r->abandoned);
+	if (allocated_driver(impl->alg_name, impl->type, mask, driver))
+		driver[0] = '\0';
+	kaesbench_resolving_leave(slot);
+}
+
 /* Asks the crypto API what it hands out for the name of impl[@i]. */
 static void resolve_name(struct resolution *r, unsigned int i)
 {
@@ -373,17 +391,18 @@ static void resolve_name(struct resolution *r, unsigned int i)
 	const struct kaesbench_impl *impl = &impls->impl[i];
 	unsigned int u, j;
 
-	if (near_given_up(impls, impl))
+	/* Another thread is stuck in its driver's init: not twice. */
+	if (near_given_up(impls, impl) ||
+	    kaesbench_resolving_stuck(impl->alg_name, frontend(impl->type)))
 		return;
 	for (u = 0; u < ARRAY_SIZE(users); u++) {
 		/* A call that returned late: nobody waits for the rest. */
 		if (READ_ONCE(r->abandoned))
 			return;
-		if (!servable(impls, impl->alg_name, impl->type,
-			      users[u].mask) ||
-		    allocated_driver(impl->alg_name, impl->type, users[u].mask,
-				     driver[u]))
-			driver[u][0] = '\0';
+		driver[u][0] = '\0';
+		if (servable(impls, impl->alg_name, impl->type,
+			     users[u].mask))
+			allocate(r, impl, users[u].mask, driver[u]);
 	}
 
 	spin_lock(&r->lock);
@@ -531,6 +550,8 @@ static struct kaesbench_impls *resolved(void)
 		}
 	}
 	WRITE_ONCE(r->abandoned, true);
+	if (!IS_ERR(impls))
+		kaesbench_resolving_notice(impls->stuck, sizeof(impls->stuck));
 	resolution_put(r);
 	return impls;
 }
@@ -605,7 +626,8 @@ static struct kaesbench_impls *ranked(void)
  *
  * Waits up to KAESBENCH_RESOLVE_WAIT_MS for the resolver; the names it
  * has not resolved by then, or may not ask for (a request to one of their
- * implementations was given up), are flagged
+ * implementations was given up, or an earlier listing's allocation of the
+ * name is stuck in its driver: the list's stuck says so), are flagged
  * KAESBENCH_IMPL_F_SELECTION_UNKNOWN. The list is charged to the caller's
  * memory cgroup.
  *
@@ -663,6 +685,30 @@ void kaesbench_impls_put(struct kaesbench_impls *impls)
 	if (impls->counted)
 		atomic_dec(&listings);
 	kvfree(impls);
+}
+
+/**
+ * kaesbench_impls_notice_put() - add a listing's notice to a message
+ * @skb: the message
+ * @impls: the listing
+ *
+ * The notice of requests given up, as every reply has it, then that of an
+ * allocation the listing found stuck in its driver.
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int kaesbench_impls_notice_put(struct sk_buff *skb,
+			       const struct kaesbench_impls *impls)
+{
+	char text[KAESBENCH_NOTICE_LEN];
+	size_t len;
+
+	kaesbench_notice(text, sizeof(text));
+	len = strlen(text);
+	if (impls->stuck[0] && len + 2 < sizeof(text))
+		snprintf(text + len, sizeof(text) - len, "%s%s",
+			 len ? "; " : "", impls->stuck);
+	return text[0] ? nla_put_string(skb, KAESBENCH_A_NOTICE, text) : 0;
 }
 
 static int put_u32_nonzero(struct sk_buff *skb, int attr, u32 value)

@@ -33,6 +33,8 @@ struct kaesbench_impl {
 struct kaesbench_impls {
 	unsigned int count;
 	bool counted;		/* holds one of KAESBENCH_MAX_LISTINGS */
+	/* An allocation stuck in its driver's init, for the notice, or "". */
+	char stuck[192];
 	struct kaesbench_impl impl[];
 };
 
@@ -57,6 +59,8 @@ struct sk_buff;
 
 bool kaesbench_names_aes(const char *name);
 int kaesbench_impl_put(struct sk_buff *skb, const struct kaesbench_impl *impl);
+int kaesbench_impls_notice_put(struct sk_buff *skb,
+			       const struct kaesbench_impls *impls);
 int kaesbench_impl_find(const char *name, bool by_alg,
 			struct kaesbench_impl *impl);
 struct kaesbench_impls *kaesbench_impls_get(bool may_allocate);

@@ -238,8 +238,9 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	const struct kaesbench_impl *impl;
 
 	for (; dump->next < total; dump->next++) {
-		impl = &dump->impls->impl[dump->next];
-		if (dump->next >= dump->impls->count) {
+		if (dump->next < dump->impls->count) {
+			impl = &dump->impls->impl[dump->next];
+		} else {
 			kaesbench_library_describe(dump->next -
 						   dump->impls->count, &lib);
 			impl = &lib;
@@ -249,9 +250,12 @@ static int get_impls_dump(struct sk_buff *skb, struct netlink_callback *cb)
 				  NLM_F_MULTI, KAESBENCH_CMD_GET_IMPLS);
 		if (!hdr)
 			break;
-		/* Once a request was given up, every reply says so. */
+		/*
+		 * Once a request was given up, every reply says so, and so
+		 * does every reply of a listing that found an allocation stuck.
+		 */
 		if (kaesbench_impl_put(skb, impl) ||
-		    kaesbench_notice_put(skb)) {
+		    kaesbench_impls_notice_put(skb, dump->impls)) {
 			genlmsg_cancel(skb, hdr);
 			break;
 		}
