@@ -75,7 +75,7 @@ struct kaesbench_bench {
 	/* A request never completed: its memory stays with the driver. */
 	bool stuck;
 	struct kaesbench_watch *watch;	/* the measuring thread's */
-	u64 stop_seen_ns;	/* when a wait first saw it set; 0: not yet */
+	struct kaesbench_grace grace;	/* of the stop, for what is in flight */
 	bool latency;		/* time every request */
 	u32 context;		/* enum kaesbench_context */
 	u64 submitted;		/* this sample's requests */
@@ -511,25 +511,22 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 
 /*
  * Gives up a request that has not completed within
- * KAESBENCH_REQUEST_TIMEOUT_MS, or any request still in flight
- * KAESBENCH_STOP_GRACE_MS after the stop was first seen: the grace is the
- * measurement's, not each request's, so that a driver completing its
- * requests one by one just in time cannot stretch a stop to depth times
- * the grace. What is given up is left to the driver, untouched.
+ * KAESBENCH_REQUEST_TIMEOUT_MS, or any request still in flight once the
+ * stop's grace is spent (wait.h): the grace is the measurement's, not each
+ * request's, so that a driver completing its requests one by one just in
+ * time cannot stretch a stop to depth times the grace. Both are counted
+ * in slices waited, never in wall time. What is given up is left to the
+ * driver, untouched.
  */
 static int give_up(struct kaesbench_bench *b, unsigned int waited_ms)
 {
-	u64 stopped_ms = 0;
+	bool stopped = kaesbench_grace_spent(&b->grace);
 
-	if (b->stop_seen_ns)
-		stopped_ms = div_u64(ktime_get_ns() - b->stop_seen_ns,
-				     NSEC_PER_MSEC);
-	if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
-	    stopped_ms < KAESBENCH_STOP_GRACE_MS)
+	if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS && !stopped)
 		return 0;
 	b->stuck = true;
 	kaesbench_give_up(kaesbench_tfm_driver(&b->tfm), "a request", b->bytes);
-	if (stopped_ms >= KAESBENCH_STOP_GRACE_MS)
+	if (stopped)
 		return fail(b, -EINTR,
 			    "stopped with a request still in flight after %u ms",
 			    waited_ms);
@@ -576,11 +573,10 @@ static int reap(struct kaesbench_bench *b, u64 *ops, bool block)
 					note_completions(b);
 				return 0;
 			}
-			if (!b->stop_seen_ns && kaesbench_stopping(b->watch))
-				b->stop_seen_ns = ktime_get_ns();
 			kaesbench_alive(b->watch);
 			if (!kaesbench_wait_slice(&s->wait.completion)) {
 				waited_ms += KAESBENCH_WAIT_SLICE_MS;
+				kaesbench_grace_slice(&b->grace, b->watch);
 				err = give_up(b, waited_ms);
 				if (err)
 					return err;

@@ -141,7 +141,7 @@ struct kaesbench_verify {
 	u64 data_bytes;		/* of those requests' data */
 	u64 slowest_ns;		/* from a submission to its completion seen */
 	bool stuck;		/* a request never completed */
-	u64 stop_ns;		/* when the stop was seen; 0: not stopped */
+	struct kaesbench_grace grace;	/* of the stop, for what is in flight */
 	struct kaesbench_watch *watch;	/* the verifying thread's */
 	u64 bytes;		/* allocated for buffers and requests */
 	bool failed;
@@ -529,15 +529,14 @@ static int seen(struct kaesbench_verify *v, struct vslot *sl, int err)
 
 /*
  * A request that does not complete within KAESBENCH_REQUEST_TIMEOUT_MS of
- * waiting for it, counted in slices as bench.c's reap() does (a slice the
- * thread slept through, a paused VM, counts as one), or within
- * KAESBENCH_STOP_GRACE_MS of a stop, is given up: -ETIMEDOUT or -EINTR,
- * its memory (all of the verification's) left to the driver.
+ * waiting for it, or before the stop's grace is spent (wait.h), both
+ * counted in slices as bench.c's reap() counts them (a slice the thread
+ * slept through, a paused VM, counts as one), is given up: -ETIMEDOUT or
+ * -EINTR, its memory (all of the verification's) left to the driver.
  */
 static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
 {
 	unsigned int waited_ms = 0;
-	u64 now;
 
 	kaesbench_alive(v->watch);
 	if (sl->ret != -EINPROGRESS && sl->ret != -EBUSY)
@@ -545,12 +544,9 @@ static int wait_for(struct kaesbench_verify *v, struct vslot *sl)
 	while (!kaesbench_wait_slice(&sl->wait.completion)) {
 		kaesbench_alive(v->watch);
 		waited_ms += KAESBENCH_WAIT_SLICE_MS;
-		now = ktime_get_ns();
-		if (!v->stop_ns && kaesbench_stopping(v->watch))
-			v->stop_ns = now;
+		kaesbench_grace_slice(&v->grace, v->watch);
 		if (waited_ms < KAESBENCH_REQUEST_TIMEOUT_MS &&
-		    (!v->stop_ns ||
-		     now - v->stop_ns < KAESBENCH_STOP_GRACE_MS * NSEC_PER_MSEC))
+		    !kaesbench_grace_spent(&v->grace))
 			continue;
 		v->stuck = true;
 		kaesbench_give_up(kaesbench_tfm_driver(&v->impl),

@@ -58,6 +58,36 @@ static inline bool kaesbench_wait_slice(struct completion *done)
 }
 
 /*
+ * How long a stopped job has waited for its requests since it saw the
+ * stop, counted in slices waited in vain, as the request timeout is: a
+ * slice the thread slept through (starved by a real-time task, the VM
+ * paused) counts as one. Counted in wall time, a thread that did not get
+ * its CPU for a second after Ctrl-C would take a healthy driver for a
+ * stuck one, give its requests up and pin the module until reboot. The
+ * slice in which the stop is first seen began before it: not counted.
+ */
+struct kaesbench_grace {
+	bool stopped;		/* the stop was seen */
+	unsigned int waited_ms;	/* in slices waited in vain since */
+};
+
+/* After a slice waited for in vain. */
+static inline void kaesbench_grace_slice(struct kaesbench_grace *grace,
+					 const struct kaesbench_watch *watch)
+{
+	if (grace->stopped)
+		grace->waited_ms += KAESBENCH_WAIT_SLICE_MS;
+	else
+		grace->stopped = kaesbench_stopping(watch);
+}
+
+/* Whether what is still in flight is to be given up, the job stopped. */
+static inline bool kaesbench_grace_spent(const struct kaesbench_grace *grace)
+{
+	return grace->waited_ms >= KAESBENCH_STOP_GRACE_MS;
+}
+
+/*
  * The lockdep class of a job's crypto_waits, in memory the job owns.
  *
  * A request given up is left to its driver, which may complete it at any

@@ -40,8 +40,10 @@
  * is refused (rmmod: "in use") until the job has ended.
  *
  * Given-up requests. A request a driver has not completed within
- * KAESBENCH_REQUEST_TIMEOUT_MS, one still in flight
- * KAESBENCH_STOP_GRACE_MS (1 s) after a job was told to stop, and a
+ * KAESBENCH_REQUEST_TIMEOUT_MS, one still in flight once the job has
+ * waited KAESBENCH_STOP_GRACE_MS (1 s) for it after being told to stop
+ * (both counted in the job's waits, not in wall time: a thread that did
+ * not get its CPU meanwhile has not waited), and a
  * synchronous call that has not returned within
  * KAESBENCH_REQUEST_TIMEOUT_MS are given up: the job ends (-ETIMEDOUT, or
  * -EINTR when stopped), and the request, everything it points to and its
@@ -373,8 +375,9 @@
  *    KAESBENCH_A_RUN_WRONG: NLA_U64, of those, wrong (when checked)
  *
  * The run stops, within 100 ms, when the requesting socket is closed and on
- * KAESBENCH_CMD_CANCEL, but for requests in flight: it waits up to
- * KAESBENCH_STOP_GRACE_MS more for them, then gives them up (above).
+ * KAESBENCH_CMD_CANCEL, but for requests in flight: it waits
+ * KAESBENCH_STOP_GRACE_MS more for them, counted in its waits, then gives
+ * them up (above).
  *
  * Memory. Request buffers are single pages (no contiguous allocation),
  * charged like every allocation of the job to the memory cgroup of the
