@@ -11,6 +11,7 @@
  */
 
 #include <linux/gfp.h>
+#include <linux/highmem.h>
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
@@ -60,6 +61,43 @@ int kaesbench_pagebuf_map(struct kaesbench_pagebuf *b)
 {
 	b->linear = vmap(b->page, b->npages, VM_MAP, PAGE_KERNEL);
 	return b->linear ? 0 : -ENOMEM;
+}
+
+/*
+ * A buffer's pages are seen through two mappings, the direct map and the
+ * linear view. On CPUs whose data caches alias (VIVT, aliasing VIPT) a line
+ * written through one is not seen through the other until flushed: a
+ * library path would read stale input and its check stale output, a
+ * correct implementation reported wrong. Elsewhere (x86, arm64) both
+ * calls below do nothing.
+ */
+
+/**
+ * kaesbench_pagebuf_to_linear() - the direct map's writes, to the linear view
+ * @b: a buffer with a linear view
+ *
+ * After its pages were written through the direct map (a check's known
+ * input), before the linear view is read.
+ */
+void kaesbench_pagebuf_to_linear(struct kaesbench_pagebuf *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->npages; i++)
+		flush_dcache_page(b->page[i]);
+	invalidate_kernel_vmap_range(b->linear, b->npages * PAGE_SIZE);
+}
+
+/**
+ * kaesbench_pagebuf_from_linear() - the linear view's writes, to the pages
+ * @b: a buffer with a linear view
+ *
+ * After the linear view was written (a library call's output), before the
+ * pages are read through the direct map (its check).
+ */
+void kaesbench_pagebuf_from_linear(struct kaesbench_pagebuf *b)
+{
+	flush_kernel_vmap_range(b->linear, b->npages * PAGE_SIZE);
 }
 
 /**

@@ -32,6 +32,8 @@ struct kaesbench_pagebuf {
 int kaesbench_pagebuf_alloc(struct kaesbench_pagebuf *b, u32 len);
 void kaesbench_pagebuf_free(struct kaesbench_pagebuf *b);
 int kaesbench_pagebuf_map(struct kaesbench_pagebuf *b);
+void kaesbench_pagebuf_to_linear(struct kaesbench_pagebuf *b);
+void kaesbench_pagebuf_from_linear(struct kaesbench_pagebuf *b);
 struct scatterlist *kaesbench_pagebuf_sg(struct kaesbench_pagebuf *b,
 					 u32 len);
 void kaesbench_pagebuf_copy(struct kaesbench_pagebuf *dst,
