@@ -632,11 +632,23 @@ static int self_check(const struct kaesbench_library *p,
 		  !strcmp(p->alg_name, "cbc(aes)") ?
 		  round_down(CHECK_LEN, AES_BLOCK_SIZE) : CHECK_LEN;
 	u32 ad = aead ? CHECK_AAD : 0, tag = aead ? CHECK_TAG : 0;
+	const char *refusal = kaesbench_refmodes_refusal();
 	struct self_check *sc;
 	u8 iv[AES_BLOCK_SIZE];
 	s32 off;
 	int err;
 
+	/*
+	 * A reference that failed its own known answers at load checks
+	 * nothing: the path is refused as any verification on it is
+	 * (reference.c). Made once at load, so it may stand as extack's
+	 * message.
+	 */
+	if (refusal) {
+		if (extack)
+			extack->_msg = refusal;
+		return -EBADMSG;
+	}
 	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
 	if (!sc)
 		return -ENOMEM;

@@ -164,8 +164,12 @@
  * never selected nor flagged tested. Before its first run or
  * verification, each transform's path is checked against kaesbench's own
  * reference (a few blocks each way, and for an aead a tag refused once
- * flipped); one that fails is refused (-EBADMSG, "NAME failed its
- * self-check ..."), never measured. Library paths are always verified
+ * flipped); one that fails is refused (-EBADMSG, "the library path failed
+ * its self-check: ..."), never measured; so is every path while
+ * kaesbench's own reference stands refused for failing its known answers
+ * at load (-EBADMSG, that refusal), and one whose library refuses the
+ * self-check's key (the library's errno, "the library path refused its
+ * self-check's key ..."). Library paths are always verified
  * against kaesbench's own reference, never the crypto API's generic
  * parts, which on newer kernels call the same library.
  *
@@ -265,9 +269,11 @@
  * With KAESBENCH_CONTEXT_SOFTIRQ, each request is submitted (and, when it
  * completes at once, computed) between local_bh_disable() and
  * local_bh_enable() on the measuring CPU, as the network stack's receive
- * path calls ESP in NET_RX softirq: in_atomic() is true there, and the
- * SIMD wrappers of 6.x (crypto/simd.c) send a request to cryptd when SIMD
- * is unusable or cryptd already holds requests of the transform. What
+ * path calls ESP in NET_RX softirq: in_softirq() is true there (and
+ * in_atomic(), but for PREEMPT_RT, where disabling bottom halves takes a
+ * per-CPU lock and leaves preemption on), and the SIMD wrappers of 6.x
+ * (crypto/simd.c) send a request to cryptd when SIMD is unusable or
+ * cryptd already holds requests of the transform. What
  * waits for completions runs with bottom halves enabled, as ESP's
  * callbacks do.
  *

@@ -5,7 +5,8 @@
 # corrupt_known_answer=NAME flips a byte of that answer's expected output
 # first: the module still loads, dmesg names the answer, and verification
 # that would use the own reference is refused with a message naming it,
-# while verification against the kernel's generic parts (6.x) goes on.
+# while verification against the kernel's generic parts (6.x) goes on; a
+# library path, self-checked against that reference, is refused too.
 # Where that reference is used: 7.x (no generic AES) for everything, 6.x
 # for what the generic parts do not compose (xctr).
 #
@@ -73,6 +74,11 @@ rs_refused() {
 	[ "$(cat "$RS_PARAM")" = xts ] || fail "switch: $(cat "$RS_PARAM")"
 	expect_failure 1 "failed its self-check at load: the xts known answer (IEEE 1619 vector 2)" \
 		kaesbench verify -a "$alg" --cases 4 || return 1
+	# A library path's own self-check is against that reference: refused
+	# too, never checked against a reference that failed (every kernel
+	# has lib:aes).
+	expect_failure 1 "failed its self-check at load: the xts known answer (IEEE 1619 vector 2)" \
+		kaesbench run -d lib:aes -b 16 -t 10 -r 1 -w 0 || return 1
 	# The generic parts are not kaesbench's: verification on them goes on.
 	if has_driver aes-generic; then
 		kaesbench verify -a "cbc(aes)" --cases 4 >/tmp/rs.out 2>&1 ||
