@@ -44,6 +44,21 @@ int kb_wait_format(char *buf, size_t len, const struct kb_wait *w)
 }
 
 /**
+ * kb_wait_say() - tell whoever runs the tool what it waits for
+ * @text: "waiting for ...", as kb_wait_format() words it
+ *
+ * Kernel jobs' waits and the tool's own turns (a path command waiting
+ * for another, ipsec/turn.c) are told the same way.
+ */
+void kb_wait_say(const char *text)
+{
+	if (kb_progress_shown())
+		kb_progress_show("%s", text);
+	else
+		fprintf(stderr, "kaesbench: %s\n", text);
+}
+
+/**
  * kb_wait_note() - tell whoever runs the tool that its job waits
  * @w: the job ahead
  */
@@ -52,8 +67,5 @@ void kb_wait_note(const struct kb_wait *w)
 	char text[256];
 
 	kb_wait_format(text, sizeof(text), w);
-	if (kb_progress_shown())
-		kb_progress_show("%s", text);
-	else
-		fprintf(stderr, "kaesbench: %s\n", text);
+	kb_wait_say(text);
 }

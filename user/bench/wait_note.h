@@ -13,6 +13,7 @@
 #include "bench/result.h"
 
 int kb_wait_format(char *buf, size_t len, const struct kb_wait *w);
+void kb_wait_say(const char *text);
 void kb_wait_note(const struct kb_wait *w);
 
 #endif /* KAESBENCH_BENCH_WAIT_NOTE_H */

@@ -10,6 +10,10 @@
  * and goes with it. Nothing is made in the initial namespace. Template
  * instances the chains need stay registered, as after any first use of
  * the crypto API.
+ *
+ * Before all of it, the machine's turn (ipsec/turn.c): one kaesbench
+ * ipsec at a time, since each reads the priorities it must put back
+ * before it raises any; held until its guard has ended.
  */
 
 #define _GNU_SOURCE
@@ -27,14 +31,17 @@
 #include "base/options.h"
 #include "base/progress.h"
 #include "base/signals.h"
+#include "bench/run_options.h"
 #include "cmd/ipsec.h"
 #include "ipsec/impl.h"
+#include "ipsec/iperf3.h"
 #include "ipsec/link.h"
 #include "ipsec/netns.h"
 #include "ipsec/registered.h"
 #include "ipsec/result.h"
 #include "ipsec/sa_proof.h"
 #include "ipsec/session.h"
+#include "ipsec/turn.h"
 #include "ipsec/xfrm.h"
 #include "kernel/crypto_user.h"
 #include "output/ipsec_report.h"
@@ -62,6 +69,7 @@ static void usage(FILE *f)
 		"Usage: kaesbench ipsec [-a TRANSFORM] [-d DRIVER | --all-impls] [-k BITS]\n"
 		"                       [-b SIZES] [--imix [SPEC]] [-t MS] [-r N]\n"
 		"                       [--mode tunnel|transport] [--no-ceiling] [--iperf3]\n"
+		"                       [--wait SECONDS | --no-wait] [--force-raise]\n"
 		"                       [--json | --csv] [-o FILE]\n"
 		"\n"
 		"Real ESP SAs between two network namespaces joined by a veth pair, made\n"
@@ -83,17 +91,28 @@ static void usage(FILE *f)
 		"  -t MS          each measurement's length (default %d)\n"
 		"  -r N           measurements per size, tunnel and plaintext in turn (default %d)\n"
 		"      --mode M   tunnel (default) or transport\n"
-		"      --no-ceiling  do not measure the crypto alone (needs kaesbench.ko)\n"
+		"      --no-ceiling  do not measure the crypto alone (needs kaesbench.ko;\n"
+		"                 encrypting in a thread, decrypting in softirq context)\n"
 		"      --iperf3   iperf3's UDP rate through the same tunnel too, per size\n"
+		"                 (the first iperf3 in %s)\n"
+		"      --wait SECONDS  behind another kaesbench ipsec, wait at most this\n"
+		"                 long for its end (default: until it ends)\n"
+		"      --no-wait  behind another kaesbench ipsec, fail at once\n"
+		"      --force-raise  raise a priority for an SA even while another user\n"
+		"                 holds SAs of the transform (one it makes meanwhile gets\n"
+		"                 the chain kaesbench raised); otherwise not measured\n"
 		"      --json, --csv  the results as JSON or CSV\n"
 		"  -o FILE        write them to FILE\n"
 		"  -h, --help     print this help\n"
 		"\n"
 		"Exit status: 0 all valid; 1 an implementation invalid (a packet failed\n"
-		"authentication or arrived wrong, an SA not proved) or failed, or\n"
-		"what is needed is missing; 2 bad usage; 130 interrupted.\n",
+		"authentication or arrived wrong, an SA not proved), failed or not\n"
+		"measured (another user holds SAs of the transform), what is needed is\n"
+		"missing, or another kaesbench ipsec in progress (--no-wait, --wait);\n"
+		"2 bad usage; 130 interrupted.\n",
 		DEFAULT_TRANSFORM, KB_IPSEC_MIN_PACKET, KB_IPSEC_MAX_PACKET,
-		KB_IMIX_DEFAULT, DEFAULT_MS, DEFAULT_REPEATS);
+		KB_IMIX_DEFAULT, DEFAULT_MS, DEFAULT_REPEATS,
+		KB_IPERF3_DIRS_TEXT);
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -133,6 +152,9 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 		OPT_MODE,
 		OPT_NO_CEILING,
 		OPT_IPERF3,
+		OPT_WAIT,
+		OPT_NO_WAIT,
+		OPT_FORCE_RAISE,
 		OPT_JSON,
 		OPT_CSV
 	};
@@ -142,6 +164,9 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "no-ceiling", no_argument, NULL, OPT_NO_CEILING },
 		{ "iperf3", no_argument, NULL, OPT_IPERF3 },
+		{ "wait", required_argument, NULL, OPT_WAIT },
+		{ "no-wait", no_argument, NULL, OPT_NO_WAIT },
+		{ "force-raise", no_argument, NULL, OPT_FORCE_RAISE },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "help", no_argument, NULL, 'h' },
@@ -239,6 +264,17 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 			break;
 		case OPT_IPERF3:
 			o->iperf3 = true;
+			break;
+		case OPT_WAIT:
+			if (kb_wait_parse(WHO, optarg, &o->wait))
+				return KB_EXIT_USAGE;
+			break;
+		case OPT_NO_WAIT:
+			o->wait.never = true;
+			o->wait.ms = 0;
+			break;
+		case OPT_FORCE_RAISE:
+			o->force_raise = true;
 			break;
 		case OPT_JSON:
 		case OPT_CSV:
@@ -360,8 +396,9 @@ static int preflight(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 			kb_xfrm_flush(&p, 0);
 			kb_guard_netns_gone(g);
 		}
-		kb_netns_pair_release(&p);
 	}
+	/* Whatever was made before a failure, and the home's descriptor. */
+	kb_netns_pair_release(&p);
 	/* Its SA freed before the first implementation's are proved. */
 	kb_esp_name(o->esp.t, esp, sizeof(esp));
 	kb_sa_wait_released(nl, esp, &base);
@@ -482,9 +519,15 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		.diff_packets = o->diff_packets,
 		.ceiling = !o->no_ceiling,
 		.iperf3 = o->iperf3,
+		.force_raise = o->force_raise,
 		.auth = run->auth,
 	};
+	char iperf3[64];
 	size_t i, k, n = 0;
+
+	/* Once: every point runs the same iperf3, and says which. */
+	if (o->iperf3 && !kb_iperf3_find(iperf3, sizeof(iperf3)))
+		io.iperf3_program = iperf3;
 
 	for (i = 0; i < o->imix.count; i++)
 		for (k = 0; k < o->imix.part[i].count; k++)
@@ -513,6 +556,7 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 int kb_ipsec_main(int argc, char *argv[])
 {
 	struct kb_guard guard = { .fd = -1 };
+	struct kb_turn turn = { .fd = -1 };
 	struct kb_ipsec_run run = { 0 };
 	struct kb_esp_impls impls = { 0 };
 	struct kb_cu_algs before = { 0 };
@@ -543,6 +587,10 @@ int kb_ipsec_main(int argc, char *argv[])
 		status = KB_EXIT_ERROR;
 		goto out;
 	}
+	/* Before anything is read to be put back: another run's raise. */
+	status = kb_turn_take(&turn, "ipsec", &o.wait);
+	if (status)
+		goto out;
 	nl = kb_cu_open(&ret);
 	if (!nl) {
 		fprintf(stderr,
@@ -614,6 +662,8 @@ out:
 	if (nl)
 		mnl_socket_close(nl);
 	kb_guard_stop(&guard);
+	/* The next one starts once the guard has put everything back. */
+	kb_turn_release(&turn);
 	kb_ipsec_cli_free(&o);
 	return kb_output_done(status, WHO);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "bench/imix.h"
+#include "bench/runner.h"
 #include "bench/sizes.h"
 #include "ipsec/esp.h"
 
@@ -34,6 +35,8 @@ struct kb_ipsec_cli {
 	bool tunnel;
 	bool no_ceiling;
 	bool iperf3;
+	struct kb_wait_opt wait; /* --wait, --no-wait: behind another ipsec */
+	bool force_raise;
 	enum kb_ipsec_output output;
 	const char *output_file;
 	bool help;

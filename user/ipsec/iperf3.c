@@ -8,6 +8,10 @@
  * iperf3's TCP control connection (the measured lane has SAs both ways).
  * Each child dies with kaesbench (PR_SET_PDEATHSIG): a process left in a
  * namespace would keep it, and its SAs, alive.
+ *
+ * kaesbench runs as root: iperf3 is the system's, found once in its fixed
+ * directories (kb_iperf3_find()) and run by that path, never looked up in
+ * the PATH kaesbench inherited, where a user's directory could stand first.
  */
 
 #define _GNU_SOURCE
@@ -20,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,9 +32,52 @@
 #include "base/clock.h"
 #include "ipsec/iperf3.h"
 
+/**
+ * kb_iperf3_find_in() - the first iperf3 in a list of directories
+ * @dirs: the directories, absolute, in order
+ * @ndirs: how many
+ * @path: filled in with DIR/iperf3
+ * @len: its size
+ *
+ * Return: 0, or -ENOENT when none of them has an executable regular file
+ * by that name.
+ */
+int kb_iperf3_find_in(const char *const *dirs, size_t ndirs, char *path,
+		      size_t len)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < ndirs; i++) {
+		if ((size_t)snprintf(path, len, "%s/iperf3", dirs[i]) >= len)
+			continue;
+		if (!stat(path, &st) && S_ISREG(st.st_mode) &&
+		    !access(path, X_OK))
+			return 0;
+	}
+	if (len)
+		path[0] = '\0';
+	return -ENOENT;
+}
+
+/**
+ * kb_iperf3_find() - the system's iperf3, from KB_IPERF3_DIRS
+ * @path: filled in
+ * @len: its size
+ *
+ * Return: 0, or -ENOENT when it is not installed there.
+ */
+int kb_iperf3_find(char *path, size_t len)
+{
+	static const char *const dirs[] = { KB_IPERF3_DIRS };
+
+	return kb_iperf3_find_in(dirs, sizeof(dirs) / sizeof(dirs[0]), path,
+				 len);
+}
+
 /* The child's side of a fork: into @side's namespace, then iperf3. */
-static void exec_in(const struct kb_netns_pair *p, int side, int out,
-		    char *const argv[])
+static void exec_in(const char *program, const struct kb_netns_pair *p,
+		    int side, int out, char *const argv[])
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -41,17 +89,17 @@ static void exec_in(const struct kb_netns_pair *p, int side, int out,
 		dup2(out >= 0 ? out : null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
 	}
-	execvp("iperf3", argv);
+	execv(program, argv);
 	_exit(127);
 }
 
-static pid_t spawn(const struct kb_netns_pair *p, int side, int out,
-		   char *const argv[])
+static pid_t spawn(const char *program, const struct kb_netns_pair *p, int side,
+		   int out, char *const argv[])
 {
 	pid_t pid = fork();
 
 	if (!pid)
-		exec_in(p, side, out, argv);
+		exec_in(program, p, side, out, argv);
 	return pid;
 }
 
@@ -144,19 +192,22 @@ static void parse(const char *text, uint32_t payload,
 
 /**
  * kb_iperf3_udp() - iperf3's UDP rate from one side to the other
+ * @program: kb_iperf3_find()'s path, or NULL when it found none
  * @p: the namespaces
  * @from: the sender's address (side 0)
  * @to: the receiver's (side 1)
  * @port: the server's port
  * @payload: each datagram's payload (iperf3 -l)
  * @ms: how long to send (whole seconds, one at least)
- * @r: filled in; @r->error says why when it did not run
+ * @r: filled in; @r->program is @program, and @r->error says why when it
+ *     did not run
  *
  * Return: 0, or a negative errno when iperf3 could not be started.
  */
-int kb_iperf3_udp(const struct kb_netns_pair *p, const struct in_addr *from,
-		  const struct in_addr *to, uint16_t port, uint32_t payload,
-		  uint32_t ms, struct kb_iperf3_result *r)
+int kb_iperf3_udp(const char *program, const struct kb_netns_pair *p,
+		  const struct in_addr *from, const struct in_addr *to,
+		  uint16_t port, uint32_t payload, uint32_t ms,
+		  struct kb_iperf3_result *r)
 {
 	char src[INET_ADDRSTRLEN], dst[INET_ADDRSTRLEN], sport[8], len[12],
 		secs[12];
@@ -169,12 +220,19 @@ int kb_iperf3_udp(const struct kb_netns_pair *p, const struct in_addr *from,
 	char *out = NULL;
 
 	memset(r, 0, sizeof(r[0]));
+	if (!program) {
+		snprintf(r->error, sizeof(r->error),
+			 "iperf3 is not installed (in " KB_IPERF3_DIRS_TEXT
+			 ")");
+		return 0;
+	}
+	snprintf(r->program, sizeof(r->program), "%s", program);
 	inet_ntop(AF_INET, from, src, sizeof(src));
 	inet_ntop(AF_INET, to, dst, sizeof(dst));
 	snprintf(sport, sizeof(sport), "%u", port);
 	snprintf(len, sizeof(len), "%u", payload);
 	snprintf(secs, sizeof(secs), "%u", ms < 1000 ? 1 : (ms + 999) / 1000);
-	spid = spawn(p, 1, -1, server);
+	spid = spawn(program, p, 1, -1, server);
 	if (spid < 0)
 		return -errno;
 	/* Until the server listens: the client fails at once before. */
@@ -189,7 +247,7 @@ int kb_iperf3_udp(const struct kb_netns_pair *p, const struct in_addr *from,
 			rc = -errno;
 			break;
 		}
-		cpid = spawn(p, 0, fds[1], client);
+		cpid = spawn(program, p, 0, fds[1], client);
 		close(fds[1]);
 		if (cpid < 0) {
 			close(fds[0]);
@@ -201,7 +259,7 @@ int kb_iperf3_udp(const struct kb_netns_pair *p, const struct in_addr *from,
 		rc = reap(cpid);
 		if (rc == 127) {
 			snprintf(r->error, sizeof(r->error),
-				 "iperf3 is not installed");
+				 "%s could not be run", program);
 			break;
 		}
 		/* Only a client refused at once is tried again. */

@@ -72,6 +72,12 @@ struct kb_ipsec_result {
 	struct kb_ipsec_point *point;
 	size_t points;
 	char ceiling_note[256]; /* why there is no ceiling, if there is none */
+	/*
+	 * enum kaesbench_context of the ceiling's runs, [0] encrypting and
+	 * [1] decrypting: where ESP calls each (its receive path decrypts
+	 * in NET_RX softirq).
+	 */
+	uint32_t ceiling_context[2];
 	enum kb_ipsec_state state;
 	char message[512];
 };

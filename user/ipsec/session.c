@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <linux/kaesbench.h>
+
 #include "base/clock.h"
 #include "base/signals.h"
 #include "bench/result.h"
@@ -36,6 +38,7 @@
 #include "bench/runner.h"
 #include "ipsec/iperf3.h"
 #include "ipsec/link.h"
+#include "ipsec/raise_check.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
 #include "kernel/crypto_user.h"
@@ -290,7 +293,13 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 	return 0;
 }
 
-/* The crypto alone, both ways: what one machine's two ends cost. */
+/*
+ * The crypto alone, both ways: what one machine's two ends cost. Each
+ * way where ESP calls it: encrypting from the sender's thread, as a
+ * socket's send does; decrypting with bottom halves disabled (softirq
+ * context), as ESP's receive path in NET_RX does, where a SIMD driver
+ * may hand the work to cryptd and cost more than in a thread.
+ */
 static void ceiling(struct ctx *c)
 {
 	struct kb_ipsec_result *r = c->r;
@@ -324,12 +333,15 @@ static void ceiling(struct ctx *c)
 			.param = param,
 			.given = 1U << KB_P_KEY_BITS | 1U << KB_P_DEPTH,
 			.quiet = true,
+			.context = d ? KAESBENCH_CONTEXT_SOFTIRQ :
+				       KAESBENCH_CONTEXT_THREAD,
 		};
 
 		memset(&run[d], 0, sizeof(run[d]));
 		run[d].decrypt = d;
 		run[d].key_bits = c->o->key_bits;
 		kb_sizes_copy(&run[d].sizes, sizes.size, sizes.count);
+		r->ceiling_context[d] = req.context;
 		kb_runner_run(&req, &run[d]);
 	}
 	for (i = 0; i < r->points; i++) {
@@ -394,8 +406,9 @@ static int iperf3(struct ctx *c, struct kb_ipsec_point *pt)
 	kb_link_lane_addr(LANE_TUNNEL, 0, &from);
 	kb_link_lane_addr(LANE_TUNNEL, 1, &to);
 	pt->has_iperf3 = true;
-	ret = kb_iperf3_udp(&c->ns, &from, &to, IPERF3_PORT,
-			    payload_of(pt->size), c->o->ms, &pt->iperf3);
+	ret = kb_iperf3_udp(c->o->iperf3_program, &c->ns, &from, &to,
+			    IPERF3_PORT, payload_of(pt->size), c->o->ms,
+			    &pt->iperf3);
 	if (ret)
 		snprintf(pt->iperf3.error, sizeof(pt->iperf3.error),
 			 "iperf3 could not be started: %s", strerror(-ret));
@@ -500,6 +513,49 @@ static void judge(struct ctx *c)
 	}
 }
 
+/*
+ * Before any SA of this implementation: the drivers its SAs need (it, and
+ * the reference at the differential's other end) may be raised, or need
+ * no raise (ipsec/raise_check.c). Where another user holds transforms of
+ * ESP's algorithm, the implementation is not measured, unless
+ * --force-raise accepts the risk, which is said on standard error.
+ */
+static bool may_raise(struct ctx *c, const struct kb_esp_impl *impl,
+		      const struct kb_esp_impl *ref)
+{
+	const char *driver[2] = { impl->driver, ref->driver };
+	char why[sizeof(c->r->message)];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		if (i && !strcmp(driver[i], driver[0]))
+			break;
+		ret = kb_raise_check(c->nl, c->esp, driver[i],
+				     c->o->force_raise ? 0 :
+							 KB_RAISE_RECHECK_MS,
+				     why, sizeof(why));
+		if (ret == -EBUSY && c->o->force_raise) {
+			fprintf(stderr, "kaesbench ipsec: %s: %s\n",
+				impl->driver, why);
+			continue;
+		}
+		if (ret == -EBUSY) {
+			c->r->state = KB_IPSEC_FAILED;
+			snprintf(c->r->message, sizeof(c->r->message), "%s",
+				 why);
+		} else if (ret == -EINTR) {
+			c->r->state = KB_IPSEC_INTERRUPTED;
+		} else if (ret) {
+			fail(c, "reading the crypto API's drivers",
+			     strerror(-ret));
+		}
+		if (ret)
+			return false;
+	}
+	return true;
+}
+
 /**
  * kb_ipsec_test() - put one implementation through real SAs
  * @o: what to do
@@ -526,12 +582,16 @@ int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
 	kb_esp_name(o->t, c.esp, sizeof(c.esp));
 	if (getrandom(&c.tag, sizeof(c.tag), 0) != sizeof(c.tag))
 		c.tag = (uint32_t)getpid();
+	if (!may_raise(&c, impl, ref))
+		return 0;
 	/* What the drivers of ESP's name hold before any SA of ours. */
 	if (kb_cu_dump(nl, &base))
 		memset(&base, 0, sizeof(base));
 	ret = kb_netns_pair_make(&c.ns, err, sizeof(err));
 	if (ret) {
 		fail(&c, "making the namespaces", err);
+		/* The one made before the failure, and the home's. */
+		kb_netns_pair_release(&c.ns);
 		kb_cu_algs_free(&base);
 		return 0;
 	}

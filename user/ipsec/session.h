@@ -39,6 +39,8 @@ struct kb_ipsec_opts {
 	uint32_t diff_packets; /* datagrams each way of the differential */
 	bool ceiling; /* measure the crypto alone with kaesbench.ko */
 	bool iperf3; /* iperf3 through the measured tunnel too */
+	const char *iperf3_program; /* kb_iperf3_find()'s, or NULL */
+	bool force_raise; /* raise priorities while others hold ESP's name */
 	const char *auth; /* kb_esp_auth_driver()'s */
 };
 

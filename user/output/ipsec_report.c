@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/result.h"
 #include "output/csv.h"
 #include "output/environment.h"
 #include "output/ipsec_report.h"
@@ -76,6 +77,7 @@ static void print_half(FILE *f, const char *label,
 /* iperf3's rate beside the generator's, through the same tunnel. */
 static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
 {
+	bool named = false;
 	size_t k;
 
 	for (k = 0; k < r->points; k++) {
@@ -83,6 +85,10 @@ static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
 
 		if (!pt->has_iperf3)
 			continue;
+		if (!named && pt->iperf3.program[0]) {
+			fprintf(f, "  iperf3: %s\n", pt->iperf3.program);
+			named = true;
+		}
 		if (!pt->iperf3.ran) {
 			fprintf(f, "  iperf3 at %" PRIu32 ": %s\n", pt->size,
 				pt->iperf3.error);
@@ -167,6 +173,11 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 		}
 		if (r->ceiling_note[0])
 			fprintf(f, "  %s\n", r->ceiling_note);
+		else if (r->points && r->point[0].has_ceiling)
+			fprintf(f,
+				"  ceiling: encrypting in %s context, decrypting in %s context\n",
+				kb_context_name(r->ceiling_context[0]),
+				kb_context_name(r->ceiling_context[1]));
 		print_iperf3(f, r);
 	}
 	if (run->left_count)
@@ -177,7 +188,8 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 		"\npacket: the inner IPv4 packet's bytes (imix: %s); ESP: the packet on the wire; "
 		"tunnel/s and plain/s: datagrams received right per second, with ESP and without; "
 		"us CPU: all CPUs' busy time per datagram; ceiling/s: the crypto alone, encrypting and "
-		"decrypting each packet once, from kaesbench.ko; share: tunnel/s over it.\n",
+		"decrypting each packet once, from kaesbench.ko, each where ESP calls it (decrypting in softirq "
+		"context); share: tunnel/s over it.\n",
 		run->imix_spec ? run->imix_spec : "none");
 	return ferror(f) ? -EIO : 0;
 }
@@ -209,7 +221,8 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 		"transform,key_bits,mode,driver,named,module,selected,reference,state,message,"
 		"diff_sent,diff_received,diff_integrity_failed,diff_wrong,diff_lost,"
 		"packet,esp_bytes,tunnel_pps,tunnel_gbps,tunnel_cpu_us,tunnel_spread,tunnel_lost,"
-		"plain_pps,plain_gbps,plain_cpu_us,ceiling_pps,ceiling_mbps,share\n");
+		"plain_pps,plain_gbps,plain_cpu_us,ceiling_pps,ceiling_mbps,share,"
+		"ceiling_encrypt_context,ceiling_decrypt_context\n");
 	for (i = 0; i < run->count; i++) {
 		const struct kb_ipsec_result *r = &run->result[i];
 		uint64_t sent = 0, got = 0, wrong = 0, lost = 0;
@@ -243,7 +256,7 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 				",%" PRIu64 ",",
 				sent, got, failed, wrong, lost);
 			if (!pt) {
-				fprintf(f, ",,,,,,,,,,,,\n");
+				fprintf(f, ",,,,,,,,,,,,,,\n");
 				continue;
 			}
 			if (pt->size)
@@ -258,10 +271,13 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 				pt->plain.pps, pt->plain.gbps);
 			cpu_field(f, &pt->plain);
 			if (pt->has_ceiling)
-				fprintf(f, ",%.1f,%.3f,%.4f\n", pt->ceiling_pps,
-					pt->ceiling_mbps, share(pt));
+				fprintf(f, ",%.1f,%.3f,%.4f,%s,%s\n",
+					pt->ceiling_pps, pt->ceiling_mbps,
+					share(pt),
+					kb_context_name(r->ceiling_context[0]),
+					kb_context_name(r->ceiling_context[1]));
 			else
-				fprintf(f, ",,,\n");
+				fprintf(f, ",,,,,\n");
 		}
 	}
 	return ferror(f) ? -EIO : 0;
@@ -356,6 +372,7 @@ static struct json_object *iperf3_json(const struct kb_iperf3_result *r,
 		return NULL;
 	o = json_object_new_object();
 	json_object_object_add(o, "ran", json_object_new_boolean(r->ran));
+	json_object_object_add(o, "program", str_or_null(r->program));
 	json_object_object_add(o, "packets_per_s",
 			       r->ran ? json_object_new_double(r->pps) : NULL);
 	json_object_object_add(o, "gbit_per_s",
@@ -369,6 +386,7 @@ static struct json_object *iperf3_json(const struct kb_iperf3_result *r,
 }
 
 static struct json_object *point_json(const struct kb_ipsec_run *run,
+				      const struct kb_ipsec_result *r,
 				      const struct kb_ipsec_point *pt)
 {
 	struct json_object *o = json_object_new_object();
@@ -392,6 +410,12 @@ static struct json_object *point_json(const struct kb_ipsec_run *run,
 		json_object_object_add(
 			ceiling, "mbps",
 			json_object_new_double(pt->ceiling_mbps));
+		json_object_object_add(ceiling, "encrypt_context",
+				       json_object_new_string(kb_context_name(
+					       r->ceiling_context[0])));
+		json_object_object_add(ceiling, "decrypt_context",
+				       json_object_new_string(kb_context_name(
+					       r->ceiling_context[1])));
 	}
 	json_object_object_add(o, "ceiling", ceiling);
 	json_object_object_add(o, "iperf3",
@@ -451,7 +475,7 @@ static struct json_object *result_json(const void *ctx, size_t i)
 	json_object_object_add(o, "differential", a);
 	a = json_object_new_array();
 	for (k = 0; k < r->points; k++)
-		json_object_array_add(a, point_json(run, &r->point[k]));
+		json_object_array_add(a, point_json(run, r, &r->point[k]));
 	json_object_object_add(o, "points", a);
 	json_object_object_add(o, "ceiling_note", str_or_null(r->ceiling_note));
 	json_object_object_add(o, "left_registered", str_or_null(run->left));
