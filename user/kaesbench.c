@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 #include <linux/kaesbench.h>
 
@@ -22,6 +23,7 @@
 #include "cmd/sweep.h"
 #include "cmd/verify.h"
 #include "doctor/measurements.h"
+#include "ipsec/leftover.h"
 #include "kaesbench_version.h"
 #include "base/options.h"
 
@@ -94,6 +96,18 @@ int main(int argc, char *argv[])
 	size_t i;
 	int c;
 
+	/*
+	 * Set-user-ID, set-group-ID or with file capabilities, it would act
+	 * with privileges its caller lacks, on the caller's environment and
+	 * arguments: it is not written for that. Run it as root instead.
+	 */
+	if (getauxval(AT_SECURE)) {
+		fprintf(stderr,
+			"kaesbench: refusing to run set-user-ID, set-group-ID or with file capabilities: run it as root (sudo) instead\n");
+		return KB_EXIT_ERROR;
+	}
+	/* Whatever the command: what a killed run left changed goes first. */
+	kb_leftover_undo();
 	opterr = 0;
 	/* '+': options after the command belong to the command. */
 	while ((c = getopt_long(argc, argv, "+hV", long_opts, NULL)) != -1) {

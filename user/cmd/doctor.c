@@ -33,6 +33,10 @@ static void usage(FILE *f)
 		"removed). Exit status: 0 when nothing above \"info\" was found,\n"
 		"1 otherwise, 2 on a usage error.\n"
 		"\n"
+		"As root, like every command, it first undoes what a kaesbench ipsec\n"
+		"killed with its guard left changed (a priority raised, template\n"
+		"instances registered: its record in /run/kaesbench), saying so.\n"
+		"\n"
 		"  -j, --json    print JSON\n"
 		"  -q, --quick   static checks only: measure nothing\n"
 		"  -h, --help    print this help\n");

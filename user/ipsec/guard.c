@@ -9,9 +9,13 @@
  * that transform made later. The guard is a child forked before any
  * change, holding nothing but the read end of a pipe: it is told of each
  * raise and each restore, and when the pipe closes (kaesbench ended, or
- * was killed) it sets back whatever is still raised, then exits. It
- * ignores the terminal's signals, which reach the whole process group, so
- * that Ctrl-C lets it finish.
+ * was killed) it sets back whatever is still raised, then exits.
+ *
+ * It leaves kaesbench's session and process group at once (setsid()), so
+ * that what is sent to the group (Ctrl-C from the terminal, timeout -s
+ * KILL, a kill of the group) does not reach it: it outlives kaesbench to
+ * do its work. It ignores SIGTERM and SIGHUP too, which a service stop
+ * sends to every process of the service.
  *
  * A kaesbench that ends normally unregisters the template instances it
  * registered (ipsec/registered.c) and says so; one that was killed could
@@ -24,6 +28,13 @@
  * keep an SA's transform referenced for good (Linux 7.2), and with it the
  * instance, which could then not be unregistered. The guard holds them
  * only until it has deleted their SAs, then exits: nothing outlives it.
+ *
+ * What a kill of the whole cgroup (a container stopped, the OOM killer's
+ * group kill) takes with kaesbench, the guard included, is still written
+ * down: every raise and every instance is first written to the run's
+ * record under /run (ipsec/undo_record.c), which the next run undoes
+ * (ipsec/leftover.c). The guard holds the record's lock with kaesbench,
+ * and deletes the record once it has undone what it says.
  */
 
 #define _GNU_SOURCE
@@ -35,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,6 +62,7 @@
 struct guard_msg {
 	char driver[CRYPTO_MAX_NAME];
 	uint32_t old_priority;
+	uint32_t raised_to;
 	uint8_t op; /* enum guard_op */
 };
 
@@ -110,10 +123,29 @@ static void empty_namespaces(struct kb_netns_pair *p)
 	forget(p);
 }
 
+/* Sets @m's driver back to its priority before the run, if still raised. */
+static void set_back(struct mnl_socket *nl, const struct guard_msg *m)
+{
+	struct kb_cu_alg a;
+	int err = kb_cu_get(nl, m->driver, &a);
+
+	if (!err && a.priority != m->raised_to) {
+		fprintf(stderr,
+			"kaesbench: %s's priority is %u, not the %u kaesbench raised it to: left as it is\n",
+			m->driver, a.priority, m->raised_to);
+		return;
+	}
+	if (!err)
+		err = kb_cu_set_priority(nl, m->driver, m->old_priority);
+	fprintf(stderr,
+		"kaesbench: %s's priority set back to %u after kaesbench ended%s%s\n",
+		m->driver, m->old_priority, err ? ": " : "",
+		err ? strerror(-err) : "");
+}
+
 #define GUARD_MAX 16
 
-static void guard_main(int fd, const struct kb_cu_algs *before,
-		       const struct kb_esp_transform *t)
+static void guard_main(int fd, struct kb_guard *g)
 {
 	struct guard_msg pending[GUARD_MAX], m;
 	struct kb_netns_pair held = { .side = { -1, -1 } };
@@ -146,98 +178,220 @@ static void guard_main(int fd, const struct kb_cu_algs *before,
 			;
 		if (m.op == GUARD_RAISED && i == n && n < GUARD_MAX)
 			pending[n++] = m;
+		else if (m.op == GUARD_RAISED && i < n)
+			pending[i].raised_to = m.raised_to;
 		else if (m.op == GUARD_RESTORED && i < n)
 			pending[i] = pending[--n];
 	}
 	/* Killed with namespaces alive: their SAs go first. */
 	empty_namespaces(&held);
-	if (!n && clean)
+	if (!n && clean) {
+		kb_undo_record_remove(&g->record);
 		_exit(0);
-	nl = kb_cu_open(&err);
-	for (i = 0; nl && i < n; i++) {
-		err = kb_cu_set_priority(nl, pending[i].driver,
-					 pending[i].old_priority);
-		fprintf(stderr,
-			"kaesbench: %s's priority set back to %u after kaesbench ended%s%s\n",
-			pending[i].driver, pending[i].old_priority,
-			err ? ": " : "", err ? strerror(-err) : "");
 	}
-	if (nl && !clean) {
-		left = kb_registered_undo(nl, before, t, 20000, names,
+	nl = kb_cu_open(&err);
+	/* Without crypto_user nothing can be undone: the record stays. */
+	if (!nl)
+		_exit(1);
+	for (i = 0; i < n; i++)
+		set_back(nl, &pending[i]);
+	if (!clean) {
+		left = kb_registered_undo(nl, &g->before, g->t, 20000, names,
 					  sizeof(names));
 		if (left)
 			fprintf(stderr,
 				"kaesbench: registered during its run and still registered after it ended: %s\n",
 				names);
 	}
-	if (nl)
-		mnl_socket_close(nl);
-	_exit(nl ? 0 : 1);
+	mnl_socket_close(nl);
+	kb_undo_record_remove(&g->record);
+	_exit(0);
+}
+
+/* Closes descriptors @lo to @hi; close_range() where the kernel has it. */
+static void close_span(unsigned int lo, unsigned int hi)
+{
+	long max;
+	unsigned int fd;
+
+#ifdef SYS_close_range
+	if (!syscall(SYS_close_range, lo, hi, 0) || errno != ENOSYS)
+		return;
+#endif
+	max = sysconf(_SC_OPEN_MAX);
+	for (fd = lo; fd <= hi && fd < (max > 0 ? (unsigned long)max : 1024);
+	     fd++)
+		close((int)fd);
+}
+
+/* Closes every descriptor above stderr but the @n in @keep. */
+static void close_all_but(int *keep, size_t n)
+{
+	unsigned int lo = 3;
+	size_t i, j;
+	int t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			t = keep[j];
+			keep[j] = keep[j - 1];
+			keep[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		if (keep[i] < 0 || (unsigned int)keep[i] < lo)
+			continue;
+		if ((unsigned int)keep[i] > lo)
+			close_span(lo, (unsigned int)keep[i] - 1);
+		lo = (unsigned int)keep[i] + 1;
+	}
+	close_span(lo, ~0U);
+}
+
+static int copy_algs(struct kb_cu_algs *to, const struct kb_cu_algs *from)
+{
+	to->count = 0;
+	to->alg = malloc((from->count ? from->count : 1) * sizeof(*to->alg));
+	if (!to->alg)
+		return -ENOMEM;
+	if (from->count)
+		memcpy(to->alg, from->alg, from->count * sizeof(*to->alg));
+	to->count = from->count;
+	return 0;
+}
+
+static void release(struct kb_guard *g)
+{
+	kb_cu_algs_free(&g->before);
+	free(g->original);
+	g->original = NULL;
+	g->originals = 0;
 }
 
 /**
- * kb_guard_start() - fork the guard
+ * kb_guard_start() - fork the guard, and start the run's record
  * @g: filled in
  * @before: what is registered before the run (kb_registered_before())
  * @t: the run's transform
  *
  * Call it before anything else is open that must close when kaesbench
- * dies (namespaces): the guard closes every descriptor but its socket.
+ * dies (namespaces): the guard closes every descriptor but its socket
+ * and the record's.
  *
- * Return: 0 or a negative errno.
+ * Return: 0 or a negative errno (a record that cannot be made under /run
+ * says why on stderr).
  */
 int kb_guard_start(struct kb_guard *g, const struct kb_cu_algs *before,
 		   const struct kb_esp_transform *t)
 {
-	int fds[2];
+	int fds[2], ret, dirfd;
 
+	memset(g, 0, sizeof(*g));
 	g->fd = -1;
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds))
-		return -errno;
+	g->record.fd = g->record.dirfd = -1;
+	g->t = t;
+	ret = copy_algs(&g->before, before);
+	if (ret)
+		return ret;
+	dirfd = kb_undo_dir_open(true);
+	ret = dirfd < 0 ? dirfd :
+			  kb_undo_record_create(&g->record, dirfd, getpid());
+	if (ret) {
+		fprintf(stderr,
+			"kaesbench: cannot keep the record of its changes in %s, from which the next run undoes what a killed one left: %s\n",
+			KB_UNDO_DIR,
+			ret == -EPERM ? "the directory is not root's alone" :
+					strerror(-ret));
+		release(g);
+		return ret;
+	}
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds)) {
+		ret = -errno;
+		goto fail;
+	}
 	g->pid = fork();
 	if (g->pid < 0) {
+		ret = -errno;
 		close(fds[0]);
 		close(fds[1]);
-		return -errno;
+		goto fail;
 	}
 	if (!g->pid) {
-		int fd, max = (int)sysconf(_SC_OPEN_MAX);
+		int keep[] = { fds[0], g->record.fd, g->record.dirfd };
 
-		for (fd = 3; fd < (max > 0 ? max : 1024); fd++)
-			if (fd != fds[0])
-				close(fd);
-		guard_main(fds[0], before, t);
+		/* Out of kaesbench's process group: a kill of it spares us. */
+		setsid();
+		close_all_but(keep, sizeof(keep) / sizeof(keep[0]));
+		guard_main(fds[0], g);
 	}
 	close(fds[0]);
 	g->fd = fds[1];
 	return 0;
+fail:
+	kb_undo_record_remove(&g->record);
+	release(g);
+	return ret;
 }
 
 static int tell(struct kb_guard *g, const char *driver, uint32_t old_priority,
-		enum guard_op op)
+		uint32_t raised_to, enum guard_op op)
 {
 	struct guard_msg m;
 
 	memset(&m, 0, sizeof(m));
 	snprintf(m.driver, sizeof(m.driver), "%s", driver);
 	m.old_priority = old_priority;
+	m.raised_to = raised_to;
 	m.op = op;
 	return send(g->fd, &m, sizeof(m), MSG_NOSIGNAL) == sizeof(m) ? 0 :
 								       -EPIPE;
 }
 
 /**
- * kb_guard_raised() - tell the guard before raising a priority
+ * kb_guard_original() - a driver's priority before the run
+ * @g: the guard
+ * @driver: the driver
+ * @now: its priority now
+ *
+ * Read once per driver, the first time it is asked for: what a raise
+ * that could not be set back left is never taken for it.
+ *
+ * Return: the priority @driver had when first asked for.
+ */
+uint32_t kb_guard_original(struct kb_guard *g, const char *driver, uint32_t now)
+{
+	struct kb_guard_original *grown;
+	size_t i;
+
+	for (i = 0; i < g->originals; i++)
+		if (!strcmp(g->original[i].driver, driver))
+			return g->original[i].priority;
+	grown = realloc(g->original, (g->originals + 1) * sizeof(*grown));
+	if (!grown)
+		return now;
+	g->original = grown;
+	snprintf(grown[g->originals].driver, CRYPTO_MAX_NAME, "%s", driver);
+	grown[g->originals++].priority = now;
+	return now;
+}
+
+/**
+ * kb_guard_raised() - write down and tell the guard before raising a priority
  * @g: the guard
  * @driver: the driver whose priority is about to change
- * @old_priority: what to set back
+ * @old_priority: what to set back (kb_guard_original())
+ * @raised_to: what it is raised to
  *
- * Return: 0, or -EPIPE when the guard is gone: then change nothing.
+ * Return: 0, or a negative errno (-EPIPE when the guard is gone): then
+ * change nothing.
  */
 int kb_guard_raised(struct kb_guard *g, const char *driver,
-		    uint32_t old_priority)
+		    uint32_t old_priority, uint32_t raised_to)
 {
-	return tell(g, driver, old_priority, GUARD_RAISED);
+	int ret = kb_undo_record_raised(&g->record, driver, old_priority,
+					raised_to);
+
+	return ret ? ret :
+		     tell(g, driver, old_priority, raised_to, GUARD_RAISED);
 }
 
 /**
@@ -245,11 +399,50 @@ int kb_guard_raised(struct kb_guard *g, const char *driver,
  * @g: the guard
  * @driver: the driver
  *
- * Return: 0 or -EPIPE.
+ * Return: 0 or a negative errno.
  */
 int kb_guard_restored(struct kb_guard *g, const char *driver)
 {
-	return tell(g, driver, 0, GUARD_RESTORED);
+	int ret = tell(g, driver, 0, 0, GUARD_RESTORED);
+	int r = kb_undo_record_restored(&g->record, driver);
+
+	return ret ? ret : r;
+}
+
+/**
+ * kb_guard_registering() - write down the instances a chain will register
+ * @g: the guard
+ * @nl: a crypto_user socket
+ * @driver: the chain about to be registered (kb_cu_instantiate())
+ *
+ * Writes to the record, before they are registered, the layers of
+ * @driver's name that are template instances and not registered yet; and
+ * any instance of the transform's layers registered since the run began
+ * (the chains listed before the first SA) not written yet.
+ *
+ * Return: 0, or a negative errno: then register nothing.
+ */
+int kb_guard_registering(struct kb_guard *g, struct mnl_socket *nl,
+			 const char *driver)
+{
+	char layer[16][CRYPTO_MAX_NAME];
+	size_t n = kb_undo_chain_layers(driver, layer, 16), i;
+	struct kb_cu_algs now;
+	int ret = kb_cu_dump(nl, &now);
+
+	for (i = 0; !ret && i < n; i++)
+		if (!kb_cu_find(&now, layer[i]))
+			ret = kb_undo_record_instance(&g->record, layer[i]);
+	for (i = 0; !ret && i < now.count; i++) {
+		const struct kb_cu_alg *a = &now.alg[i];
+
+		if ((a->flags & CU_ALG_INSTANCE) &&
+		    kb_esp_layer(g->t, a->name) &&
+		    !kb_cu_find(&g->before, a->driver))
+			ret = kb_undo_record_instance(&g->record, a->driver);
+	}
+	kb_cu_algs_free(&now);
+	return ret;
 }
 
 /**
@@ -288,23 +481,30 @@ int kb_guard_netns(struct kb_guard *g, const struct kb_netns_pair *p)
  */
 int kb_guard_netns_gone(struct kb_guard *g)
 {
-	return tell(g, "", 0, GUARD_NETNS_GONE);
+	return tell(g, "", 0, 0, GUARD_NETNS_GONE);
 }
 
 /**
  * kb_guard_clean() - tell the guard the run undid its registrations
  * @g: the guard
  *
- * Return: 0 or -EPIPE.
+ * Return: 0 or a negative errno.
  */
 int kb_guard_clean(struct kb_guard *g)
 {
-	return tell(g, "", 0, GUARD_CLEAN);
+	int ret = tell(g, "", 0, 0, GUARD_CLEAN);
+	int r = kb_undo_record_clean(&g->record);
+
+	return ret ? ret : r;
 }
 
 /**
- * kb_guard_stop() - close the pipe and wait for the guard
+ * kb_guard_stop() - close the pipe, wait for the guard, end the record
  * @g: the guard (not started: nothing happens)
+ *
+ * The record is deleted when it has nothing left to undo (the guard
+ * deletes it once it has undone the rest); one the guard could not undo
+ * (no crypto_user) stays for the next run.
  */
 void kb_guard_stop(struct kb_guard *g)
 {
@@ -314,4 +514,9 @@ void kb_guard_stop(struct kb_guard *g)
 	g->fd = -1;
 	while (waitpid(g->pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	if (kb_undo_record_done(&g->record))
+		kb_undo_record_remove(&g->record);
+	else
+		kb_undo_record_close(&g->record);
+	release(g);
 }

@@ -8,7 +8,8 @@
  * net/ipv4/esp4.c esp_init_aead()). So to give an SA the
  * implementation asked for, that driver must be the highest of its name
  * while the SA is made: if it is not, its priority is raised above the
- * others' through crypto_user, under the guard's watch, and set back as
+ * others' through crypto_user, under the guard's watch (and written to
+ * the run's record first: ipsec/undo_record.c), and set back as
  * soon as the SA exists. The driver is the IV generator's instance, which
  * nothing is built on, so the change unregisters no other instance.
  *
@@ -20,8 +21,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -88,7 +87,9 @@ static void counts(const struct kb_cu_algs *algs, const char *name,
 /**
  * kb_sa_make() - make an SA with a given implementation, and prove it
  * @nl: a crypto_user socket
- * @g: the priority guard, told of any raise before it happens
+ * @g: the priority guard, told of any raise before it happens; the
+ *     raise and the instances registered are written to the run's record
+ *     first
  * @p: the namespaces
  * @side: the one to make the SA in
  * @sa: the SA
@@ -124,6 +125,12 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	 * removes their spawns), so a chain can be gone by the time its SA
 	 * is made.
 	 */
+	ret = kb_guard_registering(g, nl, driver);
+	if (ret) {
+		snprintf(err, len, "writing down the instances of %s: %s",
+			 driver, strerror(-ret));
+		return ret;
+	}
 	ret = kb_cu_instantiate(nl, driver);
 	if (!ret)
 		ret = wait_tested(nl, driver);
@@ -142,6 +149,13 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	for (i = 0; i < before.count; i++) {
 		const struct kb_cu_alg *a = &before.alg[i];
 
+		/*
+		 * Neither is handed out: a larval (its priority -1, read as
+		 * 0xffffffff) stands for a driver being made or tested, a
+		 * dead one is being unregistered.
+		 */
+		if (a->flags & (CU_ALG_LARVAL | CU_ALG_DEAD))
+			continue;
 		if (!strcmp(a->driver, driver))
 			self = a;
 		else if (!strcmp(a->name, esp_name) && a->priority >= top)
@@ -163,9 +177,12 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 			goto out;
 		}
 		proof->raised = true;
-		proof->old_priority = self->priority;
+		proof->old_priority =
+			kb_guard_original(g, driver, self->priority);
 		proof->raised_to = top + 1;
-		ret = kb_guard_raised(g, driver, self->priority);
+		/* Written down and told to the guard before it is made. */
+		ret = kb_guard_raised(g, driver, proof->old_priority,
+				      proof->raised_to);
 		if (!ret)
 			ret = kb_cu_set_priority(nl, driver, top + 1);
 		if (ret) {
@@ -174,12 +191,6 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 			goto out;
 		}
 		restore = 1;
-		/*
-		 * For tests/vm/guest/tests/64-ipsec.sh: killed at the worst
-		 * moment, the priority raised, the guard must set it back.
-		 */
-		if (getenv("KAESBENCH_TEST_KILL_AFTER_RAISE"))
-			raise(SIGKILL);
 	}
 	ret = kb_xfrm_add_sa(p, side, sa, err, len);
 	if (!ret) {

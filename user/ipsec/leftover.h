@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * What a run killed together with its guard left changed in the crypto
+ * API, found in its record (ipsec/undo_record.h) and undone by the next
+ * run.
+ */
+#ifndef KAESBENCH_IPSEC_LEFTOVER_H
+#define KAESBENCH_IPSEC_LEFTOVER_H
+
+void kb_leftover_undo(void);
+
+#endif /* KAESBENCH_IPSEC_LEFTOVER_H */
