@@ -17,6 +17,7 @@
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
@@ -32,7 +33,8 @@
 enum worker_state {
 	WORKER_IDLE,
 	WORKER_BUSY,
-	WORKER_LOST,		/* the job went on without it */
+	WORKER_LOST,		/* the job went on without it: stuck */
+	WORKER_LEFT,		/* ... starved; it holds a module reference */
 };
 
 /* What the thread worked on, and the structure it starts. */
@@ -52,17 +54,23 @@ static int worker_thread(void *data)
 	struct kaesbench_worker *w = data;
 	struct mem_cgroup *old;
 
+	int state;
+
 	while (!kthread_should_stop()) {
 		if (wait_for_completion_interruptible_timeout(&w->go, slice) <= 0)
 			continue;
 		old = set_active_memcg(w->memcg);
 		w->err = w->step(w);
 		set_active_memcg(old);
-		if (atomic_cmpxchg(&w->state, WORKER_BUSY, WORKER_IDLE) ==
-		    WORKER_LOST) {
-			/* Nobody waits for this thread any more. */
+		state = atomic_cmpxchg(&w->state, WORKER_BUSY, WORKER_IDLE);
+		/* Nobody waits for this thread any more. */
+		if (state == WORKER_LOST) {
 			free_worker(w);
 			return 0;
+		}
+		if (state == WORKER_LEFT) {
+			free_worker(w);
+			module_put_and_kthread_exit(0);
 		}
 		complete(&w->done);
 	}
@@ -206,6 +214,33 @@ static bool lose(struct kaesbench_job *job, struct kaesbench_worker *w,
 	return true;
 }
 
+/*
+ * Goes on without a thread that has waited KAESBENCH_STARVED_MAX_MS for
+ * its CPU, unless it just finished. Nothing is given up: the thread keeps
+ * what it works on and a reference on the module, and frees both once it
+ * runs (the job told it to stop).
+ */
+static bool leave(struct kaesbench_job *job, struct kaesbench_worker *w)
+{
+	struct task_struct *task = w->task;
+	int cpu = task_cpu(task);
+
+	WRITE_ONCE(w->watch.stop, true);
+	__module_get(THIS_MODULE);
+	if (atomic_cmpxchg(&w->state, WORKER_BUSY, WORKER_LEFT) != WORKER_BUSY) {
+		module_put(THIS_MODULE);
+		return false;
+	}
+	job->keep_memcg = true;
+	pr_warn("a job's thread on CPU %d has waited %u ms for its CPU (a real-time task, or an isolated CPU, holds it): the job goes on without it, and kaesbench stays loaded until it runs\n",
+		cpu, KAESBENCH_STARVED_MAX_MS);
+	snprintf(job->message, sizeof(job->message),
+		 "its thread on CPU %d did not get its CPU within %u ms (a real-time task, or an isolated CPU, holds it)",
+		 cpu, KAESBENCH_STARVED_MAX_MS);
+	put_task_struct(task);
+	return true;
+}
+
 static void pass_stop(struct kaesbench_job *job,
 		      struct kaesbench_worker **workers, unsigned int n)
 {
@@ -228,17 +263,36 @@ static void pass_stop(struct kaesbench_job *job,
 #define ON_TIME_NS (5ULL * KAESBENCH_WAIT_SLICE_MS * NSEC_PER_MSEC)
 
 /*
+ * Whether the worker waits for a CPU: runnable, not running. The
+ * scheduler's own account says it exactly (sched_info.last_queued is set
+ * while a task is queued and cleared when it gets a CPU). Its CPU time
+ * not advancing says it only roughly: on a CPU whose tick is off
+ * (nohz_full) a task spinning in a driver call has its CPU time brought
+ * up to date once a second, and looks starved in between.
+ */
+static bool waiting_to_run(struct kaesbench_worker *w, u64 runtime)
+{
+	if (!task_is_running(w->task))
+		return false;
+#ifdef CONFIG_SCHED_INFO
+	return READ_ONCE(w->task->sched_info.last_queued);
+#else
+	return runtime == w->seen_runtime;
+#endif
+}
+
+/*
  * Counts @elapsed_ns of silence for a busy worker, unless it showed a
- * sign of life (which starts the count again), or it was waiting to run:
- * runnable, and its CPU time did not advance. A worker starved of its CPU
- * (a real-time task hogging it, stop_machine) is late, not stuck; one
- * stuck in a driver call sleeps there, or spins and runs.
+ * sign of life (which starts the count again), or it was waiting to run.
+ * A worker starved of its CPU (a real-time task hogging it, stop_machine)
+ * is late, not stuck; one stuck in a driver call sleeps there, or spins
+ * and runs. How long it waited is counted apart.
  */
 static void count_silence(struct kaesbench_worker *w, u64 elapsed_ns)
 {
 	u64 alive = READ_ONCE(w->watch.alive_ns);
 	u64 runtime = READ_ONCE(w->task->se.sum_exec_runtime);
-	bool waiting = task_is_running(w->task) && runtime == w->seen_runtime;
+	bool waiting = waiting_to_run(w, runtime);
 
 	if (alive != w->seen_alive) {
 		w->seen_alive = alive;
@@ -246,6 +300,8 @@ static void count_silence(struct kaesbench_worker *w, u64 elapsed_ns)
 	} else if (elapsed_ns <= ON_TIME_NS && !waiting) {
 		w->silent_ns += elapsed_ns;
 	}
+	if (waiting)
+		w->starved_ns += elapsed_ns;
 	w->seen_runtime = runtime;
 }
 
@@ -266,8 +322,10 @@ static int watch(struct kaesbench_job *job, struct kaesbench_worker **workers,
 		if (!w || completion_done(&w->done))
 			continue;
 		count_silence(w, elapsed_ns);
-		if (w->silent_ns >= (u64)limit_ms * NSEC_PER_MSEC &&
-		    lose(job, w, limit_ms)) {
+		if ((w->silent_ns >= (u64)limit_ms * NSEC_PER_MSEC &&
+		     lose(job, w, limit_ms)) ||
+		    (w->starved_ns >= KAESBENCH_STARVED_MAX_MS * NSEC_PER_MSEC &&
+		     leave(job, w))) {
 			workers[i] = NULL;
 			lost = -ETIMEDOUT;
 		}
@@ -284,6 +342,9 @@ static int watch(struct kaesbench_job *job, struct kaesbench_worker **workers,
  * @limit_ms: how long a thread may be stuck in a driver call: silent
  *	      (no kaesbench_alive()) while not waiting to run, counted in
  *	      the job's thread's slices that came on time
+ *
+ * A thread that waits KAESBENCH_STARVED_MAX_MS for its CPU is left behind
+ * as well, its driver not blamed.
  *
  * Return: 0, the first thread's error, or -ETIMEDOUT if one was lost (the
  * job's message says so).
@@ -308,6 +369,7 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 		w->seen_alive = READ_ONCE(w->watch.alive_ns);
 		w->seen_runtime = READ_ONCE(w->task->se.sum_exec_runtime);
 		w->silent_ns = 0;
+		w->starved_ns = 0;
 		reinit_completion(&w->done);
 		atomic_set(&w->state, WORKER_BUSY);
 		complete(&w->go);

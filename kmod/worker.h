@@ -49,7 +49,16 @@ struct kaesbench_worker {
 	u64 seen_alive;			/* the last sign of life seen */
 	u64 seen_runtime;		/* its CPU time then, in ns */
 	u64 silent_ns;			/* counted since */
+	u64 starved_ns;			/* waiting for its CPU, this step */
 };
+
+/*
+ * How long a busy thread may wait for its CPU (a real-time task hogging
+ * it, an isolated CPU nothing schedules on) before the job goes on without
+ * it. Waiting is not being stuck: its driver is not blamed, and the module
+ * stays loaded only until the thread gets its CPU and exits.
+ */
+#define KAESBENCH_STARVED_MAX_MS 60000
 
 int kaesbench_worker_start(struct kaesbench_worker *w,
 			   struct kaesbench_job *job, int cpu);
