@@ -130,6 +130,64 @@ ktap_test "a listing whose driver takes 30 s to set up: exit 0 at once, its sele
 # Whatever failed above: the machine as found.
 (ls_unload) >/dev/null 2>&1
 
+ls_stuck_logged() {
+	dmesg | grep -c "allocation of cbc(aes) has not returned from its driver"
+}
+
+# A driver whose init never returns (for the test: until released), and
+# ten root listings in a row. The first listing's resolver thread walks
+# into it and stays; the nine after it must not follow it there (they
+# did, until KAESBENCH_MAX_RESOLVERS threads were stuck and every
+# selection was unknown until reboot): one thread stuck, every listing
+# complete, cbc(aes) unknown and why, every other name resolved, the
+# kernel log saying it once. Released, the thread returns and kaesbench
+# is as found.
+list_stuck_remembered() {
+	refs=$(cat /sys/module/kaesbench/refcnt)
+	logged=$(ls_stuck_logged)
+	insmod /opt/kaesbench/$LS_MODULE.ko sleep_ms=600000 ||
+		fail "cannot load $LS_MODULE"
+	has_driver $LS_DRIVER || fail "$LS_DRIVER not registered"
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		kaesbench list --json >/tmp/ls-stuck-$i.json 2>/tmp/ls-stuck-$i.err ||
+			fail "listing $i exited $?: $(cat /tmp/ls-stuck-$i.err)"
+	done
+	echo "init_tfm calls sleeping after ten listings: $(ls_param sleeping)"
+	cat /tmp/ls-stuck-10.err
+	ls_cbc_selections /tmp/ls-stuck-10.json
+	[ "$(ls_param sleeping)" -eq 1 ] ||
+		fail "$(ls_param sleeping) threads stuck in $LS_DRIVER's init, not 1"
+	for i in 2 3 4 5 6 7 8 9 10; do
+		ls_cbc_selections /tmp/ls-stuck-$i.json |
+			grep -q "^$LS_DRIVER null null$" ||
+			fail "listing $i: $LS_DRIVER not listed with its selections unknown"
+		grep -q "note: .*the allocation of cbc(aes) has not returned from its driver.*stays loaded until it returns" \
+			/tmp/ls-stuck-$i.err ||
+			fail "listing $i does not say which allocation has not returned"
+		# Every other name found out: a stuck name costs that name only.
+		n=$(jq '[.implementations[] | select(.selected == null and
+			.algorithm != "cbc(aes)")] | length' /tmp/ls-stuck-$i.json)
+		[ "$n" -eq 0 ] || fail "listing $i: $n other selections unknown"
+	done
+	[ "$(($(ls_stuck_logged) - logged))" -eq 1 ] ||
+		fail "the kernel log says it $(($(ls_stuck_logged) - logged)) times, not once"
+	echo 0 >"$LS_PARAMS/sleep_ms"
+	echo 1 >"$LS_PARAMS/release"
+	until_within 30 "the driver's sleeper woken" ls_idle
+	until_within 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
+	dmesg | grep -F "allocation of cbc(aes) returned after" | tail -n 1
+	kaesbench list --json >/tmp/ls-list.json 2>/tmp/ls-list.err ||
+		fail "the listing after the release failed"
+	! grep -q 'has not returned' /tmp/ls-list.err ||
+		fail "the notice outlived the allocation"
+	ls_unload
+	ls_refs_back "$refs" || fail "kaesbench's references: $(cat \
+		/sys/module/kaesbench/refcnt), $refs before"
+}
+ktap_test "a driver's init that never returns, ten root listings: one thread stuck in it, every listing complete with cbc(aes) unknown and why, the kernel log saying it once" \
+	list_stuck_remembered
+(ls_unload) >/dev/null 2>&1
+
 # ls_hold NAME MODE N: kaesbench-listprobe MODE N, as nobody, in a new
 # cgroup NAME, until ls_drop NAME; once it holds what it was to, the
 # cgroup's memory.current goes to /tmp/ls-NAME.mem.
