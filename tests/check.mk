@@ -66,14 +66,19 @@ VM_ONLY_6.12 := 22-list-stall 47-memory 48-starved-worker 75-results \
 	98b-given-up-ctrl-c 98c-given-up-wedged 98d-given-up-queued \
 	98e-given-up-eighth 99a-given-up-by-alg
 VM_ONLY_6.1 := 98a-given-up-never
+# Slow, and proving what no kernel changes (a minute of starvation): make
+# check-full's only.
+VM_FULL_ONLY := 48a-starved-for-good
 vm_files = $(sort $(basename $(notdir $(wildcard tests/vm/guest/tests/*.sh))))
 comma := ,
 empty :=
 space := $(empty) $(empty)
 vm_list = $(subst $(space),$(comma),cpu-blacklisted $(1))
 vm_all_but = $(call vm_list,$(filter-out $(1),$(vm_files)))
-VM_TESTS_latest = $(call vm_all_but,$(VM_ONLY_6.12) $(VM_ONLY_6.1))
-VM_TESTS_6.12 = $(call vm_all_but,$(VM_ONLY_latest) $(VM_ONLY_6.1))
+VM_TESTS_latest = $(call vm_all_but,$(VM_ONLY_6.12) $(VM_ONLY_6.1) \
+	$(VM_FULL_ONLY))
+VM_TESTS_6.12 = $(call vm_all_but,$(VM_ONLY_latest) $(VM_ONLY_6.1) \
+	$(VM_FULL_ONLY))
 VM_TESTS_6.1 := cpu-blacklisted,10-module,20-list,22-list-stall,30-policy,40-run,44-privileges,48-starved-worker,60-verify,61-reference-selfcheck,64-ipsec,98a-given-up-never
 VM_TESTS_arm64-6.12 := cpu-blacklisted,10-module,20-list,30-policy,41-progress,45-scaling,60-verify,64-ipsec,70-imix,85-doctor,86-doctor-bare,87-doctor-esp
 VM_TESTS_arm64-6.1 :=

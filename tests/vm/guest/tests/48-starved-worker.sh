@@ -120,3 +120,95 @@ starved_worker() {
 
 ktap_test "a worker starved 15 s by a real-time hog on its CPU is not lost: the run ends, rmmod works" \
 	starved_worker
+
+GRACE_FAULTY=kaesbench_faulty_cbc_aes
+GRACE_PARAMS=/sys/module/kaesbench_faulty/parameters
+
+grace_held() {
+	[ "$(cat $GRACE_PARAMS/held)" -ge 1 ]
+}
+
+grace_unload_faulty() {
+	[ -d $GRACE_PARAMS ] || return 0
+	echo none >$GRACE_PARAMS/fault
+	unload kaesbench_faulty
+}
+
+# starve_cpu1_armed: CPU 1 ready to be taken from every normal task, as
+# starved_worker takes it (throttling and the fair server off, ksoftirqd
+# above the hog), by a real-time spinner that waits, sleeping, for
+# /tmp/starve.go; starve_restore undoes it all.
+starve_cpu1_armed() {
+	rm -f /tmp/starve.go
+	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/starve.rt
+	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
+		fail "cannot turn real-time throttling off"
+	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
+		cat $STARVE_FAIR >/tmp/starve.fair
+		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
+	fi
+	softirqd=$(starve_thread ksoftirqd/1)
+	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	taskset -c 1 chrt -f 50 sh -c \
+		'while [ ! -e /tmp/starve.go ]; do sleep 0.01; done; while :; do :; done' &
+	hog=$!
+}
+
+# Ctrl-C while a request is in flight on an engine that holds it, then the
+# measuring thread starved 5 s, then the engine completing the request. The
+# stop's grace (1 s) is counted in the waits the thread made, not in wall
+# time: the thread did not get its CPU, so it has not waited, and gives
+# nothing up. (Counted in wall time, it woke 5 s after the stop, gave the
+# request up at once, and a healthy driver was refused and kaesbench
+# pinned until reboot.)
+stop_grace_starved() {
+	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
+		echo "needs 2 CPUs"
+		exit "$KSFT_SKIP"
+	}
+	grep -q '^kaesbench ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+	insmod /opt/kaesbench/kaesbench_faulty.ko ||
+		fail "cannot load kaesbench_faulty"
+	marked=$(dmesg | wc -l)
+	echo never >$GRACE_PARAMS/fault || fail "cannot set fault never"
+	taskset -c 0 kaesbench run -d $GRACE_FAULTY --cpus 1 -b 16 -t 30000 \
+		-r 1 -w 0 --no-verify >/tmp/grace.out 2>&1 &
+	pid=$!
+	until_within 60 "a request held by $GRACE_FAULTY" grace_held
+	worker=$(starve_thread kaesbench/cpu1)
+	[ -n "$worker" ] || fail "no measuring thread on CPU 1"
+	trap starve_restore EXIT
+	starve_cpu1_armed
+	kill -INT "$pid"
+	# The measuring thread sees the stop within a slice (20 ms) of the
+	# job's, and waits on for the request: then it gets no CPU for 5 s.
+	# Of the grace, what passes before the spinner starts and after it
+	# ends is counted: a few tenths of a second. All from CPU 0, which
+	# the spinner leaves alone.
+	taskset -c 0 sh -c "sleep 0.3; touch /tmp/starve.go; sleep 5;
+		kill $hog; echo none >$GRACE_PARAMS/fault" ||
+		fail "cannot end the spinner and complete the request"
+	wait "$hog"
+	hog=
+	starve_restore
+	wait "$pid"
+	rc=$?
+	cat /tmp/grace.out
+	[ "$rc" -eq 130 ] || fail "exit status $rc after Ctrl-C, expected 130"
+	until_within 30 "the job's threads ending" starve_no_threads
+	dmesg | tail -n +"$((marked + 1))" | grep -F 'kaesbench' |
+		grep -E 'never completed|did not return' &&
+		fail "a request was given up"
+	kaesbench run -d $GRACE_FAULTY -b 16 -t 10 -r 1 -w 0 >/tmp/grace.out 2>&1 ||
+		fail "$GRACE_FAULTY is not served: $(cat /tmp/grace.out)"
+	grep 'note:' /tmp/grace.out && fail "a notice after the run"
+	grace_unload_faulty || fail "cannot unload kaesbench_faulty"
+	unload kaesbench || fail "rmmod kaesbench failed"
+	echo "rmmod kaesbench: unloaded"
+	insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+}
+
+ktap_test "Ctrl-C with a request in flight, the measuring thread starved 5 s: the stop's grace counts its waits, nothing given up, the driver served, rmmod works" \
+	stop_grace_starved
+(grace_unload_faulty) >/dev/null 2>&1

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+# kaesbench-test: module=loaded
+# A measuring thread that never gets its CPU back (a real-time task hogging
+# it for good, an isolated CPU) does not keep its job and the module for
+# ever: after KAESBENCH_STARVED_MAX_MS (60 s) of waiting the job goes on
+# without it and ends, saying which CPU and why; its driver is not blamed
+# (nothing given up, the implementation still served), and kaesbench
+# stays loaded only until the thread gets its CPU and exits. make
+# check-full runs it (75 s under TCG; tests/check.mk VM_FULL_ONLY).
+#
+# Starts from: kaesbench loaded. Leaves the same, real-time throttling,
+# the fair server and ksoftirqd/1 as found.
+
+STARVE_FAIR=/sys/kernel/debug/sched/fair_server/cpu1/runtime
+STARVED_MAX_S=60
+
+sfg_thread() {
+	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3
+}
+
+sfg_no_threads() {
+	! cat /proc/[0-9]*/comm 2>/dev/null | grep -q '^kaesbench/'
+}
+
+sfg_restore() {
+	[ -n "${hog:-}" ] && kill "$hog" 2>/dev/null
+	[ -n "${hog:-}" ] && wait "$hog" 2>/dev/null
+	hog=
+	[ -e /tmp/sfg.rt ] && cat /tmp/sfg.rt >/proc/sys/kernel/sched_rt_runtime_us
+	[ -e /tmp/sfg.fair ] && cat /tmp/sfg.fair >$STARVE_FAIR
+	rm -f /tmp/sfg.rt /tmp/sfg.fair
+	[ -n "${softirqd:-}" ] && chrt -o -p 0 "$softirqd"
+}
+
+sfg_gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+starved_for_good() {
+	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
+		echo "needs 2 CPUs"
+		exit "$KSFT_SKIP"
+	}
+	marked=$(dmesg | wc -l)
+	taskset -c 0 kaesbench run -d "$SOFT_AES" --cpus 1 -b 16 -t 100000 \
+		-r 1 -w 0 --no-verify >/tmp/sfg.out 2>&1 &
+	pid=$!
+	until_within 60 "the run's thread on CPU 1" sh -c \
+		'grep -qx kaesbench/cpu1 /proc/[0-9]*/comm 2>/dev/null'
+	sleep 2
+	trap sfg_restore EXIT
+	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/sfg.rt
+	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
+		fail "cannot turn real-time throttling off"
+	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
+		cat $STARVE_FAIR >/tmp/sfg.fair
+		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
+	fi
+	softirqd=$(sfg_thread ksoftirqd/1)
+	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	taskset -c 1 chrt -f 50 sh -c 'while :; do :; done' &
+	hog=$!
+	# From CPU 0 (this shell may be on CPU 1, behind the spinner).
+	taskset -c 0 sh -c "i=0; while kill -0 $pid 2>/dev/null &&
+		[ \$i -lt $(((STARVED_MAX_S + 30) * KTAP_SLOWDOWN)) ]; do
+		sleep 1; i=\$((i + 1)); done"
+	sfg_gone "$pid" || fail "the run still waits for its starved thread"
+	wait "$pid"
+	rc=$?
+	taskset -c 0 cat /tmp/sfg.out
+	# Still starved: the thread is there, and so is the module.
+	taskset -c 0 sh -c 'grep -qx kaesbench/cpu1 /proc/[0-9]*/comm 2>/dev/null' ||
+		fail "the starved thread is gone before it got its CPU"
+	taskset -c 0 rmmod kaesbench 2>/tmp/sfg.rmmod &&
+		fail "kaesbench unloaded under its starved thread"
+	sfg_restore
+	[ "$rc" -ne 0 ] || fail "the run succeeded without its thread"
+	grep -q "its thread on CPU 1 did not get its CPU within ${STARVED_MAX_S}000 ms" \
+		/tmp/sfg.out || fail "the run does not say why it ended"
+	dmesg | tail -n +"$((marked + 1))" | grep -F 'kaesbench' >/tmp/sfg.dmesg
+	cat /tmp/sfg.dmesg
+	grep -q "on CPU 1 has waited ${STARVED_MAX_S}000 ms for its CPU" /tmp/sfg.dmesg ||
+		fail "the kernel log does not say it"
+	grep -E 'never completed|did not return' /tmp/sfg.dmesg &&
+		fail "its driver was blamed"
+	until_within 30 "the starved thread's exit" sfg_no_threads
+	kaesbench list | grep -F " $SOFT_AES " | grep -q given-up &&
+		fail "$SOFT_AES listed as given up"
+	kaesbench run -d "$SOFT_AES" -b 16 -t 10 -r 1 -w 0 >/tmp/sfg.out 2>&1 ||
+		fail "$SOFT_AES is not served: $(cat /tmp/sfg.out)"
+	unload kaesbench || fail "kaesbench stays loaded after its thread ran"
+	echo "rmmod kaesbench: unloaded once the thread ran"
+	insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+}
+
+ktap_test "a measuring thread starved for good: the job ends after 60 s without it, saying why, its driver not blamed; rmmod works once it runs" \
+	starved_for_good
