@@ -85,9 +85,11 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/platform_device.h>
 #include <linux/preempt.h>
 #include <linux/scatterlist.h>
+#include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
@@ -179,6 +181,23 @@ struct faulty_tfm {
 	unsigned int backlogged;
 	unsigned int nheld;
 	struct delayed_work work;	/* completes what is queued */
+	spinlock_t maps_lock;		/* maps; taken inside lock */
+	struct list_head maps;		/* dma_map: what the device has */
+};
+
+/*
+ * dma_map: what is handed to the device is a copy of the request's
+ * scatterlists, in the driver's own memory, so that a request dropped with
+ * its transform (its owner's memory maybe gone) can still be unmapped,
+ * from the copy alone, without syncing into pages that may be someone
+ * else's by then.
+ */
+struct faulty_map {
+	struct list_head node;		/* in the transform's maps */
+	bool in_place;
+	int src_nents;
+	int dst_nents;
+	struct scatterlist sg[];	/* src_nents, then dst_nents */
 };
 
 struct faulty_req {
@@ -188,9 +207,7 @@ struct faulty_req {
 	enum fault fault;
 	bool encrypt;
 	bool corrupt;			/* corrupt_every picked it */
-	bool mapped;			/* dma_map: for dma_pdev */
-	int src_nents;
-	int dst_nents;
+	struct faulty_map *map;		/* dma_map: for dma_pdev, or NULL */
 	unsigned long due;		/* "late": jiffies */
 };
 
@@ -209,56 +226,105 @@ static void complete_req(struct faulty_req *rctx, int err)
 	local_bh_enable();
 }
 
+/* @n entries of @from, as the same pages, into @to. */
+static void copy_sg(struct scatterlist *to, struct scatterlist *from, int n)
+{
+	struct scatterlist *sg;
+	int i;
+
+	sg_init_table(to, n);
+	for_each_sg(from, sg, n, i)
+		sg_set_page(&to[i], sg_page(sg), sg->length, sg->offset);
+}
+
+/* Unmaps and frees @m; @attrs: DMA_ATTR_SKIP_CPU_SYNC for a dropped one. */
+static void unmap(struct faulty_map *m, unsigned long attrs)
+{
+	struct device *dev = &dma_pdev->dev;
+	struct scatterlist *dst = m->sg + m->src_nents;
+
+	if (m->in_place) {
+		dma_unmap_sg_attrs(dev, m->sg, m->src_nents, DMA_BIDIRECTIONAL,
+				   attrs);
+	} else {
+		dma_unmap_sg_attrs(dev, dst, m->dst_nents, DMA_FROM_DEVICE,
+				   attrs);
+		dma_unmap_sg_attrs(dev, m->sg, m->src_nents, DMA_TO_DEVICE,
+				   attrs);
+	}
+	kfree(m);
+}
+
+/* Maps @m's copies for the device. Return: 0 or -ENOMEM. */
+static int map(struct faulty_map *m)
+{
+	struct device *dev = &dma_pdev->dev;
+	struct scatterlist *dst = m->sg + m->src_nents;
+
+	if (m->in_place)
+		return dma_map_sg(dev, m->sg, m->src_nents, DMA_BIDIRECTIONAL) ?
+		       0 : -ENOMEM;
+	if (!dma_map_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE))
+		return -ENOMEM;
+	if (dma_map_sg(dev, dst, m->dst_nents, DMA_FROM_DEVICE))
+		return 0;
+	dma_unmap_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE);
+	return -ENOMEM;
+}
+
 /*
  * dma_map: the buffers handed to the device; in place, one mapping both
- * ways. Return: 0, or a negative errno the submission fails with.
+ * ways. Submissions may come in softirq context: GFP_ATOMIC.
+ * Return: 0, or a negative errno the submission fails with.
  */
-static int dma_map_req(struct faulty_req *rctx)
+static int dma_map_req(struct faulty_tfm *ctx, struct faulty_req *rctx)
 {
 	struct skcipher_request *req = rctx->req;
-	struct device *dev = &dma_pdev->dev;
+	int src_nents, dst_nents;
+	struct faulty_map *m;
 
-	rctx->mapped = false;
+	rctx->map = NULL;
 	if (!READ_ONCE(dma_map) || !req->cryptlen)
 		return 0;
-	rctx->src_nents = sg_nents_for_len(req->src, req->cryptlen);
-	rctx->dst_nents = sg_nents_for_len(req->dst, req->cryptlen);
-	if (rctx->src_nents < 0 || rctx->dst_nents < 0)
+	src_nents = sg_nents_for_len(req->src, req->cryptlen);
+	dst_nents = sg_nents_for_len(req->dst, req->cryptlen);
+	if (src_nents < 0 || dst_nents < 0)
 		return -EINVAL;
-	if (req->src == req->dst) {
-		if (!dma_map_sg(dev, req->src, rctx->src_nents,
-				DMA_BIDIRECTIONAL))
-			return -ENOMEM;
-	} else {
-		if (!dma_map_sg(dev, req->src, rctx->src_nents, DMA_TO_DEVICE))
-			return -ENOMEM;
-		if (!dma_map_sg(dev, req->dst, rctx->dst_nents,
-				DMA_FROM_DEVICE)) {
-			dma_unmap_sg(dev, req->src, rctx->src_nents,
-				     DMA_TO_DEVICE);
-			return -ENOMEM;
-		}
+	if (req->src == req->dst)
+		dst_nents = 0;
+	m = kmalloc(struct_size(m, sg, src_nents + dst_nents), GFP_ATOMIC);
+	if (!m)
+		return -ENOMEM;
+	m->in_place = req->src == req->dst;
+	m->src_nents = src_nents;
+	m->dst_nents = dst_nents;
+	copy_sg(m->sg, req->src, src_nents);
+	if (dst_nents)
+		copy_sg(m->sg + src_nents, req->dst, dst_nents);
+	if (map(m)) {
+		kfree(m);
+		return -ENOMEM;
 	}
-	rctx->mapped = true;
+	spin_lock_bh(&ctx->maps_lock);
+	list_add_tail(&m->node, &ctx->maps);
+	spin_unlock_bh(&ctx->maps_lock);
+	rctx->map = m;
 	atomic_inc(&dma_mapped);
 	return 0;
 }
 
 /* The buffers back to the CPU, before it works on them or completes. */
-static void dma_unmap_req(struct faulty_req *rctx)
+static void dma_unmap_req(struct faulty_tfm *ctx, struct faulty_req *rctx)
 {
-	struct skcipher_request *req = rctx->req;
-	struct device *dev = &dma_pdev->dev;
+	struct faulty_map *m = rctx->map;
 
-	if (!rctx->mapped)
+	if (!m)
 		return;
-	rctx->mapped = false;
-	if (req->src == req->dst) {
-		dma_unmap_sg(dev, req->src, rctx->src_nents, DMA_BIDIRECTIONAL);
-		return;
-	}
-	dma_unmap_sg(dev, req->dst, rctx->dst_nents, DMA_FROM_DEVICE);
-	dma_unmap_sg(dev, req->src, rctx->src_nents, DMA_TO_DEVICE);
+	rctx->map = NULL;
+	spin_lock_bh(&ctx->maps_lock);
+	list_del(&m->node);
+	spin_unlock_bh(&ctx->maps_lock);
+	unmap(m, 0);
 }
 
 static int faulty_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
@@ -366,7 +432,7 @@ static void faulty_work(struct work_struct *work)
 		/* Once completed, a request is its owner's again. */
 		list_for_each_entry_safe(rctx, tmp, &taken, node) {
 			list_del(&rctx->node);
-			dma_unmap_req(rctx);
+			dma_unmap_req(ctx, rctx);
 			err = rctx->fault == FAULT_ERROR ? -EIO :
 			      faulty_crypt(ctx, rctx);
 			if (!err && rctx->corrupt)
@@ -423,7 +489,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	rctx->encrypt = encrypt;
 	rctx->due = jiffies + delay;
 	rctx->corrupt = false;
-	ret = dma_map_req(rctx);
+	ret = dma_map_req(ctx, rctx);
 	if (ret)
 		return ret;
 	ret = -EINPROGRESS;
@@ -447,7 +513,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 		atomic_inc(&backlogged);
 		ret = -EBUSY;
 	} else {
-		dma_unmap_req(rctx);
+		dma_unmap_req(ctx, rctx);
 		ret = -ENOSPC;
 	}
 	/* Under the lock: once completed, the transform may be freed. */
@@ -522,6 +588,8 @@ static int faulty_init(struct crypto_skcipher *tfm)
 	INIT_LIST_HEAD(&ctx->queue);
 	INIT_LIST_HEAD(&ctx->backlog);
 	INIT_LIST_HEAD(&ctx->held);
+	spin_lock_init(&ctx->maps_lock);
+	INIT_LIST_HEAD(&ctx->maps);
 	INIT_DELAYED_WORK(&ctx->work, faulty_work);
 	crypto_skcipher_set_reqsize(tfm, sizeof(struct faulty_req));
 	mutex_lock(&tfms_lock);
@@ -533,6 +601,7 @@ static int faulty_init(struct crypto_skcipher *tfm)
 static void faulty_exit(struct crypto_skcipher *tfm)
 {
 	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+	struct faulty_map *m, *tmp;
 
 	mutex_lock(&tfms_lock);
 	list_del(&ctx->node);
@@ -547,6 +616,9 @@ static void faulty_exit(struct crypto_skcipher *tfm)
 		       ctx->queued + ctx->backlogged + ctx->nheld);
 	atomic_sub(ctx->queued, &queued_all);
 	atomic_sub(ctx->nheld, &held);
+	/* Theirs unmapped all the same, from the driver's copies. */
+	list_for_each_entry_safe(m, tmp, &ctx->maps, node)
+		unmap(m, DMA_ATTR_SKIP_CPU_SYNC);
 	crypto_free_sync_skcipher(ctx->fallback);
 }
 
