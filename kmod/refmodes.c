@@ -913,7 +913,13 @@ struct known_answer {
 	const char *alg;
 	const char *key, *iv, *ad, *in, *out;
 	u8 key_len, ad_len, len, tag_len;	/* @out: len + tag_len */
-	bool decrypt;		/* @in is CBC's ciphertext, @out its plaintext */
+	/*
+	 * @in is the ciphertext (an AEAD's with its tag), @out the plaintext:
+	 * CBC's decryption, and seqiv's and echainiv's, whose encryption
+	 * makes an IV of its own and has no fixed answer. Their packet is
+	 * @ad, @iv (the IV it carries), @in, as ESP input hands it over.
+	 */
+	bool decrypt;
 };
 
 /*
@@ -1110,6 +1116,47 @@ static const struct known_answer known_answers[] = {
 		       "\x36\x9f\x07\x1f\x35\xe0\x34\xbe"
 		       "\x95\xf1\x12\xe4\xe7\xd0\x5d\x35", .tag_len = 16,
 	}, {
+		/* ESP's CCM: a 3-byte salt ends the key, the IV ends the 16. */
+		.name = "rfc4309",
+		.source = "crypto/testmgr.h, aes_ccm_rfc4309_tv_template[1]",
+		.alg = "rfc4309(ccm(aes))",
+		.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c"
+		       "\x6d\x6a\x8f\x94\x67\x30\x83\x08"
+		       "\x00\x00\x00", .key_len = 19,
+		.iv = "\x00\x00\x00\x00\x00\x00\x00\x01",
+		.ad = "\x00\x00\x00\x00\x00\x00\x00\x00"
+		      "\x00\x00\x00\x00\x00\x00\x00\x01", .ad_len = 16,
+		.in = "\x00\x00\x00\x00\x00\x00\x00\x00"
+		      "\x00\x00\x00\x00\x00\x00\x00\x00", .len = 16,
+		.out = "\xcf\xb9\x99\x17\xc8\x86\x0e\x7f"
+		       "\x7e\x76\xf8\xe6\xf8\xcc\x1f\x17"
+		       "\x6a\xe0\x53\x9f\x4b\x73\x7e\xda"
+		       "\x08\x09\x4e\xc4\x1e\xad\xc6\xb0", .tag_len = 16,
+	}, {
+		/*
+		 * ESP input's seqiv: the rfc4106 answer as a packet, SPI and
+		 * 64-bit sequence number, then the IV it carries.
+		 */
+		.name = "seqiv",
+		.source = "the rfc4106 answer, decrypted from its packet",
+		.alg = "seqiv(rfc4106(gcm(aes)))",
+		.key = "\x3d\xe0\x98\x74\xb3\x88\xe6\x49"
+		       "\x19\x88\xd0\xc3\x60\x7e\xae\x1f"
+		       "\x57\x69\x0e\x43", .key_len = 20,
+		.ad = "\x42\xf6\x7e\x3f\x10\x10\x10\x10"
+		      "\x10\x10\x10\x10", .ad_len = 12,
+		.iv = "\x4e\x28\x00\x00\xa2\xfc\xa1\xa3",
+		.in = "\xfb\xa2\xca\x84\x5e\x5d\xf9\xf0"
+		      "\xf2\x2c\x3e\x6e\x86\xdd\x83\x1e"
+		      "\x1f\xc6\x57\x92\xcd\x1a\xf9\x13"
+		      "\x0e\x13\x79\xed"
+		      "\x36\x9f\x07\x1f\x35\xe0\x34\xbe"
+		      "\x95\xf1\x12\xe4\xe7\xd0\x5d\x35", .len = 28,
+		.out = "\x45\x00\x00\x1c\x42\xa2\x00\x00"
+		       "\x80\x01\x44\x1f\x40\x67\x93\xb6"
+		       "\xe0\x00\x00\x02\x0a\x00\xf5\xff"
+		       "\x01\x02\x02\x01", .tag_len = 16, .decrypt = true,
+	}, {
 		/* GMAC: the payload goes across as it is, under the tag. */
 		.name = "rfc4543",
 		.source = "crypto/testmgr.h, from draft-mcgrew-gcm-test-01",
@@ -1164,6 +1211,38 @@ static const struct known_answer known_answers[] = {
 		       "\x0e\x06\x58\x8f\xba\xf6\x06\xda"
 		       "\x49\x69\x0d\x5b\xd4\x36\x06\x62"
 		       "\x35\x5e\x54\x58\x53\x4d\xdf\xbf", .tag_len = 32,
+	}, {
+		/*
+		 * ESP input's echainiv: the authenc answer as a packet whose
+		 * IV, carried before the ciphertext, is what authenc's
+		 * associated data was.
+		 */
+		.name = "echainiv",
+		.source = "the authenc answer, decrypted from its packet",
+		.alg = "echainiv(authenc(hmac(sha256),cbc(aes)))",
+		.key = AUTHENC_KEY_HEAD
+		       "\x20\x21\x22\x23\x24\x25\x26\x27"
+		       "\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f"
+		       "\x30\x31\x32\x33\x34\x35\x36\x37"
+		       "\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f"
+		       "\xc2\x86\x69\x6d\x88\x7c\x9a\xa0"
+		       "\x61\x1b\xbb\x3e\x20\x25\xa4\x5a", .key_len = 8 + 32 + 16,
+		.ad = "", .ad_len = 0,
+		.iv = "\x56\x2e\x17\x99\x6d\x09\x3d\x28"
+		      "\xdd\xb3\xba\x69\x5a\x2e\x6f\x58",
+		.in = "\xd2\x96\xcd\x94\xc2\xcc\xcf\x8a"
+		      "\x3a\x86\x30\x28\xb5\xe1\xdc\x0a"
+		      "\x75\x86\x60\x2d\x25\x3c\xff\xf9"
+		      "\x1b\x82\x66\xbe\xa6\xd6\x1a\xb1"
+		      "\xf5\x33\x53\xf3\x68\x85\x2a\x99"
+		      "\x0e\x06\x58\x8f\xba\xf6\x06\xda"
+		      "\x49\x69\x0d\x5b\xd4\x36\x06\x62"
+		      "\x35\x5e\x54\x58\x53\x4d\xdf\xbf", .len = 32,
+		.out = "\x00\x01\x02\x03\x04\x05\x06\x07"
+		       "\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+		       "\x10\x11\x12\x13\x14\x15\x16\x17"
+		       "\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f", .tag_len = 32,
+		.decrypt = true,
 	},
 };
 
@@ -1214,22 +1293,52 @@ static int check_aead(struct kaesbench_refmode *m,
 	return err == -EBADMSG ? 0 : err ?: -EBADMSG;
 }
 
+/*
+ * An IV generator's decryption of its packet gives the plaintext; with the
+ * tag's last bit flipped it is refused.
+ */
+static int check_aead_decrypt(struct kaesbench_refmode *m,
+			      const struct known_answer *ka, const u8 *want)
+{
+	u32 ad = ka->ad_len, len = ka->len, iv = m->gen_iv;
+	u32 crypt = iv + len + ka->tag_len;
+	u8 buf[KNOWN_ANSWER_MAX], out[KNOWN_ANSWER_MAX];
+	int err;
+
+	if (!iv || ad + crypt > sizeof(buf))
+		return -EINVAL;
+	m->authsize = ka->tag_len;
+	memcpy(buf, ka->ad, ad);
+	memcpy(buf + ad, ka->iv, iv);
+	memcpy(buf + ad + iv, ka->in, len + ka->tag_len);
+	err = kaesbench_refmode_aead_decrypt(m, buf, out, ad, crypt, NULL);
+	if (err || memcmp(out + ad + iv, want, len))
+		return err ?: -EBADMSG;
+	buf[ad + crypt - 1] ^= 1;
+	err = kaesbench_refmode_aead_decrypt(m, buf, out, ad, crypt, NULL);
+	return err == -EBADMSG ? 0 : err ?: -EBADMSG;
+}
+
 /* 0, -EBADMSG for a wrong answer, or the errno of a mode that fails. */
 static int check(struct kaesbench_refmode *m, const struct known_answer *ka)
 {
+	/* A decryption's answer is the plaintext, without a tag. */
+	u32 want_len = ka->len + (ka->decrypt ? 0 : ka->tag_len);
 	u8 want[KNOWN_ANSWER_MAX];
 	int err;
 
-	if (ka->ad_len + ka->len + ka->tag_len > sizeof(want))
+	if (ka->ad_len + ka->len + ka->tag_len + BLOCK > sizeof(want))
 		return -EMSGSIZE;
-	memcpy(want, ka->out, ka->len + ka->tag_len);
+	memcpy(want, ka->out, want_len);
 	if (corrupt_known_answer && !strcmp(corrupt_known_answer, ka->name))
 		want[0] ^= 0x80;
 	err = kaesbench_refmode_setkey(m, ka->key, ka->key_len);
 	if (err)
 		return err;
-	return ka->tag_len ? check_aead(m, ka, want) :
-			     check_skcipher(m, ka, want);
+	if (ka->tag_len)
+		return ka->decrypt ? check_aead_decrypt(m, ka, want) :
+				     check_aead(m, ka, want);
+	return check_skcipher(m, ka, want);
 }
 
 static bool ready;

@@ -15,7 +15,7 @@
 RS_KO=/opt/kaesbench/kaesbench.ko
 RS_PARAM=/sys/module/kaesbench/parameters/corrupt_known_answer
 RS_NAMES="cbc cbc-decrypt ctr xctr cts xts xts-stealing rfc3686 gcm ccm
-	rfc4106 rfc4543 authenc"
+	rfc4106 rfc4309 seqiv rfc4543 authenc echainiv"
 
 # rs_reload [ARG]: kaesbench again, with ARG; the dmesg lines of its load
 # in /tmp/rs.dmesg.
