@@ -300,8 +300,12 @@ static void count_silence(struct kaesbench_worker *w, u64 elapsed_ns)
 	} else if (elapsed_ns <= ON_TIME_NS && !waiting) {
 		w->silent_ns += elapsed_ns;
 	}
-	if (waiting)
+	/* Only a wait that nothing interrupted: a busy CPU shares itself. */
+	if (waiting && alive == w->seen_alive_starved)
 		w->starved_ns += elapsed_ns;
+	else
+		w->starved_ns = 0;
+	w->seen_alive_starved = alive;
 	w->seen_runtime = runtime;
 }
 
@@ -370,6 +374,7 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 		w->seen_runtime = READ_ONCE(w->task->se.sum_exec_runtime);
 		w->silent_ns = 0;
 		w->starved_ns = 0;
+		w->seen_alive_starved = w->seen_alive;
 		reinit_completion(&w->done);
 		atomic_set(&w->state, WORKER_BUSY);
 		complete(&w->go);

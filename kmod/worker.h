@@ -49,7 +49,9 @@ struct kaesbench_worker {
 	u64 seen_alive;			/* the last sign of life seen */
 	u64 seen_runtime;		/* its CPU time then, in ns */
 	u64 silent_ns;			/* counted since */
-	u64 starved_ns;			/* waiting for its CPU, this step */
+	/* Waiting for its CPU since, without a sign of life between. */
+	u64 starved_ns;
+	u64 seen_alive_starved;		/* the sign of life it counts from */
 };
 
 /*
