@@ -166,7 +166,7 @@ static void test_write_read(void **state)
 	assert_true(dirfd >= 0);
 	probe = dup(dirfd);
 	assert_int_equal(kb_undo_record_create(&r, dirfd, 4242), 0);
-	assert_string_equal(r.name, "ipsec-4242");
+	assert_string_equal(r.name, "undo-4242");
 	snprintf(name, sizeof(name), "%s", r.name);
 	assert_true(locked(probe, name));
 	assert_true(kb_undo_record_done(&r));
@@ -209,7 +209,7 @@ static void test_write_read(void **state)
 
 		assert_int_equal(
 			kb_undo_record_create(&second, dup(probe), 4242), 0);
-		assert_string_equal(second.name, "ipsec-4242-1");
+		assert_string_equal(second.name, "undo-4242-1");
 		kb_undo_record_remove(&second);
 	}
 

@@ -53,6 +53,7 @@
 #include <libmnl/libmnl.h>
 
 #include "ipsec/guard.h"
+#include "ipsec/leftover.h"
 #include "ipsec/registered.h"
 #include "ipsec/traffic.h"
 #include "ipsec/xfrm.h"
@@ -144,6 +145,11 @@ static void set_back(struct mnl_socket *nl, const struct guard_msg *m)
 }
 
 #define GUARD_MAX 16
+/*
+ * How long a run waits for the guard of one killed just before it: as
+ * long as that one may wait for its instances to be let go, and more.
+ */
+#define GUARD_SETTLE_S 60
 
 static void guard_main(int fd, struct kb_guard *g)
 {
@@ -292,6 +298,7 @@ int kb_guard_start(struct kb_guard *g, const struct kb_cu_algs *before,
 	ret = copy_algs(&g->before, before);
 	if (ret)
 		return ret;
+	kb_leftover_settle(GUARD_SETTLE_S);
 	dirfd = kb_undo_dir_open(true);
 	ret = dirfd < 0 ? dirfd :
 			  kb_undo_record_create(&g->record, dirfd, getpid());

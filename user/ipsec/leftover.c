@@ -20,7 +20,8 @@
  *
  * then the record is deleted. Without root nothing can be undone, and
  * nothing is said. A record whose lock is held is a live run's (or its
- * guard's, which undoes it): it is left alone.
+ * guard's, which undoes it): it is left alone, or, before a run that
+ * changes things itself, waited for (kb_leftover_settle()).
  */
 
 #define _GNU_SOURCE
@@ -39,6 +40,7 @@
 #include <libmnl/libmnl.h>
 
 #include "base/clock.h"
+#include "base/signals.h"
 #include "ipsec/leftover.h"
 #include "ipsec/undo_record.h"
 #include "kernel/crypto_user.h"
@@ -209,8 +211,28 @@ static int undo_record(int dirfd, const char *name, int fd,
 	return ret;
 }
 
+/* Its lock taken, waiting up to @wait_s for a guard still at work. */
+static int take(int fd, const char *name, unsigned int wait_s)
+{
+	struct timespec pause = { .tv_nsec = 100 * 1000 * 1000 };
+	double end = kb_now() + wait_s;
+	bool said = false;
+
+	while (flock(fd, LOCK_EX | LOCK_NB)) {
+		if (errno != EWOULDBLOCK || kb_now() > end || kb_interrupted())
+			return -1;
+		if (!said)
+			fprintf(stderr,
+				"kaesbench: waiting for the guard of a run that ended (%s/%s) to put back what it changed\n",
+				KB_UNDO_DIR, name);
+		said = true;
+		nanosleep(&pause, NULL);
+	}
+	return 0;
+}
+
 /* A record no process holds: its lock taken, and it is still there. */
-static int open_dead(int dirfd, const char *name)
+static int open_dead(int dirfd, const char *name, unsigned int wait_s)
 {
 	struct stat st;
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -218,20 +240,14 @@ static int open_dead(int dirfd, const char *name)
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
-	    flock(fd, LOCK_EX | LOCK_NB) || fstat(fd, &st) || !st.st_nlink) {
+	    take(fd, name, wait_s) || fstat(fd, &st) || !st.st_nlink) {
 		close(fd);
 		return -1;
 	}
 	return fd;
 }
 
-/**
- * kb_leftover_undo() - undo what runs killed with their guard left
- *
- * Only as root, where the records are; says on standard error what it
- * undid. Quick when there is nothing: one directory looked up.
- */
-void kb_leftover_undo(void)
+static void scan(unsigned int wait_s)
 {
 	struct mnl_socket *nl = NULL;
 	struct dirent *e;
@@ -252,9 +268,9 @@ void kb_leftover_undo(void)
 		return;
 	}
 	while ((e = readdir(dir))) {
-		if (e->d_name[0] == '.')
+		if (strncmp(e->d_name, KB_UNDO_PREFIX, strlen(KB_UNDO_PREFIX)))
 			continue;
-		fd = open_dead(dirfd, e->d_name);
+		fd = open_dead(dirfd, e->d_name, wait_s);
 		if (fd < 0)
 			continue;
 		/* Cannot act (no crypto_user, no CAP_NET_ADMIN): later. */
@@ -268,4 +284,30 @@ void kb_leftover_undo(void)
 	close(dirfd);
 	if (nl)
 		mnl_socket_close(nl);
+}
+
+/**
+ * kb_leftover_undo() - undo what runs killed with their guard left
+ *
+ * Only as root, where the records are; says on standard error what it
+ * undid. Quick when there is nothing: one directory looked up.
+ */
+void kb_leftover_undo(void)
+{
+	scan(0);
+}
+
+/**
+ * kb_leftover_settle() - wait for guards still at work, then undo the rest
+ * @wait_s: how long to wait for a record's lock
+ *
+ * For a run about to change the crypto API itself: a run killed just
+ * before it may have left its guard setting its changes back, which must
+ * not meet this run's (a priority it raises set back under it). Taken
+ * once only one such run is under way at a time (ipsec/turn.c), a held
+ * record is a guard's. Interrupted by a signal, it waits no more.
+ */
+void kb_leftover_settle(unsigned int wait_s)
+{
+	scan(wait_s);
 }

@@ -10,5 +10,6 @@
 #define KAESBENCH_IPSEC_LEFTOVER_H
 
 void kb_leftover_undo(void);
+void kb_leftover_settle(unsigned int wait_s);
 
 #endif /* KAESBENCH_IPSEC_LEFTOVER_H */

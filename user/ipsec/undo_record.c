@@ -5,8 +5,8 @@
  * The guard (ipsec/guard.c) undoes what a killed run changed, but a kill
  * of the whole cgroup (a container stopped, the OOM killer's group kill)
  * takes it too. So each change is first written here, one line each, to
- * a file of the run's own under /run/kaesbench (tmpfs: a reboot, which
- * undoes the changes, clears it):
+ * a file of the run's own, /run/kaesbench/undo-PID (tmpfs: a reboot,
+ * which undoes the changes, clears it):
  *
  *   kaesbench-undo 1 PID          the first line: the format, the run
  *   raised DRIVER FROM TO         before DRIVER's priority is raised
@@ -335,10 +335,10 @@ static int make_locked(struct kb_undo_record *r, pid_t pid)
 		return -errno;
 	for (k = 0; k < 100; k++) {
 		if (k)
-			snprintf(r->name, sizeof(r->name), "ipsec-%d-%u",
-				 (int)pid, k);
+			snprintf(r->name, sizeof(r->name),
+				 KB_UNDO_PREFIX "%d-%u", (int)pid, k);
 		else
-			snprintf(r->name, sizeof(r->name), "ipsec-%d",
+			snprintf(r->name, sizeof(r->name), KB_UNDO_PREFIX "%d",
 				 (int)pid);
 		if (r->fd < 0) {
 			int fd = openat(r->dirfd, r->name,

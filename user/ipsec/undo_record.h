@@ -17,8 +17,12 @@
 
 #include <linux/cryptouser.h>
 
-/* Where the records are: one file a run, the directory root's alone. */
+/*
+ * Where the records are: one file a run, "undo-PID", in the directory
+ * root's alone (other kaesbench files live there too: ipsec/turn.c's).
+ */
 #define KB_UNDO_DIR "/run/kaesbench"
+#define KB_UNDO_PREFIX "undo-"
 
 /* A priority raised and not set back yet. */
 struct kb_undo_raise {
