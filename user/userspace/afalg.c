@@ -4,11 +4,16 @@
  *
  * One request is one kcapi_cipher_encrypt() (or kcapi_aead_encrypt()):
  * the data and the IV go to the kernel with sendmsg() (copy) or
- * vmsplice() (zero-copy), the result comes back with read(). The
- * operation socket is bound to the kernel row's driver name, which
+ * vmsplice() (zero-copy), the result comes back with read(). Where
+ * libkcapi refuses the kernel (1.4.0 cannot parse a release that is not
+ * three numbers, Debian experimental's "7.3-amd64"), the same requests
+ * are made on the sockets directly (afalg_socket.c), and the run says so.
+ * The transform's socket is bound to the kernel row's driver name, which
  * AF_ALG accepts as it accepts an algorithm name, so that both rows
- * measure the same implementation. libkcapi returns the bytes processed
- * or a negative errno: anything but the full length is an error.
+ * measure the same implementation; where crypto.af_alg_restrict (7.3 on)
+ * binds no driver names, to the algorithm name when the kernel hands
+ * that driver out for it. Each request returns the bytes processed or a
+ * negative errno: anything but the full length is an error.
  *
  * At a depth of N, N requests are in flight: N operation sockets of the
  * one transform (kcapi_handle_reinit()), each with its own buffers and
@@ -37,7 +42,9 @@
 
 #include <kcapi.h>
 
+#include "kernel/genl.h"
 #include "userspace/afalg.h"
+#include "userspace/afalg_backend.h"
 #include "userspace/lanes.h"
 
 #ifndef AF_ALG
@@ -54,7 +61,7 @@
 
 /* What one request in flight needs: its socket and its buffers. */
 struct lane {
-	struct kcapi_handle *h;
+	void *h; /* the backend's */
 	uint8_t *in; /* [aad | data | tag] */
 	uint8_t *out;
 	char why[256]; /* why its last request failed */
@@ -63,8 +70,12 @@ struct lane {
 struct afalg {
 	struct kb_upath up;
 	const struct kb_afalg_req *req;
+	const struct kb_afalg_backend *be;
+	const char *bind; /* the name the transform's socket is bound to */
+	bool by_alg_name; /* the driver's algorithm name: af_alg_restrict */
+	char via[192]; /* the interface: libkcapi's version, or why not */
+	char restricted[192]; /* why a restricted driver's name was not bound */
 	bool aead;
-	int access;
 	uint8_t iv[32];
 	uint32_t size;
 	uint32_t tag_len;
@@ -158,29 +169,21 @@ static int failed(const struct afalg *s, char *why, size_t len,
 {
 	if (ret < 0)
 		snprintf(why, len, "%s of %s failed at %" PRIu32 " bytes: %s",
-			 call, kb_afalg_bind_name(s->req), s->size,
-			 strerror((int)-ret));
+			 call, s->bind, s->size, strerror((int)-ret));
 	else
 		snprintf(why, len,
 			 "%s of %s at %" PRIu32
 			 " bytes processed %zd of %zu bytes",
-			 call, kb_afalg_bind_name(s->req), s->size, ret, want);
+			 call, s->bind, s->size, ret, want);
 	return ret < 0 ? (int)ret : -EIO;
 }
 
-static ssize_t do_crypt(const struct afalg *s, struct kcapi_handle *h,
-			bool decrypt, const uint8_t *in, size_t in_len,
-			uint8_t *out, size_t out_len)
+static ssize_t do_crypt(const struct afalg *s, void *h, bool decrypt,
+			const uint8_t *in, size_t in_len, uint8_t *out,
+			size_t out_len)
 {
-	if (s->aead)
-		return decrypt ? kcapi_aead_decrypt(h, in, in_len, s->iv, out,
-						    out_len, s->access) :
-				 kcapi_aead_encrypt(h, in, in_len, s->iv, out,
-						    out_len, s->access);
-	return decrypt ? kcapi_cipher_decrypt(h, in, in_len, s->iv, out,
-					      out_len, s->access) :
-			 kcapi_cipher_encrypt(h, in, in_len, s->iv, out,
-					      out_len, s->access);
+	return s->be->crypt(h, decrypt, s->req->vmsplice, s->iv, in, in_len,
+			    out, out_len);
 }
 
 /* One request on a lane, from the measuring thread or the lane's own. */
@@ -248,7 +251,7 @@ static uint8_t *page_alloc(size_t page, size_t len)
 }
 
 /*
- * Lengths as libkcapi wants them: an aead encrypt reads [aad | data] and
+ * Lengths as AF_ALG wants them: an aead encrypt reads [aad | data] and
  * writes [aad | data | tag]; a decrypt the other way round, from a real
  * ciphertext so that its tag checks out.
  */
@@ -327,30 +330,20 @@ static void stdout_back(int saved)
 	close(saved);
 }
 
+/* Lane 0's handle: the transform's socket bound to @name and keyed. */
 static int setup(struct afalg *s, const char *name, const uint8_t *key)
 {
-	struct kcapi_handle **h = &s->lane[0].h;
-	uint32_t len = s->req->key_bits / 8;
+	void **h = &s->lane[0].h;
 	int ret;
 
-	if (s->aead) {
-		ret = kcapi_aead_init(h, name, 0);
-		if (ret)
-			return ret;
-		ret = kcapi_aead_setkey(*h, key, len);
-		if (!ret)
-			ret = kcapi_aead_settaglen(*h, s->tag_len);
-		kcapi_aead_setassoclen(*h, s->req->aad_len);
-		if (!ret && kcapi_aead_ivsize(*h) > sizeof(s->iv))
-			ret = -EINVAL;
-		return ret;
+	s->bind = name;
+	ret = s->be->init(h, s->aead, name, s->req->alg, sizeof(s->iv));
+	if (!ret)
+		ret = s->be->setkey(*h, key, s->req->key_bits / 8);
+	if (!ret && s->aead) {
+		ret = s->be->settaglen(*h, s->tag_len);
+		s->be->setassoclen(*h, s->req->aad_len);
 	}
-	ret = kcapi_cipher_init(h, name, 0);
-	if (ret)
-		return ret;
-	ret = kcapi_cipher_setkey(*h, key, len);
-	if (!ret && kcapi_cipher_ivsize(*h) > sizeof(s->iv))
-		ret = -EINVAL;
 	return ret;
 }
 
@@ -360,25 +353,37 @@ static int setup(struct afalg *s, const char *name, const uint8_t *key)
  */
 static int add_lanes(struct afalg *s)
 {
-	struct kcapi_handle *h;
 	unsigned int i;
+	void *h;
 	int ret;
 
 	for (i = 1; i < s->depth; i++) {
-		ret = kcapi_handle_reinit(&s->lane[i].h, s->lane[0].h, 0);
+		ret = s->be->reinit(&s->lane[i].h, s->lane[0].h);
 		if (ret)
 			return ret;
 		h = s->lane[i].h;
 		if (s->aead) {
-			ret = kcapi_aead_settaglen(h, s->tag_len);
+			ret = s->be->settaglen(h, s->tag_len);
 			if (ret)
 				return ret;
-			kcapi_aead_setassoclen(h, s->req->aad_len);
+			s->be->setassoclen(h, s->req->aad_len);
 		}
 	}
 	s->up.op = lanes_op;
 	s->up.ops = lanes_ops;
 	return kb_lanes_start(&s->lanes, s->depth, lane_request, s);
+}
+
+/* The lanes' handles, so that another interface or name can be tried. */
+static void close_handles(struct afalg *s)
+{
+	unsigned int i;
+
+	for (i = 0; s->lane && i < s->depth; i++) {
+		/* The transform goes with the last handle of it. */
+		s->be->destroy(s->lane[i].h);
+		s->lane[i].h = NULL;
+	}
 }
 
 static void destroy(struct afalg *s)
@@ -387,36 +392,63 @@ static void destroy(struct afalg *s)
 
 	/* Its threads first: they use the handles and buffers. */
 	kb_lanes_stop(s->lanes);
+	close_handles(s);
 	for (i = 0; s->lane && i < s->depth; i++) {
-		/* The transform goes with the last handle of it. */
-		if (s->lane[i].h)
-			kcapi_cipher_destroy(s->lane[i].h);
 		free(s->lane[i].in);
 		free(s->lane[i].out);
 	}
 	free(s->lane);
 }
 
-static int describe(const struct kb_afalg_req *req, struct kb_run *run)
+/*
+ * The run's names, and the interface in its library's place: libkcapi's
+ * version, or the sockets and why. The driver stays the one measured,
+ * also when bound by its algorithm name.
+ */
+static int describe(const struct afalg *s, struct kb_run *run)
 {
-	char version[64] = "";
-
-	kcapi_versionstring(version, sizeof(version));
-	run->impl.alg_name = strdup(req->alg);
-	run->impl.driver_name = strdup(kb_afalg_bind_name(req));
-	run->library = strdup(version);
+	free(run->impl.alg_name);
+	free(run->impl.driver_name);
+	free(run->library);
+	run->impl.alg_name = strdup(s->req->alg);
+	run->impl.driver_name = strdup(kb_afalg_bind_name(s->req));
+	run->library = strdup(s->via);
 	return run->impl.alg_name && run->impl.driver_name && run->library ?
 		       0 :
 		       -ENOMEM;
+}
+
+/* What one request is, in the interface's calls. */
+static const char *request_words(const struct afalg *s)
+{
+	if (s->be == &kb_afalg_socket)
+		return s->aead ?
+			       "one sendmsg() (ALG_SET_OP, ALG_SET_IV, ALG_SET_AEAD_ASSOCLEN) and one read()" :
+			       "sendmsg() (ALG_SET_OP, ALG_SET_IV) and read()";
+	return s->aead ? "kcapi_aead_encrypt()" : "kcapi_cipher_encrypt()";
+}
+
+/* How the transform's socket was bound: by the driver, or its algorithm. */
+static void bound_words(const struct afalg *s, char *buf, size_t len)
+{
+	if (s->by_alg_name)
+		snprintf(
+			buf, len,
+			"bound by its algorithm name %s (crypto.af_alg_restrict=1 binds no driver names; the kernel hands %s out for it)",
+			s->bind, kb_afalg_bind_name(s->req));
+	else
+		snprintf(buf, len, "bound to %s", s->bind);
 }
 
 /*
  * What a request is, and how many were in flight: at depth N, how many
  * the lanes saw at once at most (@peak), which only measuring tells.
  */
-static int note(const struct kb_afalg_req *req, unsigned int depth,
-		unsigned int peak, struct kb_run *run)
+static int note(const struct afalg *s, unsigned int depth, unsigned int peak,
+		struct kb_run *run)
 {
+	const struct kb_afalg_req *req = s->req;
+	char bound[256];
 	static int zero_copy; /* probed once a process: 1, 0, or unknown */
 	static bool probed;
 	char flight[160], why[160];
@@ -427,6 +459,7 @@ static int note(const struct kb_afalg_req *req, unsigned int depth,
 		probed = true;
 	}
 	copies = req->vmsplice && probed && !zero_copy;
+	bound_words(s, bound, sizeof(bound));
 
 	if (depth > 1)
 		snprintf(
@@ -437,15 +470,14 @@ static int note(const struct kb_afalg_req *req, unsigned int depth,
 		snprintf(flight, sizeof(flight), "one request at a time");
 	free(run->measured);
 	if (asprintf(
-		    &run->measured, "%s per request with %s, bound to %s, %s",
-		    !strcmp(req->alg, "gcm(aes)") ? "kcapi_aead_encrypt()" :
-						    "kcapi_cipher_encrypt()",
+		    &run->measured, "%s per request with %s, %s, %s",
+		    request_words(s),
 		    !req->vmsplice ?
 			    "sendmsg+read (copy)" :
 		    copies ?
 			    "vmsplice+splice+read (zero-copy asked for, but this kernel copies what is spliced into AF_ALG, as sendmsg() does)" :
 			    "vmsplice+splice+read (zero-copy)",
-		    kb_afalg_bind_name(req), flight) < 0)
+		    bound, flight) < 0)
 		run->measured = NULL;
 	return run->measured ? 0 : -ENOMEM;
 }
@@ -581,17 +613,10 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 	const struct kb_afalg_req *req = s->req;
 	const char *type = s->aead ? "algif_aead" : "algif_skcipher";
 	struct kb_afalg_state st;
-	char version[64] = "libkcapi";
 	int err = -ret;
 
-	kcapi_versionstring(version, sizeof(version));
 	kb_afalg_state(&st);
-	if (ret == -EFAULT && !three_numbers(st.release))
-		kb_run_unavailable(
-			run, EFAULT,
-			"AF_ALG cannot set up %s: %s cannot parse this kernel's release %s as three numbers, and refuses every handle (EFAULT)",
-			name, version, st.release);
-	else if (ret == -ENOENT && !algif_present(s->aead))
+	if (ret == -ENOENT && !algif_present(s->aead))
 		kb_run_unavailable(
 			run, ENOENT,
 			"AF_ALG cannot bind %s (bind: %s, %s: the socket type's module %s is not loaded; modprobe %s)",
@@ -601,11 +626,12 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 		kb_run_unavailable(
 			run, err,
 			"AF_ALG cannot bind %s (bind: %s, %s: restricted by " KB_AF_ALG_RESTRICT
-			" (%d): %s)",
+			" (%d): %s%s)",
 			name, errno_name(err), strerror(err), st.restriction,
 			st.restriction >= 2 ?
 				"AF_ALG is disabled" :
-				"only the algorithm names of its allowlists bind, and no driver name; sysctl crypto.af_alg_restrict=0 lifts it");
+				"only the algorithm names of its allowlists bind, and no driver name; sysctl crypto.af_alg_restrict=0 lifts it",
+			s->restricted);
 	else if (ret == -ENOENT && !registered(name))
 		kb_run_unavailable(
 			run, ENOENT,
@@ -826,6 +852,106 @@ static void finish_lanes(struct afalg *s, struct kb_run *run)
 }
 
 /**
+ * kb_afalg_kcapi_refuses() - whether libkcapi refused the kernel itself
+ * @ret: what setting up a libkcapi handle returned
+ * @release: the kernel's release
+ *
+ * libkcapi 1.4.0 parses the release as three numbers before each handle,
+ * and fails with EFAULT where it cannot (Debian experimental's
+ * "7.3-amd64"): then the sockets are used directly.
+ *
+ * Return: true when @ret is that refusal.
+ */
+bool kb_afalg_kcapi_refuses(int ret, const char *release)
+{
+	return ret == -EFAULT && !three_numbers(release);
+}
+
+/* Whether the crypto API hands out @driver for @alg: 1, 0, -1 unknown. */
+static int handed_out(const char *alg, const char *driver)
+{
+	struct kb_impl_list list = { 0 };
+	struct kb_genl g;
+	int ret = -1;
+	size_t i;
+
+	if (!kb_genl_open(&g) && !kb_get_impls(&g, &list))
+		for (i = 0; i < list.count; i++)
+			if (!strcmp(list.impl[i].driver_name, driver) &&
+			    !strcmp(list.impl[i].alg_name, alg))
+				ret = kb_impl_selected(&list.impl[i]);
+	kb_genl_close(&g);
+	kb_impl_list_free(&list);
+	return ret;
+}
+
+/*
+ * crypto.af_alg_restrict=1 (7.3 on) binds the algorithm names of its
+ * allowlists and no driver name, failing with ENOENT. The driver being
+ * measured is reached through its algorithm name where the kernel hands
+ * it out for that name (what the kernel row marks selected); otherwise
+ * @s->restricted says why not, for cannot_bind().
+ */
+static int bind_restricted(struct afalg *s, const struct kb_afalg_state *st,
+			   const uint8_t *key, int ret)
+{
+	const char *driver = s->bind, *alg = s->req->alg;
+	int sel;
+
+	if (ret != -ENOENT || st->restriction != 1 || !s->req->driver ||
+	    !strcmp(driver, alg))
+		return ret;
+	sel = handed_out(alg, driver);
+	if (sel <= 0) {
+		snprintf(
+			s->restricted, sizeof(s->restricted),
+			sel ? "; whether the kernel hands %s out for %s is not known, so it is not bound by that name" :
+			      "; %s is not what the kernel hands out for %s, so it cannot be bound by that name",
+			driver, alg);
+		return ret;
+	}
+	close_handles(s);
+	s->by_alg_name = true;
+	sel = setup(s, alg, key);
+	if (!sel)
+		return 0;
+	snprintf(
+		s->restricted, sizeof(s->restricted),
+		"; its algorithm name %s, which the kernel hands it out for, does not bind either (%s)",
+		alg, errno_name(-sel));
+	close_handles(s);
+	s->by_alg_name = false;
+	s->bind = driver;
+	return ret;
+}
+
+/*
+ * Lane 0's transform, bound and keyed: through libkcapi, or the sockets
+ * where libkcapi refuses the kernel; by the driver's name, or its
+ * algorithm's where af_alg_restrict allows no other.
+ */
+static int bind_and_key(struct afalg *s, const uint8_t *key)
+{
+	const char *driver = kb_afalg_bind_name(s->req);
+	struct kb_afalg_state st;
+	char version[64] = "libkcapi";
+	int ret = setup(s, driver, key);
+
+	kb_afalg_state(&st);
+	if (kb_afalg_kcapi_refuses(ret, st.release)) {
+		close_handles(s);
+		kcapi_versionstring(version, sizeof(version));
+		snprintf(
+			s->via, sizeof(s->via),
+			"the socket interface directly: %s cannot parse this kernel's release %s",
+			version, st.release);
+		s->be = &kb_afalg_socket;
+		ret = setup(s, driver, key);
+	}
+	return bind_restricted(s, &st, key, ret);
+}
+
+/**
  * kb_afalg_run() - measure an AF_ALG path at every size of a run
  * @req: the algorithm, the driver to bind and the access mode
  * @m: how long
@@ -840,15 +966,15 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 	struct afalg s = {
 		.up = { .size = size, .op = op },
 		.req = req,
+		.be = &kb_afalg_kcapi,
+		.bind = kb_afalg_bind_name(req),
 		.aead = !strcmp(req->alg, "gcm(aes)"),
-		.access = req->vmsplice ? KCAPI_ACCESS_VMSPLICE :
-					  KCAPI_ACCESS_SENDMSG,
 		.tag_len = req->tag_len ? req->tag_len : TAG_MAX,
 		.page = sysconf(_SC_PAGESIZE),
 		.depth = req->depth ? req->depth : 1,
 	};
 	uint8_t key[KEY_MAX];
-	int muted, lanes_ret = 0;
+	int muted;
 	char why[256];
 	size_t len;
 	int ret;
@@ -858,7 +984,8 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 	run->key_bits = req->key_bits;
 	run->decrypt = req->decrypt;
 	run->depth = s.depth;
-	if (describe(req, run) || note(req, s.depth, 0, run))
+	kcapi_versionstring(s.via, sizeof(s.via));
+	if (describe(&s, run) || note(&s, s.depth, 0, run))
 		return -ENOMEM;
 	if (kb_afalg_available(why, sizeof(why))) {
 		kb_run_unavailable(run, EAFNOSUPPORT, "%s", why);
@@ -886,32 +1013,36 @@ int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		return 0;
 	}
 	s.lane = calloc(s.depth, sizeof(*s.lane));
+	if (!s.lane) {
+		memset(key, 0, sizeof(key));
+		return -ENOMEM;
+	}
 	muted = stdout_muted();
-	ret = s.lane ? setup(&s, kb_afalg_bind_name(req), key) : -ENOMEM;
-	if (!ret && s.depth > 1)
-		lanes_ret = add_lanes(&s);
+	ret = bind_and_key(&s, key);
 	stdout_back(muted);
 	memset(key, 0, sizeof(key));
-	if (!s.lane)
+	if (describe(&s, run) || note(&s, s.depth, 0, run)) {
+		destroy(&s);
 		return -ENOMEM;
+	}
 	if (ret) {
-		cannot_bind(run, &s, kb_afalg_bind_name(req), ret);
+		cannot_bind(run, &s, s.bind, ret);
 		destroy(&s);
 		return 0;
 	}
-	ret = lanes_ret;
+	ret = s.depth > 1 ? add_lanes(&s) : 0;
 	if (ret) {
 		kb_run_unavailable(
 			run, -ret,
 			"AF_ALG cannot keep %u requests in flight to %s: %s",
-			s.depth, kb_afalg_bind_name(req), strerror(-ret));
+			s.depth, s.bind, strerror(-ret));
 		destroy(&s);
 		return 0;
 	}
 	ret = kb_upath_measure(&s.up, m, run);
 	if (!ret && s.lanes) {
 		finish_lanes(&s, run);
-		ret = note(req, s.depth, kb_lanes_peak(s.lanes), run);
+		ret = note(&s, s.depth, kb_lanes_peak(s.lanes), run);
 	}
 	destroy(&s);
 	return ret;

@@ -3,7 +3,8 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * The AF_ALG path: the kernel's implementations from userspace, through
- * libkcapi.
+ * libkcapi, or through the sockets directly where libkcapi refuses the
+ * kernel.
  */
 #ifndef KAESBENCH_USERSPACE_AFALG_H
 #define KAESBENCH_USERSPACE_AFALG_H
@@ -72,6 +73,7 @@ struct kb_afalg_target kb_afalg_target(const struct kb_run_opts *o,
 				       const struct kb_impl *impl,
 				       const struct kb_run *kernel);
 const char *kb_afalg_bind_name(const struct kb_afalg_req *req);
+bool kb_afalg_kcapi_refuses(int ret, const char *release);
 int kb_afalg_run(const struct kb_afalg_req *req, const struct kb_umeasure *m,
 		 struct kb_run *run);
 
