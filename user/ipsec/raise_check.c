@@ -132,21 +132,23 @@ int kb_raise_reason(char *buf, size_t len, const char *esp_name,
  * @nl: a crypto_user socket
  * @esp_name: what ESP allocates
  * @driver: the driver of @esp_name kaesbench's SAs must get
- * @wait_ms: how long another user's transforms may take to go
- * @why: on -EBUSY, kb_raise_reason()'s sentence (not forced)
+ * @forced: --force-raise: look once, and word @why as a raise accepted
+ * @why: on -EBUSY, kb_raise_reason()'s sentence
  * @len: its size
  *
- * Call it while kaesbench holds no transform of @esp_name.
+ * Call it while kaesbench holds no transform of @esp_name. Another user's
+ * transform may be one going (its namespace being torn down): unless
+ * @forced, it is looked for again for up to KB_RAISE_RECHECK_MS.
  *
  * Return: 0 when no raise is needed or nobody else holds a transform of
- * @esp_name; -EBUSY when another user held one throughout @wait_ms;
- * -EINTR on a signal meanwhile; or the error reading the drivers.
+ * @esp_name; -EBUSY when another user held one throughout; -EINTR on a
+ * signal meanwhile; or the error reading the drivers.
  */
 int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
-		   const char *driver, uint32_t wait_ms, char *why, size_t len)
+		   const char *driver, bool forced, char *why, size_t len)
 {
 	struct timespec pause = { .tv_nsec = RECHECK_PAUSE_MS * 1000000L };
-	double end = kb_now() + wait_ms / 1000.0;
+	double end = kb_now() + (forced ? 0 : KB_RAISE_RECHECK_MS / 1000.0);
 	struct kb_raise_held held;
 	struct kb_cu_algs algs;
 	bool needed;
@@ -167,6 +169,6 @@ int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
 		if (kb_interrupted())
 			return -EINTR;
 	}
-	kb_raise_reason(why, len, esp_name, &held, driver, false);
+	kb_raise_reason(why, len, esp_name, &held, driver, forced);
 	return -EBUSY;
 }

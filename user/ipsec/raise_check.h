@@ -35,6 +35,6 @@ int kb_raise_reason(char *buf, size_t len, const char *esp_name,
 		    const struct kb_raise_held *held, const char *driver,
 		    bool forced);
 int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
-		   const char *driver, uint32_t wait_ms, char *why, size_t len);
+		   const char *driver, bool forced, char *why, size_t len);
 
 #endif /* KAESBENCH_IPSEC_RAISE_CHECK_H */

@@ -532,9 +532,7 @@ static bool may_raise(struct ctx *c, const struct kb_esp_impl *impl,
 		if (i && !strcmp(driver[i], driver[0]))
 			break;
 		ret = kb_raise_check(c->nl, c->esp, driver[i],
-				     c->o->force_raise ? 0 :
-							 KB_RAISE_RECHECK_MS,
-				     why, sizeof(why));
+				     c->o->force_raise, why, sizeof(why));
 		if (ret == -EBUSY && c->o->force_raise) {
 			fprintf(stderr, "kaesbench ipsec: %s: %s\n",
 				impl->driver, why);
