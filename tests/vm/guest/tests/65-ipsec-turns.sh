@@ -206,3 +206,14 @@ raise_refused() {
 }
 ktap_test "ipsec: another user's SA of the transform: no raise, not measured, exit 1, priorities unchanged; --force-raise measures" \
 	raise_refused
+
+# Bad input: exit 2 before the turn is asked for.
+turns_bad_wait() {
+	for w in -1 abc 1.5 86401 ''; do
+		expect_failure 2 "kaesbench ipsec: --wait: \"$w\" is not a number of seconds" \
+			kaesbench ipsec --wait "$w" || return 1
+	done
+	[ ! -e "$TURN_LOCK" ] || fail "$TURN_LOCK made"
+}
+ktap_test "ipsec: --wait negative, not a number or past a day: exit 2" \
+	turns_bad_wait
