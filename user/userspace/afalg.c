@@ -45,6 +45,7 @@
 #include "kernel/genl.h"
 #include "userspace/afalg.h"
 #include "userspace/afalg_backend.h"
+#include "userspace/afalg_socket.h"
 #include "userspace/lanes.h"
 
 #ifndef AF_ALG
@@ -421,11 +422,14 @@ static int describe(const struct afalg *s, struct kb_run *run)
 /* What one request is, in the interface's calls. */
 static const char *request_words(const struct afalg *s)
 {
-	if (s->be == &kb_afalg_socket)
-		return s->aead ?
-			       "one sendmsg() (ALG_SET_OP, ALG_SET_IV, ALG_SET_AEAD_ASSOCLEN) and one read()" :
-			       "sendmsg() (ALG_SET_OP, ALG_SET_IV) and read()";
-	return s->aead ? "kcapi_aead_encrypt()" : "kcapi_cipher_encrypt()";
+	if (s->be != &kb_afalg_socket)
+		return s->aead ? "kcapi_aead_encrypt()" :
+				 "kcapi_cipher_encrypt()";
+	if (s->aead)
+		return "ALG_SET_OP, ALG_SET_IV and ALG_SET_AEAD_ASSOCLEN control messages";
+	return kb_afsock_ivsize(s->req->alg) ?
+		       "ALG_SET_OP and ALG_SET_IV control messages" :
+		       "an ALG_SET_OP control message";
 }
 
 /* How the transform's socket was bound: by the driver, or its algorithm. */
