@@ -13,31 +13,11 @@
 # would show signs of life and the test prove nothing. The worker's CPU
 # time over the hog is printed: what each kernel gave it.
 
-STARVE_FAIR=/sys/kernel/debug/sched/fair_server/cpu1/runtime
-
-# starve_thread NAME: the pid of the kernel thread of that name, if any.
-starve_thread() {
-	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3
-}
+. /tests/starve-lib.sh
 
 # starve_runtime PID: its CPU time in ms (schedstat: ns on the CPU first).
 starve_runtime() {
 	awk '{ printf "%d\n", $1 / 1000000 }' "/proc/$1/schedstat" 2>/dev/null
-}
-
-starve_no_threads() {
-	! cat /proc/[0-9]*/comm 2>/dev/null | grep -q '^kaesbench/'
-}
-
-starve_restore() {
-	[ -n "${hog:-}" ] && kill "$hog" 2>/dev/null
-	wait "$hog" 2>/dev/null
-	hog=
-	[ -e /tmp/starve.rt ] &&
-		cat /tmp/starve.rt >/proc/sys/kernel/sched_rt_runtime_us
-	[ -e /tmp/starve.fair ] && cat /tmp/starve.fair >$STARVE_FAIR
-	rm -f /tmp/starve.rt /tmp/starve.fair
-	[ -n "${softirqd:-}" ] && chrt -o -p 0 "$softirqd"
 }
 
 starved_worker() {
@@ -64,21 +44,7 @@ starved_worker() {
 	done
 	sleep 2
 	trap starve_restore EXIT
-	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/starve.rt
-	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
-		fail "cannot turn real-time throttling off"
-	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
-		cat $STARVE_FAIR >/tmp/starve.fair
-		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
-		echo "fair server of CPU 1 off (was $(cat /tmp/starve.fair) ns)"
-	elif [ -e $STARVE_FAIR ]; then
-		echo "fair server of CPU 1 left on ($(uname -m)): it gives the worker 50 ms a second"
-	else
-		echo "no fair server ($(uname -r))"
-	fi
-	# Timers and RCU's softirqs above the hog, or CPU 1 stalls.
-	softirqd=$(starve_thread ksoftirqd/1)
-	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	starve_cpu1_ready
 	before=$(starve_runtime "$worker")
 	# timeout on CPU 0, a normal task: on CPU 1 it would wait behind
 	# the spinner for good (the same real-time priority never preempts).
@@ -134,21 +100,11 @@ grace_unload_faulty() {
 	unload kaesbench_faulty
 }
 
-# starve_cpu1_armed: CPU 1 ready to be taken from every normal task, as
-# starved_worker takes it (throttling and the fair server off, ksoftirqd
-# above the hog), by a real-time spinner that waits, sleeping, for
-# /tmp/starve.go; starve_restore undoes it all.
+# starve_cpu1_armed: CPU 1 ready to be taken (starve-lib.sh) by a spinner
+# that waits, sleeping, for /tmp/starve.go.
 starve_cpu1_armed() {
 	rm -f /tmp/starve.go
-	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/starve.rt
-	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
-		fail "cannot turn real-time throttling off"
-	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
-		cat $STARVE_FAIR >/tmp/starve.fair
-		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
-	fi
-	softirqd=$(starve_thread ksoftirqd/1)
-	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	starve_cpu1_ready
 	taskset -c 1 chrt -f 50 sh -c \
 		'while [ ! -e /tmp/starve.go ]; do sleep 0.01; done; while :; do :; done' &
 	hog=$!

@@ -11,26 +11,9 @@
 # Starts from: kaesbench loaded. Leaves the same, real-time throttling,
 # the fair server and ksoftirqd/1 as found.
 
-STARVE_FAIR=/sys/kernel/debug/sched/fair_server/cpu1/runtime
+. /tests/starve-lib.sh
+
 STARVED_MAX_S=60
-
-sfg_thread() {
-	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3
-}
-
-sfg_no_threads() {
-	! cat /proc/[0-9]*/comm 2>/dev/null | grep -q '^kaesbench/'
-}
-
-sfg_restore() {
-	[ -n "${hog:-}" ] && kill "$hog" 2>/dev/null
-	[ -n "${hog:-}" ] && wait "$hog" 2>/dev/null
-	hog=
-	[ -e /tmp/sfg.rt ] && cat /tmp/sfg.rt >/proc/sys/kernel/sched_rt_runtime_us
-	[ -e /tmp/sfg.fair ] && cat /tmp/sfg.fair >$STARVE_FAIR
-	rm -f /tmp/sfg.rt /tmp/sfg.fair
-	[ -n "${softirqd:-}" ] && chrt -o -p 0 "$softirqd"
-}
 
 sfg_gone() {
 	! kill -0 "$1" 2>/dev/null
@@ -55,16 +38,8 @@ starved_for_good() {
 		sleep 0.1
 	done
 	sleep 2
-	trap sfg_restore EXIT
-	cat /proc/sys/kernel/sched_rt_runtime_us >/tmp/sfg.rt
-	echo -1 >/proc/sys/kernel/sched_rt_runtime_us ||
-		fail "cannot turn real-time throttling off"
-	if [ -e $STARVE_FAIR ] && [ "$(uname -m)" = x86_64 ]; then
-		cat $STARVE_FAIR >/tmp/sfg.fair
-		echo 0 >$STARVE_FAIR || fail "cannot turn the fair server off"
-	fi
-	softirqd=$(sfg_thread ksoftirqd/1)
-	chrt -f -p 70 "$softirqd" || fail "cannot make ksoftirqd/1 real-time"
+	trap starve_restore EXIT
+	starve_cpu1_ready
 	taskset -c 1 chrt -f 50 sh -c 'while :; do :; done' &
 	hog=$!
 	# From CPU 0 (this shell may be on CPU 1, behind the spinner).
@@ -80,7 +55,7 @@ starved_for_good() {
 		fail "the starved thread is gone before it got its CPU"
 	taskset -c 0 rmmod kaesbench 2>/tmp/sfg.rmmod &&
 		fail "kaesbench unloaded under its starved thread"
-	sfg_restore
+	starve_restore
 	[ "$rc" -ne 0 ] || fail "the run succeeded without its thread"
 	grep -q "its thread on CPU 1 did not get its CPU within ${STARVED_MAX_S}000 ms" \
 		/tmp/sfg.out || fail "the run does not say why it ended"
@@ -90,7 +65,7 @@ starved_for_good() {
 		fail "the kernel log does not say it"
 	grep -E 'never completed|did not return' /tmp/sfg.dmesg &&
 		fail "its driver was blamed"
-	until_within 30 "the starved thread's exit" sfg_no_threads
+	until_within 30 "the starved thread's exit" starve_no_threads
 	kaesbench list | grep -F " $SOFT_AES " | grep -q given-up &&
 		fail "$SOFT_AES listed as given up"
 	kaesbench run -d "$SOFT_AES" -b 16 -t 10 -r 1 -w 0 >/tmp/sfg.out 2>&1 ||
