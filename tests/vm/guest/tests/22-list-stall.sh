@@ -61,6 +61,23 @@ ls_unload() {
 	unload $LS_MODULE || fail "cannot unload $LS_MODULE"
 }
 
+# ls_quick_again REFS: no sleep from now on, the sleepers woken, and
+# kaesbench's resolver threads ended (its references back to REFS).
+ls_quick_again() {
+	echo 0 >"$LS_PARAMS/sleep_ms"
+	echo 1 >"$LS_PARAMS/release"
+	until_within 30 "the driver's sleepers woken" ls_idle
+	until_within 30 "kaesbench's resolver threads ended" ls_refs_back "$1"
+}
+
+# ls_as_found REFS: kaesbench_slowinit unloaded, kaesbench's references
+# back to REFS.
+ls_as_found() {
+	ls_unload
+	ls_refs_back "$1" || fail "kaesbench's references: $(cat \
+		/sys/module/kaesbench/refcnt), $1 before"
+}
+
 # The selections of cbc(aes) in a `kaesbench list --json`, one a line:
 # "DRIVER SELECTED SELECTED_SYNC", null where unknown.
 # Library paths are never selected, and known not to be: left out.
@@ -109,10 +126,7 @@ list_stall() {
 		fail "the table has no legend for the unknown mark"
 
 	# Once the driver is quick again, the same listing finds it out.
-	echo 0 >"$LS_PARAMS/sleep_ms"
-	echo 1 >"$LS_PARAMS/release"
-	until_within 30 "the driver's sleepers woken" ls_idle
-	until_within 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
+	ls_quick_again "$refs"
 	kaesbench list --json >/tmp/ls-list.json || fail "the second list failed"
 	ls_cbc_selections /tmp/ls-list.json
 	ls_cbc_selections /tmp/ls-list.json |
@@ -121,9 +135,7 @@ list_stall() {
 	n=$(jq '[.implementations[] | select(.selected == null)] | length' \
 		/tmp/ls-list.json)
 	[ "$n" -eq 0 ] || fail "$n selections still unknown"
-	ls_unload
-	ls_refs_back "$refs" || fail "kaesbench's references: $(cat \
-		/sys/module/kaesbench/refcnt), $refs before"
+	ls_as_found "$refs"
 }
 ktap_test "a listing whose driver takes 30 s to set up: exit 0 at once, its selections unknown, no generic netlink call (a family's registration included) over 2 s" \
 	list_stall
@@ -171,18 +183,13 @@ list_stuck_remembered() {
 	done
 	[ "$(($(ls_stuck_logged) - logged))" -eq 1 ] ||
 		fail "the kernel log says it $(($(ls_stuck_logged) - logged)) times, not once"
-	echo 0 >"$LS_PARAMS/sleep_ms"
-	echo 1 >"$LS_PARAMS/release"
-	until_within 30 "the driver's sleeper woken" ls_idle
-	until_within 30 "kaesbench's resolver threads ended" ls_refs_back "$refs"
+	ls_quick_again "$refs"
 	dmesg | grep -F "allocation of cbc(aes) returned after" | tail -n 1
 	kaesbench list --json >/tmp/ls-list.json 2>/tmp/ls-list.err ||
 		fail "the listing after the release failed"
 	! grep -q 'has not returned' /tmp/ls-list.err ||
 		fail "the notice outlived the allocation"
-	ls_unload
-	ls_refs_back "$refs" || fail "kaesbench's references: $(cat \
-		/sys/module/kaesbench/refcnt), $refs before"
+	ls_as_found "$refs"
 }
 ktap_test "a driver's init that never returns, ten root listings: one thread stuck in it, every listing complete with cbc(aes) unknown and why, the kernel log saying it once" \
 	list_stuck_remembered
