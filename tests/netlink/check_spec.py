@@ -200,6 +200,88 @@ def compare_types(documented, types):
     return problems
 
 
+# The fuzzer's value kinds (tests/tools/fuzzgen.c), as spec types.
+FUZZ_KIND = {
+    "V_U32": "u32",
+    "V_U64": "u64",
+    "V_S32": "s32",
+    "V_FLAG": "flag",
+    "V_STR": "string",
+    "V_NEST": "nest",
+    "V_SIZES": "binary",
+    "V_BYTES": "binary",
+}
+
+
+def fuzzer_tables(fuzzgen):
+    """The fuzzer's attr_kind (NAME -> V_KIND) and attr_range (NAME ->
+    (min, max) as written) tables."""
+    with open(fuzzgen) as f:
+        text = f.read()
+    kinds = re.search(r"attr_kind\[KAESBENCH_A_MAX \+ 1\] = \{(.*?)\};",
+                      text, re.S)
+    ranges = re.search(r"attr_range\[KAESBENCH_A_MAX \+ 1\] = \{(.*?)\};",
+                       text, re.S)
+    return (dict(re.findall(r"\[(KAESBENCH_A_\w+)\] = (V_\w+)",
+                            kinds.group(1) if kinds else "")),
+            {name: (lo.strip(), hi.strip()) for name, lo, hi in re.findall(
+                r"\[(KAESBENCH_A_\w+)\] = \{([^,]+),([^}]+)\}",
+                ranges.group(1) if ranges else "")})
+
+
+def bound(value, names):
+    """A bound as a number: a literal, a header name's value, or None."""
+    if isinstance(value, int):
+        return value
+    value = str(value)
+    if re.fullmatch(r"\d+", value):
+        return int(value)
+    if value == "UINT32_MAX":
+        return 0xFFFFFFFF
+    name = value if value.startswith("KAESBENCH_") else c_name(
+        "kaesbench-", value)
+    try:
+        return int(names[name])
+    except (KeyError, ValueError):
+        return None
+
+
+def compare_fuzzer(spec, fuzzgen, names):
+    """Every top-level attribute typed by the fuzzer as the spec types it,
+    and every u32 check of the spec the fuzzer's range."""
+    kinds, ranges = fuzzer_tables(fuzzgen)
+    attr_set = spec["attribute-sets"][0]
+    prefix = attr_set.get("name-prefix", f"{spec['name']}-a-")
+    problems = []
+    for attr in attr_set["attributes"]:
+        name = c_name(prefix, attr["name"])
+        if attr["type"] in ("unused", "pad") and name not in kinds:
+            continue
+        kind = kinds.get(name)
+        if kind is None:
+            problems.append(f"{name} ({attr['type']}): not typed in "
+                            "fuzzgen.c's attr_kind")
+        elif FUZZ_KIND.get(kind) != attr["type"] and not (
+                attr["type"] == "pad" and kind == "V_U64"):
+            problems.append(f"{name}: {kind} in fuzzgen.c, "
+                            f"{attr['type']} in the spec")
+        checks = attr.get("checks", {})
+        if attr["type"] != "u32" or not ({"min", "max"} & set(checks)):
+            continue
+        want = (bound(checks.get("min", 0), names),
+                bound(checks.get("max", 0xFFFFFFFF), names))
+        have = ranges.get(name)
+        if have is None:
+            problems.append(f"{name}: the spec checks {want[0]} to "
+                            f"{want[1]}, fuzzgen.c's attr_range has no "
+                            "range")
+        elif (bound(have[0], names), bound(have[1], names)) != want:
+            problems.append(f"{name}: {have[0]} to {have[1]} in "
+                            f"fuzzgen.c, {want[0]} to {want[1]} in the "
+                            "spec")
+    return problems
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__.split("\n\n")[2])
@@ -226,6 +308,11 @@ def main():
             check(f"the same names and values ({len(theirs_v)}: commands, "
                   "attributes, enums, flags, limits)",
                   compare(ours_v, theirs_v))
+            fuzzgen = os.path.join(os.path.dirname(os.path.abspath(
+                __file__)), "../tools/fuzzgen.c")
+            check("the netlink fuzzer (tests/tools/fuzzgen.c) types every "
+                  "attribute and checks every range as the spec does",
+                  compare_fuzzer(spec, fuzzgen, ours_v))
     documented = documented_types(header)
     check(f"the header's documented attribute types ({len(documented)}) "
           "are the spec's", compare_types(documented, spec_types(spec)))

@@ -67,7 +67,12 @@ static void fill(struct fuzz_rng *r, void *buf, size_t len)
 		*p++ = fuzz_next(r);
 }
 
-/* What each top-level attribute holds, requested or not. */
+/*
+ * What each top-level attribute holds, requested or not: every one of
+ * them, as Documentation/netlink/specs/kaesbench.yaml types it (its
+ * binary ones: V_SIZES, V_BYTES), which tests/netlink/check_spec.py
+ * checks.
+ */
 enum value_kind {
 	V_BYTES,
 	V_U32,
@@ -109,9 +114,42 @@ static const enum value_kind attr_kind[KAESBENCH_A_MAX + 1] = {
 	[KAESBENCH_A_VERIFY_REFERENCE] = V_STR,
 	[KAESBENCH_A_VERIFY_CASE] = V_NEST,
 	[KAESBENCH_A_RUN_NO_VERIFY] = V_FLAG,
+	[KAESBENCH_A_RUN_CPUS] = V_BYTES,
+	[KAESBENCH_A_RUN_LATENCY] = V_FLAG,
+	[KAESBENCH_A_SAMPLE_CPU] = V_U32,
+	[KAESBENCH_A_SAMPLE_USER_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_SYSTEM_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_SOFTIRQ_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_IRQ_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_LAT_COUNT] = V_U64,
+	[KAESBENCH_A_SAMPLE_LAT_P50_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_LAT_P99_NS] = V_U64,
+	[KAESBENCH_A_SAMPLE_LAT_MAX_NS] = V_U64,
+	[KAESBENCH_A_RUN_REFUSED] = V_FLAG,
+	[KAESBENCH_A_NOTICE] = V_STR,
+	[KAESBENCH_A_RUN_MEMORY] = V_U64,
+	[KAESBENCH_A_VERIFY_REQUESTS] = V_U64,
+	[KAESBENCH_A_VERIFY_WRONG] = V_U64,
+	[KAESBENCH_A_VERIFY_BYTES] = V_U64,
+	[KAESBENCH_A_VERIFY_SLOWEST_NS] = V_U64,
+	[KAESBENCH_A_VERIFY_ERRORS] = V_U64,
+	[KAESBENCH_A_RUN_CHECK_EVERY] = V_U32,
+	[KAESBENCH_A_RUN_CHECKED] = V_U64,
+	[KAESBENCH_A_RUN_WRONG] = V_U64,
+	[KAESBENCH_A_RUN_WAIT_MS] = V_U32,
+	[KAESBENCH_A_WAIT] = V_NEST,
+	[KAESBENCH_A_RUN_WAITED_MS] = V_U64,
+	[KAESBENCH_A_RUN_CONTEXT] = V_U32,
+	[KAESBENCH_A_SAMPLE_SUBMITTED] = V_U64,
+	[KAESBENCH_A_SAMPLE_NO_SIMD] = V_U64,
+	[KAESBENCH_A_SAMPLE_DEFERRED] = V_U64,
 };
 
-/* The range each u32 a request takes is checked against. */
+/*
+ * The range each u32 a request takes is checked against: the spec's
+ * checks, each of them (tests/netlink/check_spec.py compares them), and
+ * the run id's.
+ */
 static const struct {
 	uint32_t min, max;
 } attr_range[KAESBENCH_A_MAX + 1] = {
@@ -124,6 +162,8 @@ static const struct {
 	[KAESBENCH_A_RUN_AAD_LEN] = { 0, KAESBENCH_MAX_AAD },
 	[KAESBENCH_A_RUN_TAG_LEN] = { 1, 64 },
 	[KAESBENCH_A_VERIFY_CASES] = { 1, KAESBENCH_MAX_CASES },
+	[KAESBENCH_A_RUN_CHECK_EVERY] = { 0, KAESBENCH_MAX_CHECK_EVERY },
+	[KAESBENCH_A_RUN_CONTEXT] = { 0, KAESBENCH_CONTEXT_MAX },
 };
 
 /*
