@@ -774,22 +774,51 @@ void kaesbench_lib_close(struct kaesbench_lib_tfm *lib)
 	kfree_sensitive(lib);
 }
 
-/* What the crypto API's accessors say of a transform, for a path. */
+/*
+ * What the crypto API's accessors say of a transform, for a path: its
+ * driver name, block size, IV size and largest tag.
+ */
+
+/**
+ * kaesbench_lib_name() - an opened path's name
+ * @lib: opened
+ *
+ * Return: "lib:NAME", as a driver name stands in a listing.
+ */
 const char *kaesbench_lib_name(const struct kaesbench_lib_tfm *lib)
 {
 	return lib->path->name;
 }
 
+/**
+ * kaesbench_lib_block_size() - what a request's length is a multiple of
+ * @lib: opened
+ *
+ * Return: 1 for the stream modes (CTR, XCTR) and the aeads; 16 for the
+ * others.
+ */
 u32 kaesbench_lib_block_size(const struct kaesbench_lib_tfm *lib)
 {
 	return block_size(lib->path);
 }
 
+/**
+ * kaesbench_lib_iv_size() - the IV a request takes, as the crypto API's
+ * @lib: opened
+ *
+ * Return: bytes, 0 for single blocks and ECB.
+ */
 u32 kaesbench_lib_iv_size(const struct kaesbench_lib_tfm *lib)
 {
 	return lib->path->iv_size;
 }
 
+/**
+ * kaesbench_lib_max_auth_size() - the longest tag an aead path makes
+ * @lib: opened
+ *
+ * Return: bytes, 0 for a path that is not an aead.
+ */
 u32 kaesbench_lib_max_auth_size(const struct kaesbench_lib_tfm *lib)
 {
 	return lib->path->max_auth;

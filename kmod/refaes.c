@@ -180,6 +180,12 @@ static u32 word(const u8 *p)
 	return (u32)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
 }
 
+/**
+ * kaesbench_refaes_encrypt() - encrypt one block
+ * @ctx: the expanded key
+ * @out: 16 bytes; may be @in
+ * @in: 16 bytes
+ */
 void kaesbench_refaes_encrypt(const struct kaesbench_refaes *ctx, u8 *out,
 			      const u8 *in)
 {
@@ -212,6 +218,12 @@ void kaesbench_refaes_encrypt(const struct kaesbench_refaes *ctx, u8 *out,
 	}
 }
 
+/**
+ * kaesbench_refaes_decrypt() - decrypt one block
+ * @ctx: the expanded key
+ * @out: 16 bytes; may be @in
+ * @in: 16 bytes
+ */
 void kaesbench_refaes_decrypt(const struct kaesbench_refaes *ctx, u8 *out,
 			      const u8 *in)
 {
