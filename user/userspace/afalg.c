@@ -601,6 +601,23 @@ static bool three_numbers(const char *release)
 	return sscanf(release, "%u.%u.%u", &a, &b, &c) == 3;
 }
 
+/* A registered driver that AF_ALG does not offer: asynchronous, hardware. */
+static void masked_out(struct kb_run *run, const struct kb_afalg_state *st,
+		       const char *name, int err,
+		       const struct kb_afalg_req *req)
+{
+	kb_run_unavailable(
+		run, ENOENT,
+		"AF_ALG cannot bind %s (bind: %s, %s, although it is registered: %s%s offers AF_ALG synchronous software implementations only, and %s is %s)",
+		name, errno_name(err), strerror(err),
+		st->software_only ? "Linux " : "this kernel",
+		st->software_only ? st->release : "", name,
+		req->hardware ?
+			"a hardware driver (CRYPTO_ALG_KERN_DRIVER_ONLY)" :
+		req->offload ? "asynchronous, an offload engine" :
+			       "asynchronous");
+}
+
 /*
  * A name AF_ALG does not find is n/a with the reason, not an error: bind()
  * fails with ENOENT when the socket type's module (algif_skcipher,
@@ -625,6 +642,10 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 			run, ENOENT,
 			"AF_ALG cannot bind %s (bind: %s, %s: the socket type's module %s is not loaded; modprobe %s)",
 			name, errno_name(err), strerror(err), type, type);
+	else if (ret == -ENOENT && st.software_only &&
+		 (req->async || req->hardware) && registered(name))
+		/* Whatever af_alg_restrict says, AF_ALG has no such driver. */
+		masked_out(run, &st, name, err, req);
 	else if (st.restriction > 0 &&
 		 (ret == -ENOENT || ret == -EPERM || ret == -EACCES))
 		kb_run_unavailable(
@@ -642,16 +663,7 @@ static void cannot_bind(struct kb_run *run, const struct afalg *s,
 			"AF_ALG cannot bind %s (bind: %s, %s: the kernel has no such implementation)",
 			name, errno_name(err), strerror(err));
 	else if (ret == -ENOENT && (req->async || req->hardware))
-		kb_run_unavailable(
-			run, ENOENT,
-			"AF_ALG cannot bind %s (bind: %s, %s, although it is registered: %s%s offers AF_ALG synchronous software implementations only, and %s is %s)",
-			name, errno_name(err), strerror(err),
-			st.software_only ? "Linux " : "this kernel",
-			st.software_only ? st.release : "", name,
-			req->hardware ?
-				"a hardware driver (CRYPTO_ALG_KERN_DRIVER_ONLY)" :
-			req->offload ? "asynchronous, an offload engine" :
-				       "asynchronous");
+		masked_out(run, &st, name, err, req);
 	else if (ret == -ENOENT)
 		kb_run_unavailable(
 			run, ENOENT,
@@ -871,19 +883,39 @@ bool kb_afalg_kcapi_refuses(int ret, const char *release)
 	return ret == -EFAULT && !three_numbers(release);
 }
 
-/* Whether the crypto API hands out @driver for @alg: 1, 0, -1 unknown. */
-static int handed_out(const char *alg, const char *driver)
+/*
+ * Whether binding @alg gets AF_ALG @driver: 1, 0, or -1 unknown. Where
+ * AF_ALG offers synchronous software implementations only (7.2 on, as
+ * every kernel with af_alg_restrict), what it gets for a name is what a
+ * user demanding a synchronous implementation gets
+ * (KAESBENCH_IMPL_F_SELECTED_SYNC), and a driver it masks out is never
+ * it; elsewhere, what the crypto API hands out (KAESBENCH_IMPL_F_SELECTED).
+ */
+static int handed_out(const char *alg, const char *driver, bool software_only)
 {
+	const uint32_t masked = KAESBENCH_IMPL_F_ASYNC |
+				KAESBENCH_IMPL_F_HARDWARE;
 	struct kb_impl_list list = { 0 };
+	const struct kb_impl *impl;
 	struct kb_genl g;
 	int ret = -1;
 	size_t i;
 
 	if (!kb_genl_open(&g) && !kb_get_impls(&g, &list))
-		for (i = 0; i < list.count; i++)
-			if (!strcmp(list.impl[i].driver_name, driver) &&
-			    !strcmp(list.impl[i].alg_name, alg))
-				ret = kb_impl_selected(&list.impl[i]);
+		for (i = 0; i < list.count; i++) {
+			impl = &list.impl[i];
+			if (strcmp(impl->driver_name, driver) ||
+			    strcmp(impl->alg_name, alg))
+				continue;
+			if (impl->flags & KAESBENCH_IMPL_F_SELECTION_UNKNOWN)
+				ret = -1;
+			else if (software_only)
+				ret = !(impl->flags & masked) &&
+				      (impl->flags &
+				       KAESBENCH_IMPL_F_SELECTED_SYNC);
+			else
+				ret = kb_impl_selected(impl);
+		}
 	kb_genl_close(&g);
 	kb_impl_list_free(&list);
 	return ret;
@@ -905,7 +937,7 @@ static int bind_restricted(struct afalg *s, const struct kb_afalg_state *st,
 	if (ret != -ENOENT || st->restriction != 1 || !s->req->driver ||
 	    !strcmp(driver, alg))
 		return ret;
-	sel = handed_out(alg, driver);
+	sel = handed_out(alg, driver, st->software_only);
 	if (sel <= 0) {
 		snprintf(
 			s->restricted, sizeof(s->restricted),
