@@ -9,6 +9,17 @@
 
 STARVE_FAIR=/sys/kernel/debug/sched/fair_server/cpu1/runtime
 
+# starve_preconditions: two CPUs (else the test skips, saying so), and
+# kaesbench loaded.
+starve_preconditions() {
+	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
+		echo "needs 2 CPUs"
+		exit "$KSFT_SKIP"
+	}
+	grep -q '^kaesbench ' /proc/modules ||
+		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+}
+
 # starve_thread NAME: the pid of the kernel thread of that name, if any.
 starve_thread() {
 	grep -lx "$1" /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d / -f 3

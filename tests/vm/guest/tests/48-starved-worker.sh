@@ -21,12 +21,7 @@ starve_runtime() {
 }
 
 starved_worker() {
-	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
-		echo "needs 2 CPUs"
-		exit "$KSFT_SKIP"
-	}
-	grep -q '^kaesbench ' /proc/modules ||
-		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+	starve_preconditions
 	marked=$(dmesg | wc -l)
 	# The tool on CPU 0, the measuring thread bound to CPU 1; 25 s of
 	# one sample, in which CPU 1 is taken from it for 15 s.
@@ -118,12 +113,7 @@ starve_cpu1_armed() {
 # request up at once, and a healthy driver was refused and kaesbench
 # pinned until reboot.)
 stop_grace_starved() {
-	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
-		echo "needs 2 CPUs"
-		exit "$KSFT_SKIP"
-	}
-	grep -q '^kaesbench ' /proc/modules ||
-		insmod /opt/kaesbench/kaesbench.ko || fail "insmod kaesbench failed"
+	starve_preconditions
 	insmod /opt/kaesbench/kaesbench_faulty.ko ||
 		fail "cannot load kaesbench_faulty"
 	marked=$(dmesg | wc -l)

@@ -20,10 +20,7 @@ sfg_gone() {
 }
 
 starved_for_good() {
-	[ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || {
-		echo "needs 2 CPUs"
-		exit "$KSFT_SKIP"
-	}
+	starve_preconditions
 	marked=$(dmesg | wc -l)
 	# Three samples of 60 s (the longest a sample may be): the spinner
 	# starts 2 s into the first.
