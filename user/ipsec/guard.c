@@ -197,8 +197,12 @@ static void guard_main(int fd, struct kb_guard *g)
 	}
 	nl = kb_cu_open(&err);
 	/* Without crypto_user nothing can be undone: the record stays. */
-	if (!nl)
+	if (!nl) {
+		fprintf(stderr,
+			"kaesbench: its guard cannot reach crypto_user (%s): the next kaesbench run as root puts back what it changed\n",
+			strerror(-err));
 		_exit(1);
+	}
 	for (i = 0; i < n; i++)
 		set_back(nl, &pending[i]);
 	if (!clean) {
