@@ -47,8 +47,6 @@ struct kaesbench_impls {
  * some 50 ms under TCG.
  */
 #define KAESBENCH_RESOLVE_WAIT_MS 500
-/* Resolver threads alive at once; past that, selections are unknown. */
-#define KAESBENCH_MAX_RESOLVERS 4
 /*
  * Unprivileged listings holding a snapshot at once (a dump not read to
  * its end keeps it until its socket closes); past that, -EBUSY.

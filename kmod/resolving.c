@@ -19,7 +19,6 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 
-#include "impls.h"
 #include "resolving.h"
 
 /* One a resolver thread: each is inside one allocation at most. */

@@ -8,6 +8,9 @@
 
 #include <linux/types.h>
 
+/* Resolver threads alive at once; past that, selections are unknown. */
+#define KAESBENCH_MAX_RESOLVERS 4
+
 int kaesbench_resolving_enter(const char *alg_name, u32 frontend,
 			      const bool *abandoned);
 void kaesbench_resolving_leave(int slot);
