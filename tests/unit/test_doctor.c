@@ -626,6 +626,8 @@ static void test_afalg_restricted(void **state)
 	assert_non_null(
 		strstr(f->summary,
 		       "restricted by /proc/sys/crypto/af_alg_restrict (1)"));
+	assert_non_null(
+		strstr(f->summary, "only the driver the kernel hands out"));
 	assert_non_null(strstr(f->fix, "sysctl crypto.af_alg_restrict=0"));
 	kb_doc_report_free(&r);
 

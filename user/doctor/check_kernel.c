@@ -416,7 +416,9 @@ static void vaes(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 /*
  * Linux 7.3's crypto.af_alg_restrict: at 1, AF_ALG binds only the
  * algorithm names of its allowlists (some to the privileged only), never
- * a driver name, which is what kaesbench binds; at 2, nothing.
+ * a driver name, which is what kaesbench binds: it measures the driver
+ * the kernel hands out for an allowed name by that name
+ * (userspace/afalg.c), and no other; at 2, nothing.
  */
 static void afalg_restricted(struct kb_doc_report *r, int level)
 {
@@ -428,7 +430,7 @@ static void afalg_restricted(struct kb_doc_report *r, int level)
 			"AF_ALG is disabled by " KB_AF_ALG_RESTRICT
 			" (%d): no AES implementation can be measured through it." :
 			"AF_ALG is restricted by " KB_AF_ALG_RESTRICT
-			" (%d): it binds only the algorithm names of its allowlists, never a driver name, so kaesbench's AF_ALG rows are n/a.",
+			" (%d): it binds only the algorithm names of its allowlists, never a driver name, so kaesbench's AF_ALG rows measure only the driver the kernel hands out for an allowed name (bound by that name); the others are n/a.",
 		level);
 	kb_doc_evidence(r, f, "%s = %d", KB_AF_ALG_RESTRICT, level);
 	kb_doc_fix(
