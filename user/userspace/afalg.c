@@ -48,13 +48,6 @@
 #include "userspace/afalg_socket.h"
 #include "userspace/lanes.h"
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
-
 #define KEY_MAX 64
 #define TAG_MAX 16
 /* libkcapi's ALG_MAX_PAGES: an skcipher's result is read that much at once. */

@@ -28,13 +28,6 @@
 #include "userspace/afalg_backend.h"
 #include "userspace/afalg_socket.h"
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
-
 /* Pages a piece holds, as many as a pipe does by default. */
 #define PIECE_PAGES 16
 

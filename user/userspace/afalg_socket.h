@@ -15,6 +15,14 @@
 
 #include <linux/if_alg.h>
 
+/* Older C libraries' <sys/socket.h> names neither. */
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+
 /* The longest IV a request carries: an skcipher's 16 bytes, with room. */
 #define KB_AFSOCK_IV_MAX 32
 
