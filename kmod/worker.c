@@ -53,7 +53,6 @@ static int worker_thread(void *data)
 	unsigned long slice = msecs_to_jiffies(KAESBENCH_WAIT_SLICE_MS);
 	struct kaesbench_worker *w = data;
 	struct mem_cgroup *old;
-
 	int state;
 
 	while (!kthread_should_stop()) {
@@ -293,19 +292,19 @@ static void count_silence(struct kaesbench_worker *w, u64 elapsed_ns)
 	u64 alive = READ_ONCE(w->watch.alive_ns);
 	u64 runtime = READ_ONCE(w->task->se.sum_exec_runtime);
 	bool waiting = waiting_to_run(w, runtime);
+	bool lived = alive != w->seen_alive;
 
-	if (alive != w->seen_alive) {
+	if (lived) {
 		w->seen_alive = alive;
 		w->silent_ns = 0;
 	} else if (elapsed_ns <= ON_TIME_NS && !waiting) {
 		w->silent_ns += elapsed_ns;
 	}
 	/* Only a wait that nothing interrupted: a busy CPU shares itself. */
-	if (waiting && alive == w->seen_alive_starved)
+	if (waiting && !lived)
 		w->starved_ns += elapsed_ns;
 	else
 		w->starved_ns = 0;
-	w->seen_alive_starved = alive;
 	w->seen_runtime = runtime;
 }
 
@@ -374,7 +373,6 @@ int kaesbench_worker_steps(struct kaesbench_job *job,
 		w->seen_runtime = READ_ONCE(w->task->se.sum_exec_runtime);
 		w->silent_ns = 0;
 		w->starved_ns = 0;
-		w->seen_alive_starved = w->seen_alive;
 		reinit_completion(&w->done);
 		atomic_set(&w->state, WORKER_BUSY);
 		complete(&w->go);

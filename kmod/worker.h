@@ -51,7 +51,6 @@ struct kaesbench_worker {
 	u64 silent_ns;			/* counted since */
 	/* Waiting for its CPU since, without a sign of life between. */
 	u64 starved_ns;
-	u64 seen_alive_starved;		/* the sign of life it counts from */
 };
 
 /*
