@@ -187,6 +187,13 @@ static int sas(const struct where *w, struct json_object *o,
 	return 0;
 }
 
+/*
+ * A half's datagram counts, at most 2^53: every JSON writer keeps them
+ * exact, and the readers' sums over both halves (CSV, report) cannot
+ * overflow an int64_t.
+ */
+#define KB_SAVED_COUNT_MAX (INT64_C(1) << 53)
+
 static int half(const struct where *w, size_t k, struct json_object *o,
 		struct kb_saved_ipsec_half *h, char *err, size_t errlen)
 {
@@ -210,7 +217,7 @@ static int half(const struct where *w, size_t k, struct json_object *o,
 			w->name, w->at, k);
 	h->ran = v && json_object_get_boolean(v);
 	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
-		if (!kb_json_int(o, counts[i], 0, INT64_MAX, out[i]))
+		if (!kb_json_int(o, counts[i], 0, KB_SAVED_COUNT_MAX, out[i]))
 			return kb_json_bad(
 				err, errlen,
 				"%s: %s.differential[%zu]: \"%s\" is not a count",
