@@ -41,48 +41,20 @@ SERIES := $(or $(KAESBENCH_SERIES),$(if $(NEXT),$(NEXT_SERIES),$(if \
 HOST_SERIES := $(or $(KAESBENCH_HOST_SERIES),$(if $(NEXT),$(NEXT_SERIES),6.1 \
 	6.12 latest arm64-6.12))
 
-# The in-VM tests make check runs on each series (tests/vm/rig.sh check
-# SERIES -t NAME,...), empty for all of them; FULL=1 runs all everywhere.
-# What differs by kernel runs on the newest kernel and on Debian 12's
-# 6.12 both: the module, listing, runs, limits, privileges, scaling, CPU
-# hotplug, the paths (AF_ALG differs from 7.2), verification and the own
-# reference (7.x), IMIX, the doctor, kaesbench ipsec. What proves the
-# module's own code (its kthreads, requests given up, storms, the
-# netlink fuzzer, memory accounting, the faulty driver's faults) or the
-# tool's (results, compare, install, kselftest, ynl) runs on one of the
-# two, the files dealt so that the two lanes take about as long (per file
-# times under TCG, make check's log: "# file NAME: N tests, S s"). On 6.1
-# and arm64 what differs there: the module loading, listing (6.1: no
-# extack with a refused dump), runs, privileges, a starved worker (6.1: no
-# fair server), verification and the own reference, a request given up on
-# 6.1; the CPU's AES implementations, the doctor's findings and scaling on
-# arm64; and on every series kaesbench ipsec (64-ipsec: ESP differs by
-# kernel). make check-full runs every file on every series, and so does
-# make check-next on its own (no VM_TESTS_next nor VM_TESTS_rt).
-# Latest and 6.12 run every file (new files too) but the other's only.
-VM_ONLY_latest := 43-turns 80-faults 92-storms 97-ynl
-VM_ONLY_6.12 := 22-list-stall 47-memory 48-starved-worker 75-results \
-	77-compare 90-lifecycle 93-fuzz 96-kselftest \
-	98b-given-up-ctrl-c 98c-given-up-wedged 98d-given-up-queued \
-	98e-given-up-eighth 99a-given-up-by-alg
-VM_ONLY_6.1 := 98a-given-up-never
-# Slow, and proving what no kernel changes (a minute of starvation): make
-# check-full's only.
-VM_FULL_ONLY := 48a-starved-for-good
-vm_files = $(sort $(basename $(notdir $(wildcard tests/vm/guest/tests/*.sh))))
-comma := ,
-empty :=
-space := $(empty) $(empty)
-vm_list = $(subst $(space),$(comma),cpu-blacklisted $(1))
-vm_all_but = $(call vm_list,$(filter-out $(1),$(vm_files)))
-VM_TESTS_latest = $(call vm_all_but,$(VM_ONLY_6.12) $(VM_ONLY_6.1) \
-	$(VM_FULL_ONLY))
-VM_TESTS_6.12 = $(call vm_all_but,$(VM_ONLY_latest) $(VM_ONLY_6.1) \
-	$(VM_FULL_ONLY))
-VM_TESTS_6.1 := cpu-blacklisted,10-module,20-list,22-list-stall,30-policy,40-run,44-privileges,48-starved-worker,60-verify,61-reference-selfcheck,64-ipsec,98a-given-up-never
-VM_TESTS_arm64-6.12 := cpu-blacklisted,10-module,20-list,30-policy,41-progress,45-scaling,60-verify,64-ipsec,70-imix,85-doctor,86-doctor-bare,87-doctor-esp
-VM_TESTS_arm64-6.1 :=
-vm_tests = $(if $(FULL),,$(if $(VM_TESTS_$(1)),-t $(VM_TESTS_$(1))))
+# The in-VM tests make check runs on each series: the files whose header
+# names it (check=, tests/vm/guest/plan.sh; without one, the newest kernel
+# and Debian 12's 6.12), after the boot with the CPU's AES module
+# blacklisted. What differs by kernel runs on both of those, and on 6.1
+# and arm64 what differs there; what proves the module's own code or the
+# tool's runs on one of the two, the files dealt so that the two lanes
+# take about as long (per test times under TCG, make check's log: "# took
+# S s", and per file: "# file NAME: N tests, S s"); what waits out a long
+# timeout and proves what no kernel changes, on none (check=none). make
+# check-full (FULL=1) runs every file on every series, and so do make
+# check-next and a series not in $(CHECK_SERIES) (KAESBENCH_SERIES=next).
+vm_tests = $(if $(FULL)$(NEXT)$(filter-out $(CHECK_SERIES),$(1)),,-t \
+	cpu-blacklisted,$(shell \
+	tests/vm/guest/plan.sh check tests/vm/guest/tests $(1)))
 
 # VM_SERIES, KVERS, NATIVE_KVERS, UNRESOLVED, ARM64_MISSING, KSRC: what
 # prepare found; made when missing, so that a stage runs alone.
@@ -110,7 +82,7 @@ KERNEL_HOST := sparse install dkms kernel-compiler built-tree
 QUIET := $(if $(NEXT),,unit-tests results-formats host-tests run-decisions \
 	progress-line)
 HOST := $(if $(NEXT),$(KERNEL_HOST),include-cycles fuzz-parsers \
-	fuzz-generator checkpatch sparse vm-verdict vm-boot install completion dkms \
+	fuzz-generator checkpatch sparse vm-verdict vm-plan vm-boot install completion dkms \
 	kernel-compiler kselftest built-tree netlink-spec report)
 VM := $(addprefix vm-,$(VM_SERIES))
 LATE := $(if $(NEXT),,lava) host-state
@@ -166,6 +138,8 @@ sparse:
 	@$(stage) 'sparse, W=1 ($(KVERS))' $(nicely) scripts/lint.sh sparse $(KVERS)
 vm-verdict:
 	@$(stage) 'vm verdict' $(nicely) tests/vm/verdict-test.sh
+vm-plan:
+	@$(stage) 'vm plan: check= (host)' tests/vm/plan-test.sh $(CHECK_SERIES)
 vm-boot:
 	@$(stage) 'vm boot watchdog (host)' $(nicely) tests/vm/boot-test.sh
 install:
@@ -216,10 +190,11 @@ host-state:
 # wait, sleep, run on one vCPU): two share the machine with little loss (a
 # series took 5 to 15 % longer beside another). -j3: the two VMs and a
 # host stage.
-# lava-run after the last VM stage's lane and the host stages, not beside
-# the host stages: it starts its QEMU in a session of its own (pexpect),
-# which the scheduler's autogroups weigh as much as all of make check,
-# nice 19 or not; beside the other lane's last VM it is one VM of two.
+# lava-run after the second lane (6.12's, then arm64's: the shorter), beside
+# the other lane's last VM and the host stages: it starts its QEMU in a
+# session of its own (pexpect), which the scheduler's autogroups weigh as
+# much as all of make check, nice 19 or not: one VM of two, the host
+# stages at nice 19 in what the two leave.
 # The host's state is compared last.
 # Order-only prerequisites, and only under make check: a stage run alone
 # runs alone.
@@ -229,7 +204,7 @@ ifneq ($(ORDERED),)
 $(call after_each,2,$(FIRST) $(QUIET) $(HOST))
 $(VM): | $(lastword $(QUIET))
 $(call after_each,3,$(VM))
-lava: | $(lastword $(VM)) $(lastword $(HOST))
+lava: | $(lastword $(VM))
 host-state: | $(filter-out host-state,$(STAGES))
 endif
 

@@ -14,6 +14,12 @@
 #              left: it runs after the files without it, in name order.
 #   boot=own   the file needs a boot where nothing ran before it: it gets
 #              a boot of its own.
+#   check=SERIES,...|all|none
+#              the series make check runs the file on (tests/check.mk's
+#              names: latest, 6.12, 6.1, arm64-6.12); all: every one;
+#              none: make check-full's only. Without it: latest,6.12, the
+#              newest kernel and Debian 12's. make check-full and make
+#              check-next run every file on every series.
 #
 # Runs on the host (tests/vm/rig.sh) and in the guest (run-tests, run-one).
 #
@@ -25,6 +31,8 @@
 #                                      but for order=last and boot=own;
 #                                      one unknown: exit 2, with the names
 #        plan.sh header FILE KEY       the value of KEY in FILE's header
+#        plan.sh check DIR SERIES      the files make check runs on SERIES,
+#                                      comma-separated, in name order
 
 set -eu
 
@@ -34,6 +42,7 @@ header() {
 		tr ' ' '\n' | sed -n "s/^$2=//p")
 	case $2 in
 	module) echo "${value:-loaded}" ;;
+	check) echo "${value:-latest,6.12}" ;;
 	*) echo "$value" ;;
 	esac
 }
@@ -105,7 +114,21 @@ boots() {
 	done
 }
 
+# check DIR SERIES: the files whose check= names SERIES, or all.
+check() {
+	dir=$1
+	for name in $(names); do
+		case ",$(header "$dir/$name.sh" check)," in
+		*",$2,"* | ,all,) echo "$name" ;;
+		esac
+	done | paste -sd ,
+}
+
 case "${1:-}" in
+check)
+	[ $# -eq 3 ] || exit 2
+	check "$2" "$3"
+	;;
 boots)
 	[ $# -ge 2 ] && [ $# -le 3 ] || exit 2
 	boots "$2" "${3:-}"
@@ -115,7 +138,7 @@ header)
 	header "$2" "$3"
 	;;
 *)
-	echo "usage: $0 boots DIR [NAME,...] | header FILE KEY" >&2
+	echo "usage: $0 boots DIR [NAME,...] | header FILE KEY | check DIR SERIES" >&2
 	exit 2
 	;;
 esac

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=unloaded
+# kaesbench-test: module=unloaded check=latest,6.12,6.1,arm64-6.12
 # Loading the module and finding its netlink family.
 
 module_missing_message() {

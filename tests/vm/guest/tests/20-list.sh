@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,6.1,arm64-6.12
 # kaesbench list against the kernel's own account in /proc/crypto.
 
 # /proc/crypto's AES entries, laid out as `kaesbench list --dump` columns

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12,6.1
 # A listing never holds up generic netlink, and an unprivileged one is
 # bounded and charged to its caller.
 #

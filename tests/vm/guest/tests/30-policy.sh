@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,6.1,arm64-6.12
 # Malformed requests: strict policies answer with an extack message.
 
 policy_unknown_attribute() {

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,6.1
 # Runs: figures for every implementation, their consistency, stopping a run
 # (Ctrl-C, kill -9; rmmod is refused meanwhile), one run at a time, and
 # refused requests.

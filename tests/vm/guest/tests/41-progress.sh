@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # The progress line under a real pseudo-terminal (util-linux's script):
 # while a kernel run measures, one line on standard error, rewritten in
 # place per sample ("\r" ... "\033[K"), with the time left once the pace

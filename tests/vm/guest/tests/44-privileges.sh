@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,6.1
 # Privileges. Unprivileged users may list (20-list.sh) but not start a run
 # (40-run.sh), nor a verification, nor cancel any run; and nobody but the
 # socket that started a run sees it: results are unicast to that socket,

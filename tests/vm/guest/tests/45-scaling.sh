@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # Scaling and true cost: --cpus, request latencies, the depth sweep and the
 # crossover report (the VM has two CPUs).
 

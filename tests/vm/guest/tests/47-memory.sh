@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # A run's memory: what the kernel reports it holds (KAESBENCH_A_RUN_MEMORY,
 # runs[].memory_bytes) within the bound kaesbench.h documents, for CPUs x
 # depth x size; charged to the memory cgroup of the process that started

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12,6.1
 # A worker that is runnable but does not get its CPU is late, not stuck: a
 # real-time task hogging the CPU, with real-time throttling off, starves a
 # synchronous implementation's measuring thread for 15 s, more than the

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=none
 # A measuring thread that never gets its CPU back (a real-time task hogging
 # it for good, an isolated CPU) does not keep its job and the module for
 # ever: after KAESBENCH_STARVED_MAX_MS (60 s) of waiting the job goes on
 # without it and ends, saying which CPU and why; its driver is not blamed
 # (nothing given up, the implementation still served), and kaesbench
 # stays loaded only until the thread gets its CPU and exits. make
-# check-full runs it (75 s under TCG; tests/check.mk VM_FULL_ONLY).
+# check-full runs it (75 s under TCG; check=none in its header).
 #
 # Starts from: kaesbench loaded. Leaves the same, real-time throttling,
 # the fair server and ksoftirqd/1 as found.

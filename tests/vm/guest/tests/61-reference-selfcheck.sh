@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,6.1
 # kaesbench's own reference checks itself at load: a published known answer
 # for each of its modes (kmod/refmodes.c). The test switch
 # corrupt_known_answer=NAME flips a byte of that answer's expected output

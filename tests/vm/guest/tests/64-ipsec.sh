@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last
+# kaesbench-test: module=loaded order=last check=latest,6.12,6.1,arm64-6.12
 # kaesbench ipsec: real ESP SAs between two namespaces. Each implementation
 # is proved (the SA's driver's reference count), checked against the
 # generic parts both ways, and measured; a wrong one is caught; nothing is

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # kaesbench run --imix: the rate of a packet-size mix, from a run of each of
 # its sizes, for the ESP transform rfc4106(gcm(aes)).
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # Results for machines: --json says which machine it measured and prints
 # its documents between marker lines, which the host validates against
 # Documentation/kaesbench-results.schema.json (tests/vm/verdict.sh);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # kaesbench compare on runs made here. The slowed run is a deliberately
 # slowed implementation: the test driver kaesbench_faulty
 # (tests/modules/kaesbench_faulty.c) measured as it is, then switched to

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest
 # A driver that misbehaves on demand (tests/modules/kaesbench_faulty.c):
 # kaesbench reports each fault and keeps working. Also the CPU accounting:
 # a busy CPU against a sleeping driver. After the files that measure every

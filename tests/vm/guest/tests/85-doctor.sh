@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # kaesbench doctor and kaesbench priority: the CPU's block modes
 # (aesni_intel, aes_ce_blk) unloaded, then blacklisted, then loaded again;
 # virtio-crypto raised above the CPU for cbc(aes) through crypto_user,

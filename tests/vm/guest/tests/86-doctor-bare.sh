@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # A machine with nothing: no kaesbench module, no AF_ALG, no libcrypto.
 # The doctor still makes the findings it can (the emulator, the kernel's
 # implementations from /proc/crypto) and says in one line per check what

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest,6.12,arm64-6.12
 # kaesbench doctor's ESP part: what an SA made now gets for each ESP
 # transform, and why not a faster one. On a normal boot rfc4106's chain
 # is the CPU's, nothing is stale, and the doctor leaves the registered

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # Unloading, reloading and autoloading. Leaves the module loaded, and the
 # modules tree as it found it.
 

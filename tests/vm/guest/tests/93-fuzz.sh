@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # The netlink fuzzer (tests/tools/kaesbench-fuzz): FUZZ_COUNT mutated
 # requests as root, then FUZZ_NOBODY_COUNT as nobody while root's 25 s
 # sample runs on a synchronous SIMD implementation (the soft lockup

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=6.12
 # The kselftest target (tests/kselftest), installed as a CI fleet installs
 # it (scripts/kselftest-install.sh: the kernel's selftests Makefile, into
 # /opt/kselftest) and run as kselftest's runner runs it: from its own

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded
+# kaesbench-test: module=loaded check=latest
 # The kernel's ynl CLI (tools/net/ynl/cli.py) talks to the module through
 # Documentation/netlink/specs/kaesbench.yaml, and the module's own account
 # of its commands and policies (nlctrl's getfamily and getpolicy) agrees

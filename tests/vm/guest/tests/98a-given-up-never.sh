@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last
+# kaesbench-test: module=loaded order=last check=6.1
 # Given up (given-up-lib.sh): a request a driver never completes, during a
 # run and during a verification, each to a copy of the faulty driver of its
 # own; then, with requests held, rmmod is refused, and leaving the fault

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last
+# kaesbench-test: module=loaded order=last check=6.12
 # Given up (given-up-lib.sh): a synchronous driver call that does not
 # return, while nothing else of the machine waits for it.
 

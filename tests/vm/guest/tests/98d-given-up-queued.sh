@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last
+# kaesbench-test: module=loaded order=last check=6.12
 # Given up (given-up-lib.sh): requests waiting in a queue whose worker a
 # real-time spinner on CPU 1 starves, as a loaded machine may: cryptd's,
 # or on kernels without cryptd (7.x) the crypto engine thread of

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last
+# kaesbench-test: module=loaded order=last check=6.12
 # Given up (given-up-lib.sh): the eighth implementation, after which every
 # run and verification is refused. Last of the given-up files (by name,
 # among the order=last ones): it gives up copies of the faulty driver
