@@ -2,9 +2,11 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * A job waiting for its turn: --wait SECONDS, the KAESBENCH_CMD_RUN_WAIT
- * messages and the wait in the first message or refusal, the line that
- * says whose job it waits for, and the wait in JSON.
+ * A job waiting for its turn: the line wait_note.c prints to say whose
+ * job it waits for, and what feeds it and follows from it: --wait SECONDS
+ * (duration.c, run_options.c), the KAESBENCH_CMD_RUN_WAIT messages and the
+ * wait in the first message or refusal (job_messages.c), and the wait in
+ * JSON (run_json.c).
  */
 
 #include <errno.h>
