@@ -5,8 +5,9 @@
  * Runs built by hand for the unit tests of the output formats: one
  * implementation, one sample, and the three-row sweep of cbc(aes) that
  * test_table.c prints with cycle counts and test_table_no_cycles.c without;
- * the sweep's table, and the runs' JSON parsed back. Include it after
- * <cmocka.h>: the builders assert as they go.
+ * the sweep's table; one run of each path, which test_csv.c prints as CSV
+ * and test_speed_mr.c as -mr lines; and the runs' JSON parsed back.
+ * Include it after <cmocka.h>: the builders assert as they go.
  */
 #ifndef KAESBENCH_TEST_FIXTURES_H
 #define KAESBENCH_TEST_FIXTURES_H
@@ -20,12 +21,14 @@
 #include <json-c/json.h>
 #include <linux/kaesbench.h>
 
+#include "bench/paths.h"
 #include "bench/result.h"
 #include "output/run_json.h"
 #include "output/table.h"
 
 #define FIXTURE_RUNS 3
 #define FIXTURE_SAMPLES 3
+#define FIXTURE_PATH_RUNS 4
 
 /* A kernel implementation of cbc(aes) with a 128-bit key, not selected. */
 static inline void fixture_impl(struct kb_run *run, const char *driver,
@@ -169,6 +172,96 @@ static inline struct json_object *fixture_json(const struct kb_run *runs,
 	free(text);
 	assert_non_null(doc);
 	return doc;
+}
+
+/* One CPU busy throughout; 3 cycles a byte where @cycles, none elsewhere. */
+static inline void fixture_path_sample(struct kb_run *run, uint32_t size,
+				       uint32_t index, uint64_t ops,
+				       uint64_t wall_ns, bool cycles)
+{
+	fixture_sample(run, size, index, ops, wall_ns, 100,
+		       cycles ? ops * size * 3 : 0);
+}
+
+static inline void fixture_path_impl(struct kb_run *run, enum kb_path path,
+				     const char *alg, const char *driver,
+				     uint32_t flags)
+{
+	run->path = path;
+	run->impl.alg_name = strdup(alg);
+	run->impl.driver_name = strdup(driver);
+	run->impl.flags = flags;
+	run->selected = path == KB_PATH_KERNEL ? 1 : -1;
+	run->key_bits = 128;
+}
+
+/*
+ * A kernel run at two sizes, a refusal whose message needs quoting, an
+ * OpenSSL run that measured one of the two sizes, an unavailable AF_ALG
+ * run whose name holds the -mr separator.
+ */
+static inline void fixture_paths(struct kb_run runs[FIXTURE_PATH_RUNS])
+{
+	const uint32_t sizes[] = { 16, 16384 };
+	uint32_t i;
+
+	memset(runs, 0, FIXTURE_PATH_RUNS * sizeof(*runs));
+	fixture_path_impl(&runs[0], KB_PATH_KERNEL, "cbc(aes)", "cbc-aes-aesni",
+			  KAESBENCH_IMPL_F_ASYNC);
+	runs[0].impl.module = strdup("aesni_intel");
+	runs[0].impl.priority = 400;
+	runs[0].state = KB_RUN_ENDED;
+	runs[0].depth = 8;
+	assert_int_equal(kb_sizes_copy(&runs[0].sizes, sizes, 2), 0);
+	for (i = 0; i < 3; i++) {
+		fixture_path_sample(&runs[0], 16, i, 1000 + 7 * i,
+				    1000000 + 333 * i, true);
+		fixture_path_sample(&runs[0], 16384, i, 60 + i, 999999 - i,
+				    true);
+	}
+
+	fixture_path_impl(&runs[1], KB_PATH_KERNEL, "cbc(aes)",
+			  "cbc-aes-broken", 0);
+	runs[1].state = KB_RUN_REFUSED;
+	runs[1].status = -EINVAL;
+	runs[1].message = strdup("bad key, \"really\"\nbad");
+	assert_int_equal(kb_sizes_copy(&runs[1].sizes, sizes, 2), 0);
+
+	fixture_path_impl(&runs[2], KB_PATH_OPENSSL, "cbc(aes)", "AES-128-CBC",
+			  0);
+	runs[2].state = KB_RUN_ENDED;
+	runs[2].depth = 1;
+	runs[2].decrypt = true;
+	runs[2].library = strdup("OpenSSL 3.0.19 27 Jan 2026");
+	assert_int_equal(kb_sizes_copy(&runs[2].sizes, sizes, 1), 0);
+	fixture_path_sample(&runs[2], 16, 0, 123457, 3000001, false);
+	fixture_path_sample(&runs[2], 16, 1, 123001, 2999999, false);
+
+	fixture_path_impl(&runs[3], KB_PATH_AFALG_SENDMSG, "cbc(aes)",
+			  "cbc:odd", 0);
+	kb_run_unavailable(&runs[3], ENOENT, "AF_ALG cannot bind cbc:odd");
+	assert_int_equal(kb_sizes_copy(&runs[3].sizes, sizes, 2), 0);
+}
+
+/* Member @key of @o, which must be there. */
+static inline struct json_object *fixture_member(struct json_object *o,
+						 const char *key)
+{
+	struct json_object *v;
+
+	assert_true(json_object_object_get_ex(o, key, &v));
+	return v;
+}
+
+/* The "runs" array of the document --json prints for @runs. */
+static inline struct json_object *fixture_runs_json(const struct kb_run *runs,
+						    size_t count)
+{
+	struct json_object *doc = fixture_json(runs, count), *arr;
+
+	arr = json_object_get(fixture_member(doc, "runs"));
+	json_object_put(doc);
+	return arr;
 }
 
 static inline void fixture_release(struct kb_run *runs, size_t n)
