@@ -13,16 +13,18 @@
  *   2  the generic netlink controller's description of the family
  *
  * Each stream goes through what kb_genl_recv() runs on a received buffer,
- * the length check included; kernel/genl.c is included to reach it and its
- * static callbacks, as the unit tests do.
+ * the length check included: the netlink layer's kb_nl_run_batch().
  */
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/genl.c"
+#include "kernel/genl.h"
+#include "netlink/ack.h"
+#include "netlink/genl_family.h"
 
 #include "bench/result.h"
 #include "bench/run_options.h"
@@ -94,8 +96,7 @@ static void job(const void *buf, size_t len)
 		kb_run_release(&run);
 		return;
 	}
-	run_batch(buf, len, 0, 0, &r, stream_ctl_cb,
-		  MNL_ARRAY_SIZE(stream_ctl_cb));
+	kb_nl_run_batch(buf, len, 0, 0, &r, true);
 	kb_genl_report(devnull, &r, EINVAL, "starting the run");
 	print_run(&run);
 	free(r.msg);
@@ -107,7 +108,7 @@ static void impls(const void *buf, size_t len)
 	struct kb_impl_list list = { 0 };
 	struct kb_genl_reply r = { .cb = kb_impl_list_cb, .data = &list };
 
-	run_batch(buf, len, 0, 0, &r, ctl_cb, MNL_ARRAY_SIZE(ctl_cb));
+	kb_nl_run_batch(buf, len, 0, 0, &r, false);
 	kb_genl_report(devnull, &r, EINVAL, "listing implementations");
 	kb_print_people(devnull, &list);
 	kb_print_dump(devnull, &list);
@@ -118,10 +119,10 @@ static void impls(const void *buf, size_t len)
 
 static void family(const void *buf, size_t len)
 {
-	struct kb_genl g = { 0 };
-	struct kb_genl_reply r = { .cb = family_cb, .data = &g };
+	struct kb_nl_family f = { 0 };
+	struct kb_genl_reply r = { .cb = kb_nl_family_cb, .data = &f };
 
-	run_batch(buf, len, 0, 0, &r, ctl_cb, MNL_ARRAY_SIZE(ctl_cb));
+	kb_nl_run_batch(buf, len, 0, 0, &r, false);
 	free(r.msg);
 }
 

@@ -28,10 +28,7 @@
 #include <linux/netlink.h>
 
 #include "kernel/crypto_user.h"
-#include "kernel/genl.h"
-
-/* A dump's parts are as large as the kernel makes them: up to 64 KiB. */
-#define CU_BUF_SIZE (64 * 1024 + 4096)
+#include "netlink/sock.h"
 
 struct cu_reply {
 	struct kb_cu_alg *one; /* a single answer, or NULL */
@@ -94,50 +91,30 @@ static int alg_cb(const struct nlmsghdr *nlh, void *data)
  * @flags), with @prio as CRYPTOCFGA_PRIORITY_VAL if not negative.
  * Return: 0, or the negative errno of the answer.
  */
-static int request(struct mnl_socket *nl, uint16_t type, uint16_t flags,
+static int request(struct mnl_socket *sock, uint16_t type, uint16_t flags,
 		   const char *driver, int64_t prio, struct cu_reply *r)
 {
 	static uint32_t last;
-	uint32_t seq = last ? ++last : (last = time(NULL));
-	uint32_t portid = mnl_socket_get_portid(nl);
 	struct crypto_user_alg *alg;
 	struct nlmsghdr *nlh;
-	char *buf;
-	ssize_t n;
+	struct kb_nl nl;
 	int ret;
 
-	buf = malloc(CU_BUF_SIZE);
-	if (!buf)
-		return -ENOMEM;
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
-	nlh->nlmsg_seq = seq;
+	ret = kb_nl_borrow(&nl, sock, 0);
+	if (ret)
+		return ret;
+	/* The socket is the caller's: its numbers go on from one to the next. */
+	nl.seq = last ? last : (uint32_t)time(NULL);
+	nlh = kb_nl_put_request(&nl, nl.buf, type, flags);
+	last = nl.seq;
 	alg = mnl_nlmsg_put_extra_header(nlh, sizeof(*alg));
 	if (driver)
 		snprintf(alg->cru_driver_name, sizeof(alg->cru_driver_name),
 			 "%s", driver);
 	if (prio >= 0)
 		mnl_attr_put_u32(nlh, CRYPTOCFGA_PRIORITY_VAL, prio);
-	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0) {
-		ret = -errno;
-		goto out;
-	}
-	do {
-		n = mnl_socket_recvfrom(nl, buf, CU_BUF_SIZE);
-		if (n < 0) {
-			ret = -errno;
-			goto out;
-		}
-		if (!kb_genl_lengths_ok(buf, n)) {
-			ret = -EBADMSG;
-			goto out;
-		}
-		ret = mnl_cb_run(buf, n, seq, portid, alg_cb, r);
-	} while (ret > MNL_CB_STOP);
-	ret = ret < 0 ? -errno : 0;
-out:
-	free(buf);
+	ret = kb_nl_ask(&nl, nlh, alg_cb, r);
+	kb_nl_close(&nl);
 	return ret;
 }
 
@@ -150,14 +127,7 @@ out:
  */
 struct mnl_socket *kb_cu_open(int *err)
 {
-	struct mnl_socket *nl = mnl_socket_open(NETLINK_CRYPTO);
-
-	if (nl && !mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID))
-		return nl;
-	*err = -errno;
-	if (nl)
-		mnl_socket_close(nl);
-	return NULL;
+	return kb_nl_socket(NETLINK_CRYPTO, err);
 }
 
 /**
