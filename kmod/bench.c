@@ -45,10 +45,8 @@
 
 struct slot {
 	struct crypto_wait wait;	/* the completion's, crypto_req_done() */
-	union {
-		struct skcipher_request *sk;
-		struct aead_request *aead;
-	};
+	struct kaesbench_req req;
+	bool ready;		/* everything allocated */
 	struct kaesbench_pagebuf buf;	/* [aad | data | tag], in place */
 	struct kaesbench_pagebuf ct;	/* aead decrypt: what it reads */
 	u64 submit_ns;		/* with latency only */
@@ -60,7 +58,7 @@ struct slot {
 struct kaesbench_bench {
 	struct kaesbench_tfm tfm;
 	bool decrypt;
-	bool cts;		/* accepts any length of a block or more */
+	bool ct_in;		/* decryptions read ct: an aead's */
 	u32 block_size;
 	u32 depth;
 	u32 aad_len;
@@ -110,16 +108,15 @@ static __printf(3, 4) int fail(struct kaesbench_bench *b, int err,
 
 /* Return: the key's length, the key in @key; or a negative errno. */
 static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
-		   const struct kaesbench_impl *impl, u8 *key,
-		   struct netlink_ext_ack *extack)
+		   u8 *key, struct netlink_ext_ack *extack)
 {
 	u8 random[KAESBENCH_KEY_MAX];
 	int len, err;
 
 	if (!params->key_bits)
-		params->key_bits = kaesbench_default_key_bits(impl->alg_name);
+		params->key_bits = b->tfm.traits.key_bits;
 	get_random_bytes(random, sizeof(random));
-	len = kaesbench_make_key(impl->alg_name, params->key_bits, random, key);
+	len = kaesbench_make_key(&b->tfm.traits, params->key_bits, random, key);
 	if (len < 0) {
 		NL_SET_ERR_MSG(extack,
 			       "key length is not whole bytes, or too long");
@@ -135,22 +132,14 @@ static int set_key(struct kaesbench_bench *b, struct kaesbench_params *params,
 	return len;
 }
 
-/* SPI, sequence number (and its high bits) and IV: nothing else. */
-static bool esp_aad_only(const char *alg_name)
-{
-	return str_has_prefix(alg_name, "rfc4106(") ||
-	       str_has_prefix(alg_name, "rfc4309(") ||
-	       str_has_prefix(alg_name, "rfc4543(");
-}
-
 static int set_aead_params(struct kaesbench_bench *b,
 			   struct kaesbench_params *params,
-			   const struct kaesbench_impl *impl,
 			   struct netlink_ext_ack *extack)
 {
+	const struct kaesbench_traits *traits = &b->tfm.traits;
 	int err;
 
-	if (b->tfm.front != KAESBENCH_IMPL_TYPE_AEAD) {
+	if (!(b->tfm.flags & KAESBENCH_TFM_AEAD)) {
 		if (params->aad_len != U32_MAX || params->tag_len) {
 			NL_SET_ERR_MSG(extack,
 				       "associated data and tags are for aeads only");
@@ -160,15 +149,16 @@ static int set_aead_params(struct kaesbench_bench *b,
 		return 0;
 	}
 	if (params->aad_len == U32_MAX)
-		params->aad_len = kaesbench_default_aad_len(impl->alg_name);
-	if (esp_aad_only(impl->alg_name) && params->aad_len != 16 &&
-	    params->aad_len != 20) {
+		params->aad_len = traits->aad_len;
+	/* SPI, sequence number (and its high bits) and IV: nothing else. */
+	if ((traits->flags & KAESBENCH_TRAIT_IV_IN_AAD) &&
+	    params->aad_len != 16 && params->aad_len != 20) {
 		NL_SET_ERR_MSG(extack,
 			       "this ESP transform takes 16 or 20 bytes of associated data");
 		return -EINVAL;
 	}
 	if (!params->tag_len)
-		params->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
+		params->tag_len = traits->tag_len ?:
 				  kaesbench_tfm_max_auth_size(&b->tfm);
 	err = kaesbench_tfm_setauthsize(&b->tfm, params->tag_len);
 	if (err)
@@ -176,28 +166,27 @@ static int set_aead_params(struct kaesbench_bench *b,
 			       "the implementation rejects this tag length");
 	b->aad_len = params->aad_len;
 	b->tag_len = params->tag_len;
-	b->gen_iv = kaesbench_generated_iv(impl->alg_name, b->tfm.aead);
+	b->gen_iv = kaesbench_tfm_generated_iv(&b->tfm);
 	return err;
 }
 
 static int check_sizes(struct kaesbench_bench *b,
 		       const struct kaesbench_params *params,
-		       const struct kaesbench_impl *impl,
 		       struct netlink_ext_ack *extack)
 {
+	/* Ciphertext stealing takes any length of one block or more. */
+	bool steals = b->tfm.traits.flags & KAESBENCH_TRAIT_STEALS;
 	u32 i, size;
 
-	/* Ciphertext stealing takes any length of one block or more. */
-	b->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
 	for (i = 0; i < params->nsizes; i++) {
 		size = params->sizes[i];
 		if (b->block_size == 1)
 			continue;
-		if (b->cts && size < b->block_size) {
+		if (steals && size < b->block_size) {
 			NL_SET_ERR_MSG(extack, "a size is shorter than one block");
 			return -EINVAL;
 		}
-		if (!b->cts && size % b->block_size) {
+		if (!steals && size % b->block_size) {
 			NL_SET_ERR_MSG(extack,
 				       "a size is not a multiple of the block size");
 			return -EINVAL;
@@ -212,43 +201,35 @@ static int check_sizes(struct kaesbench_bench *b,
 static u64 slot_bytes(const struct kaesbench_bench *b)
 {
 	u64 bytes = kmalloc_size_roundup(sizeof(struct slot)) +
-		    kaesbench_pagebuf_bytes(b->buf_len);
+		    kaesbench_pagebuf_bytes(b->buf_len) +
+		    kaesbench_req_bytes(&b->tfm);
 
-	if (b->tfm.lib) {
-		if (b->decrypt && b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
-			bytes += kaesbench_pagebuf_bytes(b->buf_len);
-		return bytes;
-	}
-	switch (b->tfm.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		bytes += kmalloc_size_roundup(sizeof(struct skcipher_request) +
-					      crypto_skcipher_reqsize(b->tfm.sk));
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		bytes += kmalloc_size_roundup(sizeof(struct aead_request) +
-					      crypto_aead_reqsize(b->tfm.aead));
-		if (b->decrypt)
-			bytes += kaesbench_pagebuf_bytes(b->buf_len);
-		break;
-	}
+	if (b->ct_in)
+		bytes += kaesbench_pagebuf_bytes(b->buf_len);
 	return bytes;
 }
 
 /*
- * A library path takes linear buffers: the pages' mapping in vmalloc
- * space. A single-block path works page by page, as a cipher does.
+ * A front end that takes linear buffers (a library path's) gets the pages'
+ * mapping in vmalloc space; others, single-block ones too, work page by
+ * page. Return: 0, or -ENOMEM.
  */
-static void alloc_linear(struct kaesbench_bench *b, struct slot *s)
+static int alloc_buffers(struct kaesbench_bench *b, struct slot *s)
 {
-	if (b->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER)
-		return;
-	if (kaesbench_pagebuf_map(&s->buf))
-		return;
-	if (b->decrypt && b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
-	    !kaesbench_pagebuf_alloc(&s->ct, b->buf_len))
-		kaesbench_pagebuf_map(&s->ct);
+	bool linear = b->tfm.flags & KAESBENCH_TFM_LINEAR;
+
+	if (kaesbench_pagebuf_alloc(&s->buf, b->buf_len) ||
+	    (linear && kaesbench_pagebuf_map(&s->buf)))
+		return -ENOMEM;
+	if (!b->ct_in)
+		return 0;
+	if (kaesbench_pagebuf_alloc(&s->ct, b->buf_len) ||
+	    (linear && kaesbench_pagebuf_map(&s->ct)))
+		return -ENOMEM;
+	return 0;
 }
 
+/* A slot, maybe not @ready: free_slot() frees what it got. */
 static struct slot *alloc_slot(struct kaesbench_bench *b)
 {
 	u32 flags = kaesbench_request_flags(b->context);
@@ -259,62 +240,17 @@ static struct slot *alloc_slot(struct kaesbench_bench *b)
 		return NULL;
 	get_random_bytes(s->iv, sizeof(s->iv));
 	kaesbench_init_wait(&s->wait, &b->wait_class);
-	if (kaesbench_pagebuf_alloc(&s->buf, b->buf_len))
-		return s;
-	if (b->tfm.lib) {
-		alloc_linear(b, s);
-		return s;
-	}
-
-	switch (b->tfm.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		s->sk = skcipher_request_alloc(b->tfm.sk, SLOT_GFP);
-		if (s->sk)
-			skcipher_request_set_callback(s->sk, flags,
-						      crypto_req_done,
-						      &s->wait);
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		s->aead = aead_request_alloc(b->tfm.aead, SLOT_GFP);
-		if (s->aead)
-			aead_request_set_callback(s->aead, flags,
-						  crypto_req_done, &s->wait);
-		if (b->decrypt)
-			kaesbench_pagebuf_alloc(&s->ct, b->buf_len);
-		break;
-	}
+	s->ready = !alloc_buffers(b, s) &&
+		   !kaesbench_req_alloc(&b->tfm, &s->req, SLOT_GFP, flags,
+					&s->wait);
 	return s;
-}
-
-/* Whether alloc_slot() got everything. */
-static bool slot_complete(const struct kaesbench_bench *b,
-			  const struct slot *s)
-{
-	if (s->buf.npages != DIV_ROUND_UP(b->buf_len, PAGE_SIZE))
-		return false;
-	if (b->tfm.lib)
-		return b->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER ||
-		       (s->buf.linear && (!b->decrypt ||
-		       b->tfm.front != KAESBENCH_IMPL_TYPE_AEAD || s->ct.linear));
-	switch (b->tfm.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		return s->sk;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		return s->aead && (!b->decrypt || s->ct.npages == s->buf.npages);
-	}
-	return true;
 }
 
 static void free_slot(struct kaesbench_bench *b, struct slot *s)
 {
 	if (!s)
 		return;
-	if (b->tfm.lib)
-		;	/* no request: a library call */
-	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-		skcipher_request_free(s->sk);
-	else if (b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
-		aead_request_free(s->aead);
+	kaesbench_req_free(&b->tfm, &s->req);
 	kaesbench_pagebuf_free(&s->ct);
 	kaesbench_pagebuf_free(&s->buf);
 	kfree(s);
@@ -327,6 +263,51 @@ static u32 max_size(const struct kaesbench_params *params)
 	for (i = 0; i < params->nsizes; i++)
 		max = max(max, params->sizes[i]);
 	return max;
+}
+
+/*
+ * The implementation, opened and keyed, its request parameters checked.
+ * Return: the key's length, the key in @key; or a negative errno.
+ */
+static int open_impl(struct kaesbench_bench *b,
+		     struct kaesbench_params *params,
+		     struct kaesbench_impl *impl, u8 *key,
+		     struct netlink_ext_ack *extack)
+{
+	int err, key_len;
+
+	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
+				 extack);
+	if (err)
+		return err;
+	b->ct_in = b->decrypt && (b->tfm.flags & KAESBENCH_TFM_AEAD);
+	key_len = set_key(b, params, key, extack);
+	if (key_len < 0)
+		return key_len;
+	err = set_aead_params(b, params, extack);
+	if (err)
+		return err;
+	b->block_size = kaesbench_tfm_block_size(&b->tfm);
+	err = check_sizes(b, params, extack);
+	return err ?: key_len;
+}
+
+static int alloc_slots(struct kaesbench_bench *b,
+		       struct netlink_ext_ack *extack)
+{
+	u32 i;
+
+	for (i = 0; i < b->depth; i++) {
+		b->slots[i] = alloc_slot(b);
+		if (!b->slots[i] || !b->slots[i]->ready) {
+			NL_SET_ERR_MSG(extack,
+				       "cannot allocate the request buffers");
+			return -ENOMEM;
+		}
+		kaesbench_fix_iv(&b->tfm.traits, b->slots[i]->iv);
+		b->bytes += slot_bytes(b);
+	}
+	return 0;
 }
 
 /**
@@ -349,7 +330,6 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	u8 key[KAESBENCH_KEY_MAX];
 	struct kaesbench_bench *b;
 	int err, key_len;
-	u32 i;
 
 	b = kzalloc(struct_size(b, slots, params->depth), GFP_KERNEL_ACCOUNT);
 	if (!b)
@@ -360,31 +340,18 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	b->latency = params->latency;
 	b->context = params->context;
 
-	err = kaesbench_tfm_open(&b->tfm, params->name, params->by_alg, impl,
-				 extack);
-	if (err)
-		goto err_free;
-	key_len = set_key(b, params, impl, key, extack);
+	key_len = open_impl(b, params, impl, key, extack);
 	if (key_len < 0) {
 		err = key_len;
 		goto err_free;
 	}
-	err = set_aead_params(b, params, impl, extack);
-	if (err)
-		goto err_free;
-	b->block_size = kaesbench_tfm_block_size(&b->tfm);
-	err = check_sizes(b, params, impl, extack);
-	if (err)
-		goto err_free;
-
 	if (!(impl->flags & KAESBENCH_IMPL_F_ASYNC))
 		b->depth = 1;
 	params->depth = b->depth;
 	b->buf_len = b->aad_len + b->gen_iv + max_size(params) + b->tag_len;
-	err = kaesbench_runcheck_open(&b->check, params->check_every,
-				      b->tfm.front, impl->alg_name, !!b->tfm.lib,
-				      b->decrypt,
-				      b->aad_len, b->tag_len, b->buf_len);
+	err = kaesbench_runcheck_open(&b->check, params->check_every, &b->tfm,
+				      impl->alg_name, b->decrypt, b->aad_len,
+				      b->tag_len, b->buf_len);
 	if (err) {
 		NL_SET_ERR_MSG(extack, "cannot allocate the request buffers");
 		goto err_free;
@@ -393,17 +360,9 @@ struct kaesbench_bench *kaesbench_bench_create(struct kaesbench_params *params,
 	params->check_every = b->check.every;
 	b->bytes = kmalloc_size_roundup(struct_size(b, slots, b->depth)) +
 		   b->check.bytes;
-	for (i = 0; i < b->depth; i++) {
-		b->slots[i] = alloc_slot(b);
-		if (!b->slots[i] || !slot_complete(b, b->slots[i])) {
-			NL_SET_ERR_MSG(extack,
-				       "cannot allocate the request buffers");
-			err = -ENOMEM;
-			goto err_free;
-		}
-		kaesbench_fix_iv(impl->alg_name, b->slots[i]->iv);
-		b->bytes += slot_bytes(b);
-	}
+	err = alloc_slots(b, extack);
+	if (err)
+		goto err_free;
 	memzero_explicit(key, sizeof(key));
 	return b;
 
@@ -411,22 +370,6 @@ err_free:
 	memzero_explicit(key, sizeof(key));
 	kaesbench_bench_destroy(b);
 	return ERR_PTR(err);
-}
-
-/* A single-block cipher works page by page: no block crosses a page. */
-static void cipher_pages(struct kaesbench_bench *b, struct slot *s)
-{
-	u32 off, end;
-	u8 *p;
-
-	for (off = 0; off < b->size; off += b->block_size) {
-		p = kaesbench_pagebuf_page(&s->buf, off / PAGE_SIZE) +
-		    off % PAGE_SIZE;
-		end = min_t(u32, b->size, round_down(off, PAGE_SIZE) + PAGE_SIZE);
-		for (; off < end; off += b->block_size, p += b->block_size)
-			kaesbench_tfm_crypt_one(&b->tfm, b->decrypt, p, p);
-		off -= b->block_size;
-	}
 }
 
 /*
@@ -449,13 +392,10 @@ static void load_known(struct kaesbench_bench *b, struct kaesbench_pagebuf *buf,
 /* One request in every check.every starts from the known input. */
 static void load_check(struct kaesbench_bench *b, struct slot *s)
 {
-	bool aead_decrypt = b->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
-			    b->decrypt;
-
 	s->checked = kaesbench_runcheck_due(&b->check);
 	/* An aead decryption reads the reference's ciphertext in ct. */
 	if (s->checked)
-		load_known(b, aead_decrypt ? NULL : &s->buf, s->iv);
+		load_known(b, b->ct_in ? NULL : &s->buf, s->iv);
 }
 
 /* A completed request that started from the known input, compared. */
@@ -477,34 +417,6 @@ static int check_output(struct kaesbench_bench *b, struct slot *s)
 }
 
 /*
- * A library path's call, on the buffers' linear views: in place, or for
- * an aead decryption from the ciphertext in ct, as a request would be.
- */
-static int call_library(struct kaesbench_bench *b, struct slot *s)
-{
-	u8 *in = b->decrypt && s->ct.linear ? s->ct.linear : s->buf.linear;
-
-	return kaesbench_lib_crypt(b->tfm.lib, b->decrypt, s->buf.linear, in,
-				   b->aad_len, b->size, s->iv);
-}
-
-static int call_driver(struct kaesbench_bench *b, struct slot *s)
-{
-	if (b->tfm.lib && b->tfm.front != KAESBENCH_IMPL_TYPE_CIPHER)
-		return call_library(b, s);
-	switch (b->tfm.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		return b->decrypt ? crypto_skcipher_decrypt(s->sk) :
-				    crypto_skcipher_encrypt(s->sk);
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		return b->decrypt ? crypto_aead_decrypt(s->aead) :
-				    crypto_aead_encrypt(s->aead);
-	}
-	cipher_pages(b, s);
-	return 0;
-}
-
-/*
  * In softirq context, the submission, and the work of a request that
  * completes at once, run with bottom halves disabled, as in ESP's receive
  * path; what the crypto API decides from that (SIMD or its fallback,
@@ -520,7 +432,7 @@ static int submit(struct kaesbench_bench *b, struct slot *s)
 		s->submit_ns = ktime_get_ns();
 	kaesbench_context_enter(b->context);
 	b->no_simd += !crypto_simd_usable();
-	err = call_driver(b, s);
+	err = kaesbench_req_submit(&b->tfm, &s->req);
 	kaesbench_context_leave(b->context);
 	b->submitted++;
 	b->deferred += err == -EINPROGRESS || err == -EBUSY;
@@ -687,45 +599,26 @@ static int pump(struct kaesbench_bench *b, u64 deadline, u64 *ops)
 	}
 }
 
+/*
+ * What a slot's requests do for @size: in place on buf, or for an aead
+ * decryption from the ciphertext in ct; a library path takes the same
+ * buffers' linear views.
+ */
 static void setup_requests(struct kaesbench_bench *b, struct slot *s, u32 size)
 {
-	u32 assoc = b->aad_len, crypt = b->gen_iv + size;
-	u32 total = assoc + crypt + b->tag_len;
-	struct scatterlist *sg;
+	u32 total = b->aad_len + b->gen_iv + size + b->tag_len;
+	struct kaesbench_io io = {
+		.dst_sg = kaesbench_pagebuf_sg(&s->buf, total),
+		.dst = s->buf.linear,
+		.ad = b->aad_len,
+		.len = b->gen_iv + size,
+		.iv = s->iv,
+		.decrypt = b->decrypt,
+	};
 
-	if (b->tfm.lib)
-		return;		/* call_library() points at the buffers */
-	switch (b->tfm.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		sg = kaesbench_pagebuf_sg(&s->buf, size);
-		skcipher_request_set_crypt(s->sk, sg, sg, size, s->iv);
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		sg = kaesbench_pagebuf_sg(&s->buf, total);
-		aead_request_set_ad(s->aead, assoc);
-		if (b->decrypt)
-			aead_request_set_crypt(s->aead,
-					       kaesbench_pagebuf_sg(&s->ct, total),
-					       sg, crypt + b->tag_len, s->iv);
-		else
-			aead_request_set_crypt(s->aead, sg, sg, crypt, s->iv);
-		break;
-	}
-}
-
-/* A library path's encryption of buf into ct, for its decryptions. */
-static int encrypt_library(struct kaesbench_bench *b, struct slot *s, u32 size)
-{
-	u8 iv[IV_MAX];
-	int err;
-
-	/* The decryptions start from the IV this encryption started from. */
-	memcpy(iv, s->iv, sizeof(iv));
-	err = kaesbench_lib_crypt(b->tfm.lib, false, s->ct.linear,
-				  s->buf.linear, b->aad_len, size, s->iv);
-	memcpy(s->iv, iv, sizeof(iv));
-	return err ? fail(b, err, "encrypting %u bytes for decryption failed (%d)",
-			  size, err) : 0;
+	io.src_sg = b->ct_in ? kaesbench_pagebuf_sg(&s->ct, total) : io.dst_sg;
+	io.src = b->ct_in ? s->ct.linear : s->buf.linear;
+	kaesbench_req_set(&b->tfm, &s->req, &io);
 }
 
 /* One request, waited for: the ciphertext an aead decrypt reads. */
@@ -733,28 +626,39 @@ static int encrypt_into_ct(struct kaesbench_bench *b, u32 i, u32 size)
 {
 	struct slot *s = b->slots[i];
 	u32 crypt = b->gen_iv + size;
+	struct kaesbench_io io = {
+		.src_sg = kaesbench_pagebuf_sg(&s->buf, b->aad_len + crypt),
+		.dst_sg = kaesbench_pagebuf_sg(&s->ct, b->aad_len + crypt +
+					       b->tag_len),
+		.src = s->buf.linear,
+		.dst = s->ct.linear,
+		.ad = b->aad_len,
+		.len = crypt,
+		.iv = s->iv,
+	};
+	u8 iv[IV_MAX];
 	u64 ops = 0;
 	int err;
 
 	/* The API does not copy associated data: the decryption reads it here. */
 	kaesbench_pagebuf_copy(&s->ct, &s->buf, b->aad_len);
-	if (b->tfm.lib)
-		return encrypt_library(b, s, size);
-	aead_request_set_ad(s->aead, b->aad_len);
-	aead_request_set_crypt(s->aead,
-			       kaesbench_pagebuf_sg(&s->buf, b->aad_len + crypt),
-			       kaesbench_pagebuf_sg(&s->ct, b->aad_len + crypt +
-						    b->tag_len),
-			       crypt, s->iv);
+	memcpy(iv, s->iv, sizeof(iv));
+	kaesbench_req_set(&b->tfm, &s->req, &io);
 	reinit_completion(&s->wait.completion);
-	err = crypto_aead_encrypt(s->aead);
+	err = kaesbench_req_submit(&b->tfm, &s->req);
 	if (err == -EINPROGRESS || err == -EBUSY) {
 		b->head = i;
 		b->inflight = 1;
-		return reap(b, &ops, true);
+		err = reap(b, &ops, true);
+		if (err)
+			return err;
+	} else if (err) {
+		return fail(b, err, "encrypting %u bytes for decryption failed (%d)",
+			    size, err);
 	}
-	return err ? fail(b, err, "encrypting %u bytes for decryption failed (%d)",
-			  size, err) : 0;
+	/* The decryptions start from the IV this encryption started from. */
+	memcpy(s->iv, iv, sizeof(iv));
+	return 0;
 }
 
 /**
@@ -788,8 +692,7 @@ int kaesbench_bench_prepare(struct kaesbench_bench *bench, u32 size,
 	for (i = 0; i < bench->depth; i++) {
 		s = bench->slots[i];
 		s->checked = false;
-		if (bench->tfm.front == KAESBENCH_IMPL_TYPE_AEAD &&
-		    bench->decrypt) {
+		if (bench->ct_in) {
 			/* Checked or not, every request decrypts the same. */
 			if (bench->check.every)
 				load_known(bench, &s->ct, s->iv);

@@ -47,6 +47,7 @@
 #include "library.h"
 #include "pagebuf.h"
 #include "refmodes.h"
+#include "tfm.h"
 
 /* The single-block cipher's key: struct aes_key since Linux 7.0. */
 #if defined(KAESBENCH_EXPORTS_aes_preparekey) && \
@@ -115,6 +116,15 @@ struct kaesbench_lib_call {
 	u8 *tag;
 };
 
+/* A library path opened for a run or verification: its prepared key. */
+struct kaesbench_lib_tfm {
+	const struct kaesbench_library *path;
+	union kaesbench_lib_key *key;
+	u8 raw[KAESBENCH_LIBRARY_KEY_MAX];	/* to prepare again */
+	u32 raw_len;
+	u32 tag_len;		/* aeads: the tag the key was prepared for */
+};
+
 union kaesbench_lib_key {
 #ifdef HAVE_AES_KEY
 	struct aes_key aes;
@@ -143,6 +153,9 @@ struct kaesbench_library {
 	const char *calls;
 	const char *absent;	/* why this kernel lacks it; NULL: it has it */
 	u32 type;		/* the crypto API front end it is driven like */
+	u32 flags;		/* KAESBENCH_TFM_* of its transforms */
+	u32 block_size;		/* as the crypto API's drivers of it say */
+	bool whole_blocks;	/* lengths are multiples of AES_BLOCK_SIZE */
 	u32 iv_size;
 	u32 min_key;
 	u32 max_key;
@@ -413,64 +426,66 @@ static int aesgcm_crypt(const union kaesbench_lib_key *k,
 #endif
 
 #define AES_KEYS .min_key = AES_MIN_KEY_SIZE, .max_key = AES_MAX_KEY_SIZE
+/*
+ * How each is driven: single blocks page by page, as a cipher is; the
+ * modes and aeads on linear buffers; all compared with kaesbench's own
+ * reference only, as the kernel's generic parts may call the library.
+ */
+#define PATH_CIPHER .type = KAESBENCH_IMPL_TYPE_CIPHER, \
+	.flags = KAESBENCH_TFM_BLOCKS | KAESBENCH_TFM_OWN_REFERENCE, \
+	.block_size = AES_BLOCK_SIZE, .whole_blocks = true
+#define PATH_SKCIPHER .type = KAESBENCH_IMPL_TYPE_SKCIPHER, \
+	.flags = KAESBENCH_TFM_LINEAR | KAESBENCH_TFM_OWN_REFERENCE
+#define PATH_AEAD .type = KAESBENCH_IMPL_TYPE_AEAD, \
+	.flags = KAESBENCH_TFM_AEAD | KAESBENCH_TFM_LINEAR | \
+		 KAESBENCH_TFM_OWN_REFERENCE, .block_size = 1
+/* Stream modes take any length, and say 1 as the crypto API's do. */
+#define PATH_STREAM .block_size = 1
+#define PATH_BLOCKS .block_size = AES_BLOCK_SIZE, .whole_blocks = true
+#define PATH_STEALS .block_size = AES_BLOCK_SIZE
 
 static const struct kaesbench_library paths[] = {
 	{ .name = "lib:aes", .alg_name = "aes", .calls = AES_CALLS,
-	  .absent = AES_ABSENT, .type = KAESBENCH_IMPL_TYPE_CIPHER, AES_KEYS,
-	  AES_OPS },
+	  .absent = AES_ABSENT, PATH_CIPHER, AES_KEYS, AES_OPS },
 	{ .name = "lib:aes-ecb", .alg_name = "ecb(aes)",
 	  .calls = "aes_preparekey(), aes_ecb_encrypt(), aes_ecb_decrypt()",
-	  .absent = ECB_ABSENT, .type = KAESBENCH_IMPL_TYPE_SKCIPHER, AES_KEYS,
-	  ECB_OPS },
+	  .absent = ECB_ABSENT, PATH_SKCIPHER, PATH_BLOCKS, AES_KEYS, ECB_OPS },
 	{ .name = "lib:aes-cbc", .alg_name = "cbc(aes)",
 	  .calls = "aes_preparekey(), aes_cbc_encrypt(), aes_cbc_decrypt()",
-	  .absent = CBC_ABSENT, .type = KAESBENCH_IMPL_TYPE_SKCIPHER,
+	  .absent = CBC_ABSENT, PATH_SKCIPHER, PATH_BLOCKS,
 	  .iv_size = AES_BLOCK_SIZE, AES_KEYS, CBC_OPS },
 	{ .name = "lib:aes-cbc-cts", .alg_name = "cts(cbc(aes))",
 	  .calls = "aes_preparekey(), aes_cbc_cts_encrypt(), aes_cbc_cts_decrypt()",
-	  .absent = CTS_ABSENT, .type = KAESBENCH_IMPL_TYPE_SKCIPHER,
+	  .absent = CTS_ABSENT, PATH_SKCIPHER, PATH_STEALS,
 	  .iv_size = AES_BLOCK_SIZE, AES_KEYS, CTS_OPS },
 	{ .name = "lib:aes-ctr", .alg_name = "ctr(aes)",
 	  .calls = "aes_preparekey(), aes_ctr()", .absent = CTR_ABSENT,
-	  .type = KAESBENCH_IMPL_TYPE_SKCIPHER, .iv_size = AES_BLOCK_SIZE,
-	  AES_KEYS, CTR_OPS },
+	  PATH_SKCIPHER, PATH_STREAM, .iv_size = AES_BLOCK_SIZE, AES_KEYS,
+	  CTR_OPS },
 	{ .name = "lib:aes-xctr", .alg_name = "xctr(aes)",
 	  .calls = "aes_preparekey(), aes_xctr()", .absent = XCTR_ABSENT,
-	  .type = KAESBENCH_IMPL_TYPE_SKCIPHER, .iv_size = AES_BLOCK_SIZE,
-	  AES_KEYS, XCTR_OPS },
+	  PATH_SKCIPHER, PATH_STREAM, .iv_size = AES_BLOCK_SIZE, AES_KEYS,
+	  XCTR_OPS },
 	{ .name = "lib:aes-xts", .alg_name = "xts(aes)",
 	  .calls = "aes_xts_preparekey(), aes_xts_encrypt(), aes_xts_decrypt()",
-	  .absent = XTS_ABSENT, .type = KAESBENCH_IMPL_TYPE_SKCIPHER,
+	  .absent = XTS_ABSENT, PATH_SKCIPHER, PATH_STEALS,
 	  .iv_size = AES_BLOCK_SIZE, .min_key = 2 * AES_MIN_KEY_SIZE,
 	  .max_key = 2 * AES_MAX_KEY_SIZE, XTS_OPS },
 	{ .name = "lib:aes-gcm", .alg_name = "gcm(aes)",
 	  .calls = "aes_gcm_preparekey(), aes_gcm_encrypt(), aes_gcm_decrypt()",
-	  .absent = GCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
-	  .iv_size = GCM_AES_IV_SIZE, .max_auth = AES_BLOCK_SIZE,
-	  AES_KEYS, GCM_OPS },
+	  .absent = GCM_ABSENT, PATH_AEAD, .iv_size = GCM_AES_IV_SIZE,
+	  .max_auth = AES_BLOCK_SIZE, AES_KEYS, GCM_OPS },
 	{ .name = "lib:aes-ccm", .alg_name = "ccm(aes)",
 	  .calls = "aes_ccm_preparekey(), aes_ccm_encrypt(), aes_ccm_decrypt()",
-	  .absent = CCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
-	  .iv_size = AES_BLOCK_SIZE, .max_auth = AES_BLOCK_SIZE,
-	  AES_KEYS, CCM_OPS },
+	  .absent = CCM_ABSENT, PATH_AEAD, .iv_size = AES_BLOCK_SIZE,
+	  .max_auth = AES_BLOCK_SIZE, AES_KEYS, CCM_OPS },
 	{ .name = "lib:aesgcm", .alg_name = "gcm(aes)",
 	  .calls = "aesgcm_expandkey(), aesgcm_encrypt(), aesgcm_decrypt()",
-	  .absent = AESGCM_ABSENT, .type = KAESBENCH_IMPL_TYPE_AEAD,
-	  .iv_size = GCM_AES_IV_SIZE, .max_auth = AES_BLOCK_SIZE,
-	  AES_KEYS, AESGCM_OPS },
+	  .absent = AESGCM_ABSENT, PATH_AEAD, .iv_size = GCM_AES_IV_SIZE,
+	  .max_auth = AES_BLOCK_SIZE, AES_KEYS, AESGCM_OPS },
 };
 
 static_assert(ARRAY_SIZE(paths) == KAESBENCH_LIBRARY_PATHS);
-
-/* As the crypto API's drivers of the same algorithm say. */
-static u32 block_size(const struct kaesbench_library *p)
-{
-	if (p->type == KAESBENCH_IMPL_TYPE_AEAD ||
-	    !strcmp(p->alg_name, "ctr(aes)") ||
-	    !strcmp(p->alg_name, "xctr(aes)"))
-		return 1;
-	return AES_BLOCK_SIZE;
-}
 
 static void describe(const struct kaesbench_library *p,
 		     struct kaesbench_impl *impl)
@@ -483,7 +498,7 @@ static void describe(const struct kaesbench_library *p,
 	impl->flags = KAESBENCH_IMPL_F_LIBRARY;
 	if (p->absent)
 		impl->flags |= KAESBENCH_IMPL_F_ABSENT;
-	impl->block_size = block_size(p);
+	impl->block_size = p->block_size;
 	impl->min_key_size = p->type == KAESBENCH_IMPL_TYPE_AEAD ? 0 :
 			     p->min_key;
 	impl->max_key_size = p->type == KAESBENCH_IMPL_TYPE_AEAD ? 0 :
@@ -627,10 +642,8 @@ static int self_check(const struct kaesbench_library *p,
 {
 	bool aead = p->type == KAESBENCH_IMPL_TYPE_AEAD;
 	u32 key_len = p->min_key ?: AES_MIN_KEY_SIZE;
-	u32 len = p->type == KAESBENCH_IMPL_TYPE_CIPHER ||
-		  !strcmp(p->alg_name, "ecb(aes)") ||
-		  !strcmp(p->alg_name, "cbc(aes)") ?
-		  round_down(CHECK_LEN, AES_BLOCK_SIZE) : CHECK_LEN;
+	u32 len = p->whole_blocks ? round_down(CHECK_LEN, AES_BLOCK_SIZE) :
+		  CHECK_LEN;
 	u32 ad = aead ? CHECK_AAD : 0, tag = aead ? CHECK_TAG : 0;
 	const char *refusal = kaesbench_refmodes_refusal();
 	struct self_check *sc;
@@ -720,108 +733,45 @@ out:
 	return err;
 }
 
-/**
- * kaesbench_lib_open() - open a library path for a run or verification
- * @lib: set to the opened path, to be closed with kaesbench_lib_close()
- * @name: "lib:NAME"
- * @impl: set to its description
- * @extack: why it is refused
- *
- * The path is self-checked first (see the uapi header).
- *
- * Context: process context, may sleep.
- * Return: 0; -ENOENT for a path unknown or absent from this kernel, its
- * message naming those present; -EBADMSG for a failed self-check; -ENOMEM.
- */
-int kaesbench_lib_open(struct kaesbench_lib_tfm **lib, const char *name,
-		       struct kaesbench_impl *impl,
-		       struct netlink_ext_ack *extack)
-{
-	const struct kaesbench_library *p = find(name);
-	int err;
+/* The library front end: what the crypto API's accessors say, for a path. */
 
-	if (!p || p->absent) {
-		/* Not NL_SET_ERR_MSG(): made at load, not a literal. */
-		if (extack)
-			extack->_msg = p ? absent_refusal[p - paths] :
-					   unknown_refusal;
-		return -ENOENT;
-	}
-	describe(p, impl);
-	err = self_check(p, extack);
-	if (err)
-		return err;
-	*lib = kzalloc(sizeof(**lib), GFP_KERNEL_ACCOUNT);
-	if (!*lib)
-		return -ENOMEM;
-	(*lib)->key = kzalloc(sizeof(*(*lib)->key), GFP_KERNEL_ACCOUNT);
-	if (!(*lib)->key)
-		return -ENOMEM;
-	(*lib)->path = p;
-	(*lib)->tag_len = p->max_auth;
-	return 0;
+static const struct kaesbench_library *path_of(const struct kaesbench_tfm *tfm)
+{
+	return tfm->lib->path;
 }
 
-/**
- * kaesbench_lib_close() - free an opened path and wipe its keys
- * @lib: opened, partly opened, or NULL
- */
-void kaesbench_lib_close(struct kaesbench_lib_tfm *lib)
+static void lib_free(struct kaesbench_tfm *tfm)
 {
+	struct kaesbench_lib_tfm *lib = tfm->lib;
+
 	if (!lib)
 		return;
 	kfree_sensitive(lib->key);
 	kfree_sensitive(lib);
+	tfm->lib = NULL;
 }
 
-/*
- * What the crypto API's accessors say of a transform, for a path: its
- * driver name, block size, IV size and largest tag.
- */
-
-/**
- * kaesbench_lib_name() - an opened path's name
- * @lib: opened
- *
- * Return: "lib:NAME", as a driver name stands in a listing.
- */
-const char *kaesbench_lib_name(const struct kaesbench_lib_tfm *lib)
+/* "lib:NAME", as a driver name stands in a listing. */
+static const char *lib_driver(const struct kaesbench_tfm *tfm)
 {
-	return lib->path->name;
+	return path_of(tfm)->name;
 }
 
-/**
- * kaesbench_lib_block_size() - what a request's length is a multiple of
- * @lib: opened
- *
- * Return: 1 for the stream modes (CTR, XCTR) and the aeads; 16 for the
- * others.
- */
-u32 kaesbench_lib_block_size(const struct kaesbench_lib_tfm *lib)
+static u32 lib_block_size(const struct kaesbench_tfm *tfm)
 {
-	return block_size(lib->path);
+	return path_of(tfm)->block_size;
 }
 
-/**
- * kaesbench_lib_iv_size() - the IV a request takes, as the crypto API's
- * @lib: opened
- *
- * Return: bytes, 0 for single blocks and ECB.
- */
-u32 kaesbench_lib_iv_size(const struct kaesbench_lib_tfm *lib)
+/* As the crypto API's: 0 for single blocks and ECB. */
+static u32 lib_iv_size(const struct kaesbench_tfm *tfm)
 {
-	return lib->path->iv_size;
+	return path_of(tfm)->iv_size;
 }
 
-/**
- * kaesbench_lib_max_auth_size() - the longest tag an aead path makes
- * @lib: opened
- *
- * Return: bytes, 0 for a path that is not an aead.
- */
-u32 kaesbench_lib_max_auth_size(const struct kaesbench_lib_tfm *lib)
+/* 0 for a path that is not an aead. */
+static u32 lib_max_auth_size(const struct kaesbench_tfm *tfm)
 {
-	return lib->path->max_auth;
+	return path_of(tfm)->max_auth;
 }
 
 static int prepare(struct kaesbench_lib_tfm *lib)
@@ -830,17 +780,12 @@ static int prepare(struct kaesbench_lib_tfm *lib)
 				  lib->tag_len);
 }
 
-/**
- * kaesbench_lib_setkey() - prepare a key, as the path's users do
- * @lib: the opened path
- * @key: the raw key
- * @len: its length in bytes
- *
- * Return: 0, or the library's refusal (-EINVAL).
- */
-int kaesbench_lib_setkey(struct kaesbench_lib_tfm *lib, const u8 *key,
-			 unsigned int len)
+/* A key prepared as the path's users do: 0, or the library's -EINVAL. */
+static int lib_setkey(struct kaesbench_tfm *tfm, const u8 *key,
+		      unsigned int len)
 {
+	struct kaesbench_lib_tfm *lib = tfm->lib;
+
 	if (len > sizeof(lib->raw) || len < lib->path->min_key ||
 	    len > lib->path->max_key)
 		return -EINVAL;
@@ -849,17 +794,10 @@ int kaesbench_lib_setkey(struct kaesbench_lib_tfm *lib, const u8 *key,
 	return prepare(lib);
 }
 
-/**
- * kaesbench_lib_setauthsize() - an aead path's tag length
- * @lib: the opened path, keyed
- * @len: bytes
- *
- * The library takes the tag length with the key: it is prepared again.
- *
- * Return: 0, or -EINVAL for a length the library refuses.
- */
-int kaesbench_lib_setauthsize(struct kaesbench_lib_tfm *lib, unsigned int len)
+/* The library takes the tag length with the key: it is prepared again. */
+static int lib_setauthsize(struct kaesbench_tfm *tfm, unsigned int len)
 {
+	struct kaesbench_lib_tfm *lib = tfm->lib;
 	unsigned int old = lib->tag_len;
 	int err;
 
@@ -874,39 +812,115 @@ int kaesbench_lib_setauthsize(struct kaesbench_lib_tfm *lib, unsigned int len)
 	return err;
 }
 
-/**
- * kaesbench_lib_crypt_block() - one block of a single-block path
- * @lib: the opened, keyed path
- * @decrypt: which direction
- * @dst: AES_BLOCK_SIZE bytes out
- * @src: AES_BLOCK_SIZE bytes in
- *
- * Context: any.
- */
-void kaesbench_lib_crypt_block(const struct kaesbench_lib_tfm *lib,
-			       bool decrypt, u8 *dst, const u8 *src)
+static void lib_crypt_blocks(const struct kaesbench_tfm *tfm, bool decrypt,
+			     u8 *dst, const u8 *src, u32 len)
 {
-	lib->path->block(lib->key, decrypt, dst, src);
+	const struct kaesbench_lib_tfm *lib = tfm->lib;
+	u32 i;
+
+	for (i = 0; i < len; i += AES_BLOCK_SIZE)
+		lib->path->block(lib->key, decrypt, dst + i, src + i);
 }
 
-/**
- * kaesbench_lib_crypt() - one call of a mode or aead path
- * @lib: the opened, keyed path
- * @decrypt: which direction
- * @dst: [associated data | data | tag]: the data written after @ad bytes,
- *	 an encryption's tag after it
- * @src: laid out the same: its associated data authenticated, its data
- *	 read, a decryption's tag checked; @dst itself in place
- * @ad: bytes of associated data (aeads; 0 for a mode)
- * @len: bytes of data
- * @iv: the IV; the library may update it
- *
- * Context: any.
- * Return: 0, or -EBADMSG for an aead tag that does not match.
- */
-int kaesbench_lib_crypt(const struct kaesbench_lib_tfm *lib, bool decrypt,
-			u8 *dst, const u8 *src, u32 ad, u32 len, u8 *iv)
+/* A call needs no request. */
+static int lib_req_alloc(const struct kaesbench_tfm *tfm,
+			 struct kaesbench_req *req, gfp_t gfp, u32 flags,
+			 struct crypto_wait *wait)
 {
-	return crypt_laid_out(lib->path, lib->key, decrypt, dst, src, ad, len,
-			      iv);
+	return 0;
+}
+
+static void lib_req_free(struct kaesbench_req *req)
+{
+}
+
+static u64 lib_req_bytes(const struct kaesbench_tfm *tfm)
+{
+	return 0;
+}
+
+static void lib_req_set(const struct kaesbench_tfm *tfm,
+			struct kaesbench_req *req)
+{
+}
+
+/*
+ * One call, synchronous: a single-block path's blocks, segment by segment
+ * of the scatterlists, as a cipher's; a mode's or aead's on the linear
+ * buffers: 0, or -EBADMSG for an aead tag that does not match.
+ */
+static int lib_submit(const struct kaesbench_tfm *tfm,
+		      struct kaesbench_req *req)
+{
+	const struct kaesbench_lib_tfm *lib = tfm->lib;
+	const struct kaesbench_io *io = &req->io;
+
+	if (lib->path->block)
+		return kaesbench_tfm_walk_blocks(tfm, io);
+	return crypt_laid_out(lib->path, lib->key, io->decrypt, io->dst,
+			      io->src, io->ad, io->len, io->iv);
+}
+
+static const struct kaesbench_front_ops library_ops = {
+	.free = lib_free,
+	.driver = lib_driver,
+	.block_size = lib_block_size,
+	.iv_size = lib_iv_size,
+	.max_auth_size = lib_max_auth_size,
+	.setkey = lib_setkey,
+	.setauthsize = lib_setauthsize,
+	.crypt_blocks = lib_crypt_blocks,
+	.req_alloc = lib_req_alloc,
+	.req_free = lib_req_free,
+	.req_bytes = lib_req_bytes,
+	.req_set = lib_req_set,
+	.submit = lib_submit,
+};
+
+/**
+ * kaesbench_lib_open() - open a library path for a run or verification
+ * @tfm: zeroed; set to the opened path, to be closed with
+ *	 kaesbench_tfm_close() whatever the result
+ * @name: "lib:NAME"
+ * @impl: set to its description
+ * @extack: why it is refused
+ *
+ * The path is self-checked first (see the uapi header).
+ *
+ * Context: process context, may sleep.
+ * Return: 0; -ENOENT for a path unknown or absent from this kernel, its
+ * message naming those present; -EBADMSG for a failed self-check; -ENOMEM.
+ */
+int kaesbench_lib_open(struct kaesbench_tfm *tfm, const char *name,
+		       struct kaesbench_impl *impl,
+		       struct netlink_ext_ack *extack)
+{
+	const struct kaesbench_library *p = find(name);
+	struct kaesbench_lib_tfm *lib;
+	int err;
+
+	if (!p || p->absent) {
+		/* Not NL_SET_ERR_MSG(): made at load, not a literal. */
+		if (extack)
+			extack->_msg = p ? absent_refusal[p - paths] :
+					   unknown_refusal;
+		return -ENOENT;
+	}
+	describe(p, impl);
+	err = self_check(p, extack);
+	if (err)
+		return err;
+	tfm->ops = &library_ops;
+	tfm->type = p->type;
+	tfm->flags = p->flags;
+	lib = kzalloc(sizeof(*lib), GFP_KERNEL_ACCOUNT);
+	tfm->lib = lib;
+	if (!lib)
+		return -ENOMEM;
+	lib->key = kzalloc(sizeof(*lib->key), GFP_KERNEL_ACCOUNT);
+	if (!lib->key)
+		return -ENOMEM;
+	lib->path = p;
+	lib->tag_len = p->max_auth;
+	return 0;
 }

@@ -85,38 +85,19 @@ static const struct part own_parts[] = {
 #define REF_GFP (GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_NORETRY)
 
 /* Synchronous, so that the reference is never waited for. */
-static int open_generic(struct kaesbench_ref *ref, u32 front, const char *name)
+static int open_generic(struct kaesbench_ref *ref, u32 type, const char *name)
 {
 	struct kaesbench_tfm *tfm = &ref->tfm;
+	int err;
 
-	tfm->front = front;
-	switch (front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		tfm->cipher = crypto_alloc_cipher(name, 0, 0);
-		return PTR_ERR_OR_ZERO(tfm->cipher);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		tfm->sk = crypto_alloc_skcipher(name, 0, CRYPTO_ALG_ASYNC);
-		if (IS_ERR(tfm->sk))
-			return PTR_ERR(tfm->sk);
-		ref->req.sk = skcipher_request_alloc(tfm->sk, REF_GFP);
-		if (!ref->req.sk)
-			return -ENOMEM;
-		ref->bytes = kmalloc_size_roundup(sizeof(*ref->req.sk) +
-						  crypto_skcipher_reqsize(tfm->sk));
-		skcipher_request_set_callback(ref->req.sk, 0, NULL, NULL);
-		return 0;
-	default:
-		tfm->aead = crypto_alloc_aead(name, 0, CRYPTO_ALG_ASYNC);
-		if (IS_ERR(tfm->aead))
-			return PTR_ERR(tfm->aead);
-		ref->req.aead = aead_request_alloc(tfm->aead, REF_GFP);
-		if (!ref->req.aead)
-			return -ENOMEM;
-		ref->bytes = kmalloc_size_roundup(sizeof(*ref->req.aead) +
-						  crypto_aead_reqsize(tfm->aead));
-		aead_request_set_callback(ref->req.aead, 0, NULL, NULL);
-		return 0;
-	}
+	err = kaesbench_tfm_alloc(tfm, type, name, CRYPTO_ALG_ASYNC);
+	if (err)
+		return err;
+	err = kaesbench_req_alloc(tfm, &ref->req, REF_GFP, 0, NULL);
+	if (err)
+		return err;
+	ref->bytes = kaesbench_req_bytes(tfm);
+	return 0;
 }
 
 /*
@@ -180,18 +161,19 @@ void kaesbench_ref_init(void)
 /**
  * kaesbench_ref_open() - the reference for an algorithm
  * @ref: zeroed; set up on success, to be closed whatever the result
- * @front: the front end of the implementation under test
+ * @impl: the implementation under test, open: its front end, and whether
+ *	  only kaesbench's own reference will do (KAESBENCH_TFM_OWN_REFERENCE)
  * @alg: its algorithm name ("cbc(aes)")
- * @own_only: kaesbench's own reference, never the kernel's generic parts
- *	      (for library paths, which those may call themselves)
  * @extack: why there is none
  *
  * Context: process context, may sleep (template instantiation, autoload).
  * Return: 0, or a negative errno with @extack set.
  */
-int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
-		       bool own_only, struct netlink_ext_ack *extack)
+int kaesbench_ref_open(struct kaesbench_ref *ref,
+		       const struct kaesbench_tfm *impl, const char *alg,
+		       struct netlink_ext_ack *extack)
 {
+	bool own_only = impl->flags & KAESBENCH_TFM_OWN_REFERENCE;
 	char name[CRYPTO_MAX_ALG_NAME];
 	int err;
 
@@ -201,7 +183,7 @@ int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
 		NL_SET_ERR_MSG(extack, "no reference for this algorithm");
 		return err;
 	}
-	err = have_generic_aes && !own_only ? open_generic(ref, front, name) :
+	err = have_generic_aes && !own_only ? open_generic(ref, impl->type, name) :
 	      -ENOENT;
 	if (err == -ENOENT || err == -EINVAL) {
 		/*
@@ -229,10 +211,7 @@ int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
  */
 void kaesbench_ref_close(struct kaesbench_ref *ref)
 {
-	if (ref->tfm.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-		skcipher_request_free(ref->req.sk);
-	else if (ref->tfm.front == KAESBENCH_IMPL_TYPE_AEAD)
-		aead_request_free(ref->req.aead);
+	kaesbench_req_free(&ref->tfm, &ref->req);
 	kaesbench_tfm_close(&ref->tfm);
 	kaesbench_refmode_close(&ref->own);
 }
@@ -263,7 +242,7 @@ int kaesbench_ref_setkey(struct kaesbench_ref *ref, const u8 *key,
 int kaesbench_ref_setauthsize(struct kaesbench_ref *ref, unsigned int len)
 {
 	if (!ref->own.id)
-		return crypto_aead_setauthsize(ref->tfm.aead, len);
+		return kaesbench_tfm_setauthsize(&ref->tfm, len);
 	if (!len || len > 16)
 		return -EINVAL;
 	ref->own.authsize = len;
@@ -284,15 +263,12 @@ int kaesbench_ref_encrypt(struct kaesbench_ref *ref, const u8 *in, u8 *out,
 			  u32 len, u8 *iv)
 {
 	struct scatterlist sg_in, sg_out;
-	u32 bs, i;
 
 	if (ref->own.id)
 		return kaesbench_refmode_encrypt(&ref->own, in, out, len, iv);
-	if (ref->tfm.front == KAESBENCH_IMPL_TYPE_CIPHER) {
-		bs = crypto_cipher_blocksize(ref->tfm.cipher);
-		for (i = 0; i + bs <= len; i += bs)
-			crypto_cipher_encrypt_one(ref->tfm.cipher, out + i,
-						  in + i);
+	if (ref->tfm.flags & KAESBENCH_TFM_BLOCKS) {
+		len = rounddown(len, kaesbench_tfm_block_size(&ref->tfm));
+		kaesbench_tfm_crypt_blocks(&ref->tfm, false, out, in, len);
 		return 0;
 	}
 	sg_init_one(&sg_in, in, len);

@@ -17,18 +17,16 @@
  */
 struct kaesbench_ref {
 	struct kaesbench_tfm tfm;
-	union {
-		struct skcipher_request *sk;
-		struct aead_request *aead;
-	} req;
+	struct kaesbench_req req;
 	struct kaesbench_refmode own;
 	char name[CRYPTO_MAX_ALG_NAME];
 	u64 bytes;		/* allocated for the request */
 };
 
 void kaesbench_ref_init(void);
-int kaesbench_ref_open(struct kaesbench_ref *ref, u32 front, const char *alg,
-		       bool own_only, struct netlink_ext_ack *extack);
+int kaesbench_ref_open(struct kaesbench_ref *ref,
+		       const struct kaesbench_tfm *impl, const char *alg,
+		       struct netlink_ext_ack *extack);
 void kaesbench_ref_close(struct kaesbench_ref *ref);
 int kaesbench_ref_setkey(struct kaesbench_ref *ref, const u8 *key,
 			 unsigned int len);

@@ -43,9 +43,8 @@ static u8 *alloc_buffer(struct kaesbench_runcheck *rc)
  * kaesbench_runcheck_open() - get ready to check a measurement's requests
  * @rc: zeroed
  * @every: one request in @every is checked; 0: none
- * @front: the implementation's KAESBENCH_IMPL_TYPE_*
+ * @impl: the implementation's transform, open: its front end and traits
  * @alg_name: its algorithm
- * @own_ref: check against kaesbench's own reference only (library paths)
  * @decrypt: whether it is measured decrypting
  * @aad_len: associated data per request (aead)
  * @tag_len: tag (aead)
@@ -57,28 +56,28 @@ static u8 *alloc_buffer(struct kaesbench_runcheck *rc)
  * Return: 0, or -ENOMEM.
  */
 int kaesbench_runcheck_open(struct kaesbench_runcheck *rc, u32 every,
-			    u32 front, const char *alg_name, bool own_ref,
-			    bool decrypt, u32 aad_len, u32 tag_len,
-			    u32 buf_len)
+			    const struct kaesbench_tfm *impl,
+			    const char *alg_name, bool decrypt, u32 aad_len,
+			    u32 tag_len, u32 buf_len)
 {
-	if (!every || str_has_prefix(alg_name, "seqiv(") ||
-	    str_has_prefix(alg_name, "echainiv("))
+	bool aead = impl->flags & KAESBENCH_TFM_AEAD;
+
+	if (!every || (impl->traits.flags & KAESBENCH_TRAIT_GEN_IV))
 		return 0;
-	if (kaesbench_ref_open(&rc->ref, front, alg_name, own_ref, NULL))
+	if (kaesbench_ref_open(&rc->ref, impl, alg_name, NULL))
 		return 0;
-	if (front == KAESBENCH_IMPL_TYPE_AEAD &&
-	    kaesbench_ref_setauthsize(&rc->ref, tag_len)) {
+	if (aead && kaesbench_ref_setauthsize(&rc->ref, tag_len)) {
 		kaesbench_ref_close(&rc->ref);
 		return 0;
 	}
-	rc->front = front;
+	rc->aead = aead;
 	rc->decrypt = decrypt;
 	rc->aad_len = aad_len;
 	rc->tag_len = tag_len;
 	rc->buf_len = buf_len;
 	rc->bytes = rc->ref.bytes;
 	get_random_bytes(rc->iv, sizeof(rc->iv));
-	kaesbench_fix_iv(alg_name, rc->iv);
+	kaesbench_fix_iv(&impl->traits, rc->iv);
 	rc->in = alloc_buffer(rc);
 	rc->expect = alloc_buffer(rc);
 	rc->every = every;
@@ -128,7 +127,7 @@ int kaesbench_runcheck_prepare(struct kaesbench_runcheck *rc, u32 size)
 	plain = rc->decrypt ? rc->expect : rc->in;
 	made = rc->decrypt ? rc->in : rc->expect;
 	get_random_bytes(plain, ad + size);
-	if (rc->front != KAESBENCH_IMPL_TYPE_AEAD) {
+	if (!rc->aead) {
 		rc->in_len = size;
 		rc->out_off = 0;
 		rc->out_len = size;

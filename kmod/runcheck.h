@@ -20,7 +20,7 @@ struct kaesbench_runcheck {
 	struct kaesbench_ref ref;
 	u32 every;		/* 0: nothing checked */
 	u32 countdown;		/* submissions until the next checked one */
-	u32 front;
+	bool aead;		/* associated data and a tag */
 	bool decrypt;
 	u32 aad_len;
 	u32 tag_len;
@@ -37,9 +37,9 @@ struct kaesbench_runcheck {
 };
 
 int kaesbench_runcheck_open(struct kaesbench_runcheck *rc, u32 every,
-			    u32 front, const char *alg_name, bool own_ref,
-			    bool decrypt,
-			    u32 aad_len, u32 tag_len, u32 buf_len);
+			    const struct kaesbench_tfm *impl,
+			    const char *alg_name, bool decrypt, u32 aad_len,
+			    u32 tag_len, u32 buf_len);
 void kaesbench_runcheck_setkey(struct kaesbench_runcheck *rc, const u8 *key,
 			       unsigned int len);
 int kaesbench_runcheck_prepare(struct kaesbench_runcheck *rc, u32 size);

@@ -6,17 +6,13 @@
  * front end, with a message for everything that can be refused.
  */
 
-#include <crypto/authenc.h>
 #include <linux/bottom_half.h>
 #include <linux/err.h>
-#include <linux/rtnetlink.h>
 #include <linux/string.h>
 
+#include "library.h"
 #include "tfm.h"
 #include "worker.h"
-
-/* A front end kaesbench does not drive: hashes built on AES. */
-#define FRONT_END_UNSUPPORTED U32_MAX
 
 /* The front end an implementation type is driven through. */
 static u32 front_end(u32 type)
@@ -25,128 +21,341 @@ static u32 front_end(u32 type)
 	       KAESBENCH_IMPL_TYPE_SKCIPHER : type;
 }
 
-static bool has_prefix_in(const char *name, const char *const *prefixes,
-			  unsigned int count)
+/* Requests that need none, or have nothing to set up: a library path's. */
+static int no_req_alloc(const struct kaesbench_tfm *tfm,
+			struct kaesbench_req *req, gfp_t gfp, u32 flags,
+			struct crypto_wait *wait)
 {
-	unsigned int i;
+	return 0;
+}
 
-	for (i = 0; i < count; i++) {
-		if (str_has_prefix(name, prefixes[i]))
-			return true;
+static void no_req_free(struct kaesbench_req *req)
+{
+}
+
+static u64 no_req_bytes(const struct kaesbench_tfm *tfm)
+{
+	return 0;
+}
+
+static void no_req_set(const struct kaesbench_tfm *tfm,
+		       struct kaesbench_req *req)
+{
+}
+
+static u32 no_size(const struct kaesbench_tfm *tfm)
+{
+	return 0;
+}
+
+static int no_setauthsize(struct kaesbench_tfm *tfm, unsigned int len)
+{
+	return -EINVAL;
+}
+
+static void no_crypt_blocks(const struct kaesbench_tfm *tfm, bool decrypt,
+			    u8 *dst, const u8 *src, u32 len)
+{
+	WARN_ON_ONCE(1);
+}
+
+/* The completion a request signals, crypto_req_done() into @wait, if any. */
+static crypto_completion_t done(struct crypto_wait *wait)
+{
+	return wait ? crypto_req_done : NULL;
+}
+
+/* Single-block ciphers: a request is its buffer, walked a block at a time. */
+
+static int cipher_alloc(struct kaesbench_tfm *tfm, const char *name, u32 mask)
+{
+	tfm->cipher = crypto_alloc_cipher(name, 0, mask);
+	return PTR_ERR_OR_ZERO(tfm->cipher);
+}
+
+static void cipher_free(struct kaesbench_tfm *tfm)
+{
+	if (!IS_ERR_OR_NULL(tfm->cipher))
+		crypto_free_cipher(tfm->cipher);
+}
+
+static const char *cipher_driver(const struct kaesbench_tfm *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_cipher_tfm(tfm->cipher));
+}
+
+static u32 cipher_block_size(const struct kaesbench_tfm *tfm)
+{
+	return crypto_cipher_blocksize(tfm->cipher);
+}
+
+static int cipher_setkey(struct kaesbench_tfm *tfm, const u8 *key,
+			 unsigned int len)
+{
+	return crypto_cipher_setkey(tfm->cipher, key, len);
+}
+
+static void cipher_crypt_blocks(const struct kaesbench_tfm *tfm, bool decrypt,
+				u8 *dst, const u8 *src, u32 len)
+{
+	u32 bs = crypto_cipher_blocksize(tfm->cipher), i;
+
+	for (i = 0; i < len; i += bs) {
+		if (decrypt)
+			crypto_cipher_decrypt_one(tfm->cipher, dst + i, src + i);
+		else
+			crypto_cipher_encrypt_one(tfm->cipher, dst + i, src + i);
 	}
-	return false;
 }
 
-/*
- * For a name that is not registered yet, such as a template instance
- * ("cbc(aes-generic)"), the outermost template says which front end
- * allocates it.
- */
-static u32 guess_front_end(const char *name)
+static int cipher_submit(const struct kaesbench_tfm *tfm,
+			 struct kaesbench_req *req)
 {
-	static const char *const hashes[] = {
-		"cmac(", "xcbc(", "cbcmac(", "hmac(", "vmac64(",
-	};
-	static const char *const aeads[] = {
-		"gcm(", "gcm_base(", "rfc4106(", "rfc4543(", "ccm(",
-		"ccm_base(", "rfc4309(", "authenc(", "authencesn(",
-		"echainiv(", "seqiv(",
-	};
-	static const char *const skciphers[] = {
-		"ecb(", "cbc(", "ctr(", "xts(", "cts(", "xctr(", "lrw(",
-		"pcbc(", "ofb(", "cfb(", "rfc3686(", "cryptd(",
-	};
-
-	if (has_prefix_in(name, hashes, ARRAY_SIZE(hashes)))
-		return FRONT_END_UNSUPPORTED;
-	if (has_prefix_in(name, aeads, ARRAY_SIZE(aeads)))
-		return KAESBENCH_IMPL_TYPE_AEAD;
-	if (has_prefix_in(name, skciphers, ARRAY_SIZE(skciphers)))
-		return KAESBENCH_IMPL_TYPE_SKCIPHER;
-	return KAESBENCH_IMPL_TYPE_UNSPEC;
+	return kaesbench_tfm_walk_blocks(tfm, &req->io);
 }
 
-/* The crypto API's common view of an open transform, not a library's. */
-static struct crypto_tfm *base(const struct kaesbench_tfm *tfm)
+static const struct kaesbench_front_ops cipher_ops = {
+	.type = KAESBENCH_IMPL_TYPE_CIPHER,
+	.flags = KAESBENCH_TFM_BLOCKS,
+	.alloc = cipher_alloc,
+	.free = cipher_free,
+	.driver = cipher_driver,
+	.block_size = cipher_block_size,
+	.iv_size = no_size,
+	.max_auth_size = no_size,
+	.setkey = cipher_setkey,
+	.setauthsize = no_setauthsize,
+	.crypt_blocks = cipher_crypt_blocks,
+	.req_alloc = no_req_alloc,
+	.req_free = no_req_free,
+	.req_bytes = no_req_bytes,
+	.req_set = no_req_set,
+	.submit = cipher_submit,
+};
+
+/* skciphers */
+
+static int skcipher_alloc(struct kaesbench_tfm *tfm, const char *name,
+			  u32 mask)
 {
-	switch (tfm->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		return crypto_cipher_tfm(tfm->cipher);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		return crypto_skcipher_tfm(tfm->sk);
-	default:
-		return crypto_aead_tfm(tfm->aead);
-	}
+	tfm->sk = crypto_alloc_skcipher(name, 0, mask);
+	return PTR_ERR_OR_ZERO(tfm->sk);
 }
 
-/**
- * kaesbench_tfm_driver() - the implementation's driver name
- * @tfm: an open transform
- *
- * Return: the crypto API's driver name, or the library path's "lib:NAME".
- */
-const char *kaesbench_tfm_driver(const struct kaesbench_tfm *tfm)
+static void skcipher_free(struct kaesbench_tfm *tfm)
 {
-	if (tfm->lib)
-		return kaesbench_lib_name(tfm->lib);
-	return crypto_tfm_alg_driver_name(base(tfm));
+	if (!IS_ERR_OR_NULL(tfm->sk))
+		crypto_free_skcipher(tfm->sk);
 }
 
-/**
- * kaesbench_tfm_block_size() - what lengths must be multiples of
- * @tfm: an open transform
- *
- * Return: bytes; 1 for stream modes and GCM.
- */
-u32 kaesbench_tfm_block_size(const struct kaesbench_tfm *tfm)
+static const char *skcipher_driver(const struct kaesbench_tfm *tfm)
 {
-	if (tfm->lib)
-		return kaesbench_lib_block_size(tfm->lib);
-	return crypto_tfm_alg_blocksize(base(tfm));
+	return crypto_tfm_alg_driver_name(crypto_skcipher_tfm(tfm->sk));
 }
 
-/**
- * kaesbench_tfm_iv_size() - an skcipher's or aead's IV length
- * @tfm: an open transform, not a single-block cipher
- *
- * Return: bytes.
- */
-u32 kaesbench_tfm_iv_size(const struct kaesbench_tfm *tfm)
+static u32 skcipher_block_size(const struct kaesbench_tfm *tfm)
 {
-	if (tfm->lib)
-		return kaesbench_lib_iv_size(tfm->lib);
-	if (tfm->front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-		return crypto_skcipher_ivsize(tfm->sk);
+	return crypto_skcipher_blocksize(tfm->sk);
+}
+
+static u32 skcipher_iv_size(const struct kaesbench_tfm *tfm)
+{
+	return crypto_skcipher_ivsize(tfm->sk);
+}
+
+static int skcipher_setkey(struct kaesbench_tfm *tfm, const u8 *key,
+			   unsigned int len)
+{
+	return crypto_skcipher_setkey(tfm->sk, key, len);
+}
+
+static int skcipher_req_alloc(const struct kaesbench_tfm *tfm,
+			      struct kaesbench_req *req, gfp_t gfp, u32 flags,
+			      struct crypto_wait *wait)
+{
+	req->sk = skcipher_request_alloc(tfm->sk, gfp);
+	if (!req->sk)
+		return -ENOMEM;
+	skcipher_request_set_callback(req->sk, flags, done(wait), wait);
+	return 0;
+}
+
+static void skcipher_req_free(struct kaesbench_req *req)
+{
+	skcipher_request_free(req->sk);
+}
+
+static u64 skcipher_req_bytes(const struct kaesbench_tfm *tfm)
+{
+	return kmalloc_size_roundup(sizeof(struct skcipher_request) +
+				    crypto_skcipher_reqsize(tfm->sk));
+}
+
+static void skcipher_req_set(const struct kaesbench_tfm *tfm,
+			     struct kaesbench_req *req)
+{
+	const struct kaesbench_io *io = &req->io;
+
+	skcipher_request_set_crypt(req->sk, io->src_sg, io->dst_sg, io->len,
+				   io->iv);
+}
+
+static int skcipher_submit(const struct kaesbench_tfm *tfm,
+			   struct kaesbench_req *req)
+{
+	return req->io.decrypt ? crypto_skcipher_decrypt(req->sk) :
+				 crypto_skcipher_encrypt(req->sk);
+}
+
+static const struct kaesbench_front_ops skcipher_ops = {
+	.type = KAESBENCH_IMPL_TYPE_SKCIPHER,
+	.alloc = skcipher_alloc,
+	.free = skcipher_free,
+	.driver = skcipher_driver,
+	.block_size = skcipher_block_size,
+	.iv_size = skcipher_iv_size,
+	.max_auth_size = no_size,
+	.setkey = skcipher_setkey,
+	.setauthsize = no_setauthsize,
+	.crypt_blocks = no_crypt_blocks,
+	.req_alloc = skcipher_req_alloc,
+	.req_free = skcipher_req_free,
+	.req_bytes = skcipher_req_bytes,
+	.req_set = skcipher_req_set,
+	.submit = skcipher_submit,
+};
+
+/* aeads */
+
+static int aead_alloc(struct kaesbench_tfm *tfm, const char *name, u32 mask)
+{
+	tfm->aead = crypto_alloc_aead(name, 0, mask);
+	return PTR_ERR_OR_ZERO(tfm->aead);
+}
+
+static void aead_free(struct kaesbench_tfm *tfm)
+{
+	if (!IS_ERR_OR_NULL(tfm->aead))
+		crypto_free_aead(tfm->aead);
+}
+
+static const char *aead_driver(const struct kaesbench_tfm *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_aead_tfm(tfm->aead));
+}
+
+static u32 aead_block_size(const struct kaesbench_tfm *tfm)
+{
+	return crypto_aead_blocksize(tfm->aead);
+}
+
+static u32 aead_iv_size(const struct kaesbench_tfm *tfm)
+{
 	return crypto_aead_ivsize(tfm->aead);
 }
 
-/**
- * kaesbench_tfm_max_auth_size() - an aead's longest tag
- * @tfm: an open aead transform
- *
- * Return: bytes.
- */
-u32 kaesbench_tfm_max_auth_size(const struct kaesbench_tfm *tfm)
+static u32 aead_max_auth_size(const struct kaesbench_tfm *tfm)
 {
-	if (tfm->lib)
-		return kaesbench_lib_max_auth_size(tfm->lib);
 	return crypto_aead_maxauthsize(tfm->aead);
 }
 
-static int alloc_tfm(struct kaesbench_tfm *tfm, const char *name)
+static int aead_setkey(struct kaesbench_tfm *tfm, const u8 *key,
+		       unsigned int len)
 {
-	switch (tfm->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		tfm->cipher = crypto_alloc_cipher(name, 0, 0);
-		return PTR_ERR_OR_ZERO(tfm->cipher);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		tfm->sk = crypto_alloc_skcipher(name, 0, 0);
-		return PTR_ERR_OR_ZERO(tfm->sk);
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		tfm->aead = crypto_alloc_aead(name, 0, 0);
-		return PTR_ERR_OR_ZERO(tfm->aead);
-	}
-	return -EOPNOTSUPP;
+	return crypto_aead_setkey(tfm->aead, key, len);
+}
+
+static int aead_setauthsize(struct kaesbench_tfm *tfm, unsigned int len)
+{
+	return crypto_aead_setauthsize(tfm->aead, len);
+}
+
+static int aead_req_alloc(const struct kaesbench_tfm *tfm,
+			  struct kaesbench_req *req, gfp_t gfp, u32 flags,
+			  struct crypto_wait *wait)
+{
+	req->aead = aead_request_alloc(tfm->aead, gfp);
+	if (!req->aead)
+		return -ENOMEM;
+	aead_request_set_callback(req->aead, flags, done(wait), wait);
+	return 0;
+}
+
+static void aead_req_free(struct kaesbench_req *req)
+{
+	aead_request_free(req->aead);
+}
+
+static u64 aead_req_bytes(const struct kaesbench_tfm *tfm)
+{
+	return kmalloc_size_roundup(sizeof(struct aead_request) +
+				    crypto_aead_reqsize(tfm->aead));
+}
+
+/* The crypto API's crypt length: a decryption's takes the tag in. */
+static void aead_req_set(const struct kaesbench_tfm *tfm,
+			 struct kaesbench_req *req)
+{
+	const struct kaesbench_io *io = &req->io;
+	u32 tag = io->decrypt ? crypto_aead_authsize(tfm->aead) : 0;
+
+	aead_request_set_ad(req->aead, io->ad);
+	aead_request_set_crypt(req->aead, io->src_sg, io->dst_sg,
+			       io->len + tag, io->iv);
+}
+
+static int aead_submit(const struct kaesbench_tfm *tfm,
+		       struct kaesbench_req *req)
+{
+	return req->io.decrypt ? crypto_aead_decrypt(req->aead) :
+				 crypto_aead_encrypt(req->aead);
+}
+
+static const struct kaesbench_front_ops aead_ops = {
+	.type = KAESBENCH_IMPL_TYPE_AEAD,
+	.flags = KAESBENCH_TFM_AEAD,
+	.alloc = aead_alloc,
+	.free = aead_free,
+	.driver = aead_driver,
+	.block_size = aead_block_size,
+	.iv_size = aead_iv_size,
+	.max_auth_size = aead_max_auth_size,
+	.setkey = aead_setkey,
+	.setauthsize = aead_setauthsize,
+	.crypt_blocks = no_crypt_blocks,
+	.req_alloc = aead_req_alloc,
+	.req_free = aead_req_free,
+	.req_bytes = aead_req_bytes,
+	.req_set = aead_req_set,
+	.submit = aead_submit,
+};
+
+/* The crypto API's front ends, by the implementation type they allocate. */
+static const struct kaesbench_front_ops *const fronts[] = {
+	[KAESBENCH_IMPL_TYPE_CIPHER] = &cipher_ops,
+	[KAESBENCH_IMPL_TYPE_SKCIPHER] = &skcipher_ops,
+	[KAESBENCH_IMPL_TYPE_AEAD] = &aead_ops,
+};
+
+/**
+ * kaesbench_tfm_alloc() - allocate a transform through the crypto API
+ * @tfm: zeroed; to be closed whatever the result
+ * @type: the front end, KAESBENCH_IMPL_TYPE_{CIPHER,SKCIPHER,AEAD}
+ * @name: the driver or algorithm name
+ * @mask: for crypto_alloc_*(): CRYPTO_ALG_ASYNC for a synchronous one
+ *
+ * Context: process context, may sleep.
+ * Return: 0, -EOPNOTSUPP for another type, or the crypto API's error.
+ */
+int kaesbench_tfm_alloc(struct kaesbench_tfm *tfm, u32 type, const char *name,
+			u32 mask)
+{
+	if (type >= ARRAY_SIZE(fronts) || !fronts[type])
+		return -EOPNOTSUPP;
+	tfm->ops = fronts[type];
+	tfm->type = type;
+	tfm->flags = tfm->ops->flags;
+	return tfm->ops->alloc(tfm, name, mask);
 }
 
 /**
@@ -155,63 +364,44 @@ static int alloc_tfm(struct kaesbench_tfm *tfm, const char *name)
  */
 void kaesbench_tfm_close(struct kaesbench_tfm *tfm)
 {
-	if (tfm->lib) {
-		kaesbench_lib_close(tfm->lib);
-		tfm->lib = NULL;
-		tfm->front = KAESBENCH_IMPL_TYPE_UNSPEC;
-		return;
-	}
-	switch (tfm->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		if (!IS_ERR_OR_NULL(tfm->cipher))
-			crypto_free_cipher(tfm->cipher);
-		break;
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		if (!IS_ERR_OR_NULL(tfm->sk))
-			crypto_free_skcipher(tfm->sk);
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		if (!IS_ERR_OR_NULL(tfm->aead))
-			crypto_free_aead(tfm->aead);
-		break;
-	}
-	tfm->front = KAESBENCH_IMPL_TYPE_UNSPEC;
+	if (tfm->ops)
+		tfm->ops->free(tfm);
+	tfm->ops = NULL;
+	tfm->type = KAESBENCH_IMPL_TYPE_UNSPEC;
 }
 
 /**
- * kaesbench_tfm_open() - find an AES implementation and allocate a transform
- * @tfm: zeroed; set up on success, to be closed whatever the result
- * @name: a driver name, or with @by_alg an algorithm name
- * @by_alg: let the crypto API pick, as it would for a user
- * @impl: set to the implementation the crypto API handed out
- * @extack: why it is refused
+ * kaesbench_tfm_walk_blocks() - a single-block transform's request: its
+ * scatterlists' segments crypted a block at a time, none across a segment
+ * @tfm: an open, keyed transform with crypt_blocks
+ * @io: @src_sg and @dst_sg in segments of the same lengths, each of whole
+ *	blocks in the direct map
  *
- * A name not registered yet, such as a template instance, is instantiated,
- * as for any first user of it.
- *
- * Context: process context, may sleep.
- * Return: 0, -ENOENT, -EOPNOTSUPP (not an AES cipher, skcipher or aead, or
- * internal), -EBUSY (in a worker, a driver with a request given up:
- * kaesbench_worker_resolved()) or the crypto API's error.
+ * Context: any.
+ * Return: 0.
  */
-int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
-		       bool by_alg, struct kaesbench_impl *impl,
+int kaesbench_tfm_walk_blocks(const struct kaesbench_tfm *tfm,
+			      const struct kaesbench_io *io)
+{
+	struct scatterlist *src = io->src_sg, *dst = io->dst_sg;
+	u32 left = io->len, n;
+
+	for (; left; src = sg_next(src), dst = sg_next(dst)) {
+		n = min(left, src->length);
+		tfm->ops->crypt_blocks(tfm, io->decrypt, sg_virt(dst),
+				       sg_virt(src), n);
+		left -= n;
+	}
+	return 0;
+}
+
+/* Refused as the crypto API found it, with why. */
+static int check_found(const char *name, bool by_alg, bool registered,
+		       u32 front, const struct kaesbench_impl *impl,
 		       struct netlink_ext_ack *extack)
 {
-	bool registered;
-	u32 front;
-	int err;
-
-	if (!by_alg && str_has_prefix(name, "lib:")) {
-		err = kaesbench_lib_open(&tfm->lib, name, impl, extack);
-		if (!err)
-			tfm->front = impl->type;
-		return err;
-	}
-	registered = !kaesbench_impl_find(name, by_alg, impl);
-	front = registered ? front_end(impl->type) : guess_front_end(name);
-
-	if (front == FRONT_END_UNSUPPORTED || (registered && !impl->type)) {
+	if (front == KAESBENCH_FRONT_END_UNSUPPORTED ||
+	    (registered && !impl->type)) {
 		NL_SET_ERR_MSG(extack,
 			       "kaesbench measures ciphers, skciphers and aeads only");
 		return -EOPNOTSUPP;
@@ -234,9 +424,16 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 				       "no such AES implementation is registered");
 		return -ENOENT;
 	}
+	return 0;
+}
 
-	tfm->front = front;
-	err = alloc_tfm(tfm, name);
+/* Allocates what check_found() let through, and learns who it is. */
+static int open_found(struct kaesbench_tfm *tfm, const char *name, u32 front,
+		      struct kaesbench_impl *impl,
+		      struct netlink_ext_ack *extack)
+{
+	int err = kaesbench_tfm_alloc(tfm, front, name, 0);
+
 	if (err == -EEXIST) {
 		/*
 		 * A template instance whose inner parts were named by
@@ -265,58 +462,43 @@ int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
 }
 
 /**
- * kaesbench_tfm_setkey() - set the key, whatever the front end
- * @tfm: an open transform
- * @key: the key
- * @len: its length in bytes
+ * kaesbench_tfm_open() - find an AES implementation and allocate a transform
+ * @tfm: zeroed; set up on success, to be closed whatever the result
+ * @name: a driver name, or with @by_alg an algorithm name
+ * @by_alg: let the crypto API pick, as it would for a user
+ * @impl: set to the implementation the crypto API handed out
+ * @extack: why it is refused
  *
- * Return: 0, or the implementation's refusal (-EINVAL).
+ * A name not registered yet, such as a template instance, is instantiated,
+ * as for any first user of it. The algorithm's traits are matched once,
+ * here.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, -ENOENT, -EOPNOTSUPP (not an AES cipher, skcipher or aead, or
+ * internal), -EBUSY (in a worker, a driver with a request given up:
+ * kaesbench_worker_resolved()) or the crypto API's error.
  */
-int kaesbench_tfm_setkey(struct kaesbench_tfm *tfm, const u8 *key,
-			 unsigned int len)
+int kaesbench_tfm_open(struct kaesbench_tfm *tfm, const char *name,
+		       bool by_alg, struct kaesbench_impl *impl,
+		       struct netlink_ext_ack *extack)
 {
-	if (tfm->lib)
-		return kaesbench_lib_setkey(tfm->lib, key, len);
-	switch (tfm->front) {
-	case KAESBENCH_IMPL_TYPE_CIPHER:
-		return crypto_cipher_setkey(tfm->cipher, key, len);
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		return crypto_skcipher_setkey(tfm->sk, key, len);
-	default:
-		return crypto_aead_setkey(tfm->aead, key, len);
+	bool registered;
+	u32 front;
+	int err;
+
+	if (!by_alg && str_has_prefix(name, "lib:")) {
+		err = kaesbench_lib_open(tfm, name, impl, extack);
+	} else {
+		registered = !kaesbench_impl_find(name, by_alg, impl);
+		front = registered ? front_end(impl->type) :
+			kaesbench_traits_front_end(name);
+		err = check_found(name, by_alg, registered, front, impl,
+				  extack) ?:
+		      open_found(tfm, name, front, impl, extack);
 	}
-}
-
-/**
- * kaesbench_tfm_setauthsize() - an aead's tag length
- * @tfm: an open aead transform, keyed
- * @len: bytes
- *
- * Return: 0, or the implementation's refusal (-EINVAL).
- */
-int kaesbench_tfm_setauthsize(struct kaesbench_tfm *tfm, unsigned int len)
-{
-	if (tfm->lib)
-		return kaesbench_lib_setauthsize(tfm->lib, len);
-	return crypto_aead_setauthsize(tfm->aead, len);
-}
-
-/**
- * kaesbench_tfm_crypt_one() - one block of a single-block cipher
- * @tfm: an open, keyed cipher transform
- * @decrypt: which direction
- * @dst: a block out
- * @src: a block in
- */
-void kaesbench_tfm_crypt_one(const struct kaesbench_tfm *tfm, bool decrypt,
-			     u8 *dst, const u8 *src)
-{
-	if (tfm->lib)
-		kaesbench_lib_crypt_block(tfm->lib, decrypt, dst, src);
-	else if (decrypt)
-		crypto_cipher_decrypt_one(tfm->cipher, dst, src);
-	else
-		crypto_cipher_encrypt_one(tfm->cipher, dst, src);
+	if (!err)
+		kaesbench_traits_match(&tfm->traits, impl->alg_name);
+	return err;
 }
 
 /**
@@ -359,170 +541,4 @@ void kaesbench_context_leave(u32 context)
 {
 	if (context == KAESBENCH_CONTEXT_SOFTIRQ)
 		local_bh_enable();
-}
-
-/**
- * kaesbench_default_key_bits() - the key length measured unless asked
- * @alg_name: the algorithm name
- *
- * Return: 128, or 256 for xts, whose key is two AES keys.
- */
-u32 kaesbench_default_key_bits(const char *alg_name)
-{
-	return strstr(alg_name, "xts(") ? 256 : 128;
-}
-
-/* The algorithm inside an IV generator, seqiv() or echainiv(), or itself. */
-static const char *without_geniv(const char *alg_name)
-{
-	if (str_has_prefix(alg_name, "seqiv("))
-		return alg_name + strlen("seqiv(");
-	if (str_has_prefix(alg_name, "echainiv("))
-		return alg_name + strlen("echainiv(");
-	return alg_name;
-}
-
-/**
- * kaesbench_generated_iv() - bytes of IV an IV generator writes
- * @alg_name: the algorithm name
- * @aead: a transform of it
- *
- * seqiv and echainiv, which ESP uses on output, write the IV they generate
- * after the associated data: requests make room for it in their crypt
- * region, as esp_output() does.
- *
- * Return: the IV size for an IV generator, else 0.
- */
-u32 kaesbench_generated_iv(const char *alg_name, struct crypto_aead *aead)
-{
-	return without_geniv(alg_name) != alg_name ? crypto_aead_ivsize(aead) : 0;
-}
-
-/**
- * kaesbench_default_aad_len() - associated data used unless asked
- * @alg_name: the algorithm name
- *
- * The ESP transforms get what IPsec passes them: SPI and sequence number
- * (8 bytes), the high sequence bits with extended sequence numbers
- * (authencesn, 4 more) and, for the GCM, GMAC and CCM ones, the 8-byte IV.
- *
- * Return: the length in bytes; 0 for everything else.
- */
-u32 kaesbench_default_aad_len(const char *alg_name)
-{
-	const char *inner = without_geniv(alg_name);
-
-	/* An IV generator writes the IV itself, after SPI and sequence. */
-	if (inner != alg_name)
-		return str_has_prefix(inner, "authencesn(") ? 12 : 8;
-	if (str_has_prefix(alg_name, "rfc4106(") ||
-	    str_has_prefix(alg_name, "rfc4543(") ||
-	    str_has_prefix(alg_name, "rfc4309("))
-		return 16;
-	if (str_has_prefix(alg_name, "authencesn("))
-		return 12;
-	if (str_has_prefix(alg_name, "authenc("))
-		return 8;
-	return 0;
-}
-
-/* Digest size of the hash named in an authenc(hmac(HASH),...). */
-static u32 hmac_key_len(const char *alg_name)
-{
-	static const struct {
-		const char *hmac;
-		u32 len;
-	} hashes[] = {
-		{ "hmac(sha1)", 20 }, { "hmac(sha256)", 32 },
-		{ "hmac(sha384)", 48 }, { "hmac(sha512)", 64 },
-	};
-	const char *p = strstr(alg_name, "hmac(");
-	unsigned int i;
-
-	for (i = 0; p && i < ARRAY_SIZE(hashes); i++) {
-		if (str_has_prefix(p, hashes[i].hmac))
-			return hashes[i].len;
-	}
-	return 0;
-}
-
-/**
- * kaesbench_default_tag_len() - the tag length used unless asked
- * @alg_name: the algorithm name
- *
- * Return: what ESP uses for authenc: 12 bytes with HMAC-SHA1 (sha1-96),
- * 16 with the SHA-2 ones; 0 (the implementation's maximum) otherwise.
- */
-u32 kaesbench_default_tag_len(const char *alg_name)
-{
-	u32 hmac = hmac_key_len(alg_name);
-
-	return hmac == 20 ? 12 : hmac ? 16 : 0;
-}
-
-/**
- * kaesbench_make_key() - lay out a key as the algorithm expects it
- * @alg_name: the algorithm name
- * @key_bits: the AES key length (for xts, both AES keys together)
- * @random: KAESBENCH_KEY_MAX random bytes to take the key material from
- * @key: KAESBENCH_KEY_MAX bytes, set to the key
- *
- * The ESP transforms take more than an AES key: a 4-byte salt or nonce
- * after it (rfc4106, rfc4543, rfc3686), a 3-byte one (rfc4309), and
- * authenc an rtattr-framed blob of HMAC key and encryption key.
- *
- * Return: the key's length in bytes, or -EINVAL if @key_bits is not whole
- * bytes or the key would not fit.
- */
-int kaesbench_make_key(const char *alg_name, u32 key_bits, const u8 *random,
-		       u8 *key)
-{
-	const char *inner = without_geniv(alg_name);
-	u32 auth_len = 0, enc_len, extra = 0;
-	struct crypto_authenc_key_param *param;
-	struct rtattr *rta;
-	u32 head = 0;
-
-	if (key_bits % 8)
-		return -EINVAL;
-	if (str_has_prefix(inner, "authenc")) {
-		auth_len = hmac_key_len(inner);
-		inner = strchr(inner, ',');
-		inner = inner ? inner + 1 : alg_name;
-		head = RTA_SPACE(sizeof(*param));
-	}
-	if (str_has_prefix(inner, "rfc4106(") ||
-	    str_has_prefix(inner, "rfc4543(") ||
-	    str_has_prefix(inner, "rfc3686("))
-		extra = 4;
-	else if (str_has_prefix(inner, "rfc4309("))
-		extra = 3;
-	enc_len = key_bits / 8 + extra;
-	if (head + auth_len + enc_len > KAESBENCH_KEY_MAX)
-		return -EINVAL;
-
-	if (head) {
-		rta = (struct rtattr *)key;
-		rta->rta_type = CRYPTO_AUTHENC_KEYA_PARAM;
-		rta->rta_len = RTA_LENGTH(sizeof(*param));
-		param = RTA_DATA(rta);
-		param->enckeylen = cpu_to_be32(enc_len);
-	}
-	memcpy(key + head, random, auth_len + enc_len);
-	return head + auth_len + enc_len;
-}
-
-/**
- * kaesbench_fix_iv() - make a random IV one the algorithm takes
- * @alg_name: the algorithm name
- * @iv: the IV, changed in place where needed
- *
- * CCM's IV starts with L' = L - 1, the size of the length field less one,
- * which must be 1 to 7: 3 is what RFC 4309 uses.
- */
-void kaesbench_fix_iv(const char *alg_name, u8 *iv)
-{
-	if (str_has_prefix(alg_name, "ccm(") ||
-	    str_has_prefix(alg_name, "ccm_base("))
-		iv[0] = 3;
 }

@@ -98,10 +98,7 @@ enum vstep {
  */
 struct vslot {
 	struct vcase c;
-	union {
-		struct skcipher_request *sk;
-		struct aead_request *aead;
-	} req;
+	struct kaesbench_req req;
 	struct crypto_wait wait;
 	u8 *plain;		/* [aad | data] */
 	u8 *expect;		/* the reference's [aad | ciphertext | tag] */
@@ -123,7 +120,6 @@ struct kaesbench_verify {
 	struct kaesbench_verify_params params;
 	struct kaesbench_tfm impl;
 	struct kaesbench_ref ref;
-	char alg_name[CRYPTO_MAX_ALG_NAME];
 	struct kaesbench_wait_class wait_class;
 	u32 block_size;
 	u32 iv_size;
@@ -161,7 +157,7 @@ static u32 draw(struct rnd_state *rnd, u32 n)
 	return n ? prandom_u32_state(rnd) % n : 0;
 }
 
-static int set_keys(struct kaesbench_verify *v, const char *alg,
+static int set_keys(struct kaesbench_verify *v,
 		    struct netlink_ext_ack *extack)
 {
 	u8 random[KAESBENCH_KEY_MAX], key[KAESBENCH_KEY_MAX];
@@ -170,7 +166,8 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 
 	prandom_seed_state(&rnd, v->params.seed);
 	prandom_bytes_state(&rnd, random, sizeof(random));
-	len = kaesbench_make_key(alg, v->params.key_bits, random, key);
+	len = kaesbench_make_key(&v->impl.traits, v->params.key_bits, random,
+				 key);
 	if (len < 0) {
 		NL_SET_ERR_MSG(extack,
 			       "key length is not whole bytes, or too long");
@@ -195,31 +192,14 @@ static int set_keys(struct kaesbench_verify *v, const char *alg,
 static int alloc_request(struct kaesbench_verify *v, struct vslot *sl)
 {
 	u32 flags = kaesbench_request_flags(v->params.context);
+	int err;
 
 	kaesbench_init_wait(&sl->wait, &v->wait_class);
-	if (v->impl.lib)
-		return 0;	/* a library call: no request */
-	switch (v->impl.front) {
-	case KAESBENCH_IMPL_TYPE_SKCIPHER:
-		sl->req.sk = skcipher_request_alloc(v->impl.sk, VERIFY_GFP);
-		if (!sl->req.sk)
-			return -ENOMEM;
-		v->bytes += kmalloc_size_roundup(sizeof(*sl->req.sk) +
-						 crypto_skcipher_reqsize(v->impl.sk));
-		skcipher_request_set_callback(sl->req.sk, flags,
-					      crypto_req_done, &sl->wait);
-		break;
-	case KAESBENCH_IMPL_TYPE_AEAD:
-		sl->req.aead = aead_request_alloc(v->impl.aead, VERIFY_GFP);
-		if (!sl->req.aead)
-			return -ENOMEM;
-		v->bytes += kmalloc_size_roundup(sizeof(*sl->req.aead) +
-						 crypto_aead_reqsize(v->impl.aead));
-		aead_request_set_callback(sl->req.aead, flags, crypto_req_done,
-					  &sl->wait);
-		break;
-	}
-	return 0;
+	err = kaesbench_req_alloc(&v->impl, &sl->req, VERIFY_GFP, flags,
+				  &sl->wait);
+	if (!err)
+		v->bytes += kaesbench_req_bytes(&v->impl);
+	return err;
 }
 
 /*
@@ -284,12 +264,7 @@ static void free_slots(struct kaesbench_verify *v)
 	for (i = 0; v->slots && i < v->depth; i++) {
 		struct vslot *sl = &v->slots[i];
 
-		if (v->impl.lib)
-			;	/* no request */
-		else if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-			skcipher_request_free(sl->req.sk);
-		else if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
-			aead_request_free(sl->req.aead);
+		kaesbench_req_free(&v->impl, &sl->req);
 		free_buffer(sl->plain);
 		free_buffer(sl->expect);
 		free_buffer(sl->src);
@@ -319,6 +294,50 @@ static void destroy(void *work)
 	kfree(v);
 }
 
+/* The implementation and its reference, opened and keyed alike. */
+static int open_both(struct kaesbench_verify *v, struct kaesbench_impl *impl,
+		     struct netlink_ext_ack *extack)
+{
+	int err;
+
+	err = kaesbench_tfm_open(&v->impl, v->params.name, v->params.by_alg,
+				 impl, extack);
+	if (err)
+		return err;
+	if (!v->params.key_bits)
+		v->params.key_bits = v->impl.traits.key_bits;
+	err = kaesbench_ref_open(&v->ref, &v->impl, impl->alg_name, extack);
+	return err ?: set_keys(v, extack);
+}
+
+/* What every case's requests look like: lengths, IV, associated data, tag. */
+static int set_shape(struct kaesbench_verify *v,
+		     struct netlink_ext_ack *extack)
+{
+	const struct kaesbench_traits *traits = &v->impl.traits;
+
+	v->block_size = kaesbench_tfm_block_size(&v->impl);
+	v->cts = traits->flags & KAESBENCH_TRAIT_STEALS;
+	v->fixed_aad = traits->aad_len ?: U32_MAX;
+	v->iv_size = kaesbench_tfm_iv_size(&v->impl);
+	if (v->impl.flags & KAESBENCH_TFM_AEAD) {
+		v->tag_len = traits->tag_len ?:
+			     kaesbench_tfm_max_auth_size(&v->impl);
+		v->gen_iv = kaesbench_tfm_generated_iv(&v->impl);
+		if (v->tag_len > MAX_TAG || v->gen_iv > MAX_GEN_IV ||
+		    kaesbench_tfm_setauthsize(&v->impl, v->tag_len) ||
+		    kaesbench_ref_setauthsize(&v->ref, v->tag_len)) {
+			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
+			return -EINVAL;
+		}
+	}
+	if (v->iv_size > IV_MAX) {
+		NL_SET_ERR_MSG(extack, "IV longer than kaesbench handles");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
 /**
  * kaesbench_verify_create() - set up the verification a request asks for
  * @params: the request; copied
@@ -342,43 +361,9 @@ kaesbench_verify_create(const struct kaesbench_verify_params *params,
 	v->bytes = kmalloc_size_roundup(sizeof(*v));
 	kaesbench_wait_class_init(&v->wait_class);
 	v->params = *params;
-	err = kaesbench_tfm_open(&v->impl, params->name, params->by_alg, impl,
-				 extack);
+	err = open_both(v, impl, extack) ?: set_shape(v, extack);
 	if (err)
 		goto err_free;
-	if (!v->params.key_bits)
-		v->params.key_bits = kaesbench_default_key_bits(impl->alg_name);
-	err = kaesbench_ref_open(&v->ref, v->impl.front, impl->alg_name,
-				 !!v->impl.lib, extack);
-	if (!err)
-		err = set_keys(v, impl->alg_name, extack);
-	if (err)
-		goto err_free;
-
-	v->block_size = kaesbench_tfm_block_size(&v->impl);
-	v->cts = strstr(impl->alg_name, "xts(") || strstr(impl->alg_name, "cts(");
-	strscpy(v->alg_name, impl->alg_name, sizeof(v->alg_name));
-	v->fixed_aad = kaesbench_default_aad_len(impl->alg_name) ?: U32_MAX;
-	if (v->impl.front != KAESBENCH_IMPL_TYPE_CIPHER)
-		v->iv_size = kaesbench_tfm_iv_size(&v->impl);
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD) {
-		v->tag_len = kaesbench_default_tag_len(impl->alg_name) ?:
-			     kaesbench_tfm_max_auth_size(&v->impl);
-		v->gen_iv = kaesbench_generated_iv(impl->alg_name,
-						   v->impl.aead);
-		if (v->tag_len > MAX_TAG || v->gen_iv > MAX_GEN_IV ||
-		    kaesbench_tfm_setauthsize(&v->impl, v->tag_len) ||
-		    kaesbench_ref_setauthsize(&v->ref, v->tag_len)) {
-			NL_SET_ERR_MSG(extack, "the reference rejects the tag length");
-			err = -EINVAL;
-			goto err_free;
-		}
-	}
-	if (v->iv_size > IV_MAX) {
-		NL_SET_ERR_MSG(extack, "IV longer than kaesbench handles");
-		err = -EOPNOTSUPP;
-		goto err_free;
-	}
 	/* As a run: a synchronous call returns with its work done. */
 	v->depth = impl->flags & KAESBENCH_IMPL_F_ASYNC ?
 		   clamp_t(u32, params->depth, 1, KAESBENCH_MAX_DEPTH) : 1;
@@ -402,7 +387,7 @@ static u32 valid_len(const struct kaesbench_verify *v, u32 len)
 
 	if (bs == 1)
 		return len;
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER)
+	if (v->impl.flags & KAESBENCH_TFM_BLOCKS)
 		return max(bs, rounddown(len, bs));
 	if (v->cts)
 		return max(bs, len);
@@ -480,22 +465,22 @@ static void draw_case(struct kaesbench_verify *v, u32 index, struct vslot *sl)
 	c->index = index;
 	c->len = valid_len(v, index < short_lens ? index :
 			   draw(&rnd, KAESBENCH_MAX_SIZE + 1));
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_AEAD)
+	if (v->impl.flags & KAESBENCH_TFM_AEAD)
 		c->aad_len = v->fixed_aad != U32_MAX ? v->fixed_aad :
 			     draw(&rnd, MAX_RANDOM_AAD + 1);
 	c->in_place = draw(&rnd, 2);
 	prandom_bytes_state(&rnd, c->iv, v->iv_size);
-	kaesbench_fix_iv(v->alg_name, c->iv);
+	kaesbench_fix_iv(&v->impl.traits, c->iv);
 	prandom_bytes_state(&rnd, sl->plain, c->aad_len + c->len);
 	/* Room for the tag on both sides, so either can be in place. */
 	room = c->aad_len + v->gen_iv + c->len + v->tag_len;
-	if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+	if (v->impl.flags & KAESBENCH_TFM_BLOCKS) {
 		c->in_place = false;
 		c->src.offset = draw(&rnd, MAX_MISALIGN);
 		c->dst.offset = draw(&rnd, MAX_MISALIGN);
 		return;
 	}
-	if (v->impl.lib) {
+	if (v->impl.flags & KAESBENCH_TFM_LINEAR) {
 		linear(&rnd, sl->src, room, &c->src);
 		if (!c->in_place)
 			linear(&rnd, sl->dst, room, &c->dst);
@@ -660,22 +645,30 @@ static void start(struct vslot *sl)
 }
 
 /*
- * A library path's call, on the case's linear sides: @len bytes after @ad
- * of associated data, an aead's tag after them, as a request lays them
- * out; what it returns is the request's result.
+ * The case's request: @len bytes after @ad of associated data, an aead's
+ * tag after them, on the case's scatterlists, or a library path's linear
+ * sides; what the submission returns is the request's result.
  */
-static void call_library(const struct kaesbench_verify *v, struct vslot *sl,
-			 u32 ad,
-			 u32 len, bool decrypt)
+static void submit(const struct kaesbench_verify *v, struct vslot *sl,
+		   u32 ad, u32 len, bool decrypt)
 {
 	struct vcase *c = &sl->c;
 	u8 *src = sl->src + c->src.offset;
-	u8 *dst = c->in_place ? src : sl->dst + c->dst.offset;
+	struct kaesbench_io io = {
+		.src_sg = c->src.sg,
+		.dst_sg = dst_sg(c),
+		.src = src,
+		.dst = c->in_place ? src : sl->dst + c->dst.offset,
+		.ad = ad,
+		.len = len,
+		.iv = sl->iv,
+		.decrypt = decrypt,
+	};
 
+	kaesbench_req_set(&v->impl, &sl->req, &io);
 	start(sl);
 	kaesbench_context_enter(v->params.context);
-	sl->ret = kaesbench_lib_crypt(v->impl.lib, decrypt, dst, src, ad, len,
-				      sl->iv);
+	sl->ret = kaesbench_req_submit(&v->impl, &sl->req);
 	kaesbench_context_leave(v->params.context);
 }
 
@@ -698,41 +691,8 @@ static int skcipher_submit(struct kaesbench_verify *v, struct vslot *sl)
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs,
 			    encrypt ? sl->plain : sl->expect, c->len);
 	memcpy(sl->iv, c->iv, v->iv_size);
-	if (v->impl.lib) {
-		call_library(v, sl, 0, c->len, !encrypt);
-		return 0;
-	}
-	skcipher_request_set_crypt(sl->req.sk, c->src.sg, dst_sg(c), c->len,
-				   sl->iv);
-	start(sl);
-	kaesbench_context_enter(v->params.context);
-	sl->ret = encrypt ? crypto_skcipher_encrypt(sl->req.sk) :
-			    crypto_skcipher_decrypt(sl->req.sk);
-	kaesbench_context_leave(v->params.context);
+	submit(v, sl, 0, c->len, !encrypt);
 	return 0;
-}
-
-static void aead_submit_crypt(const struct kaesbench_verify *v,
-			      struct vslot *sl, u32 ad, u32 crypt,
-			      const u8 *iv, u32 iv_size, bool encrypt)
-{
-	struct vcase *c = &sl->c;
-
-	memcpy(sl->iv, iv, iv_size);
-	if (v->impl.lib) {
-		/* A library takes the data's length, not the tag's with it. */
-		call_library(v, sl, ad, encrypt ? crypt : crypt - v->tag_len,
-			     !encrypt);
-		return;
-	}
-	aead_request_set_ad(sl->req.aead, ad);
-	aead_request_set_crypt(sl->req.aead, c->src.sg, dst_sg(c), crypt,
-			       sl->iv);
-	start(sl);
-	kaesbench_context_enter(v->params.context);
-	sl->ret = encrypt ? crypto_aead_encrypt(sl->req.aead) :
-			    crypto_aead_decrypt(sl->req.aead);
-	kaesbench_context_leave(v->params.context);
 }
 
 /*
@@ -766,8 +726,8 @@ static int aead_submit_encrypt(struct kaesbench_verify *v, struct vslot *sl)
 	}
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, sl->plain,
 			    ad + v->gen_iv + c->len);
-	aead_submit_crypt(v, sl, ad, v->gen_iv + c->len, c->iv, v->iv_size,
-			  true);
+	memcpy(sl->iv, c->iv, v->iv_size);
+	submit(v, sl, ad, v->gen_iv + c->len, false);
 	return 0;
 }
 
@@ -822,7 +782,9 @@ static void aead_submit_decrypt(struct kaesbench_verify *v, struct vslot *sl,
 	if (byte >= 0)
 		v->out[byte] ^= 1;
 	sg_copy_from_buffer(c->src.sg, c->src.nsegs, v->out, total);
-	aead_submit_crypt(v, sl, c->aad_len, crypt, c->iv, v->iv_size, false);
+	memcpy(sl->iv, c->iv, v->iv_size);
+	/* The data's length: the tag is the front end's to count. */
+	submit(v, sl, c->aad_len, crypt - v->tag_len, true);
 }
 
 static int aead_submit(struct kaesbench_verify *v, struct vslot *sl)
@@ -898,7 +860,6 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 {
 	struct vcase *c = &sl->c;
 	u8 *src = sl->src + c->src.offset, *dst = sl->dst + c->dst.offset;
-	u32 bs = v->block_size, i;
 	s32 offset;
 	int err;
 
@@ -909,15 +870,13 @@ static int cipher_case(struct kaesbench_verify *v, struct vslot *sl)
 		return reference_failed(v, err);
 	memcpy(src, sl->plain, c->len);
 	kaesbench_context_enter(v->params.context);
-	for (i = 0; i < c->len; i += bs)
-		kaesbench_tfm_crypt_one(&v->impl, false, dst + i, src + i);
+	kaesbench_tfm_crypt_blocks(&v->impl, false, dst, src, c->len);
 	kaesbench_context_leave(v->params.context);
 	offset = kaesbench_first_difference(dst, sl->expect, c->len);
 	if (offset >= 0)
 		return output_differs(v, c, KAESBENCH_CASE_OP_ENCRYPT, offset);
 	kaesbench_context_enter(v->params.context);
-	for (i = 0; i < c->len; i += bs)
-		kaesbench_tfm_crypt_one(&v->impl, true, src + i, dst + i);
+	kaesbench_tfm_crypt_blocks(&v->impl, true, src, dst, c->len);
 	kaesbench_context_leave(v->params.context);
 	offset = kaesbench_first_difference(src, sl->plain, c->len);
 	if (offset >= 0)
@@ -939,10 +898,10 @@ static int submit_round(struct kaesbench_verify *v)
 
 		if (!sl->busy)
 			continue;
-		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-			err = skcipher_submit(v, sl);
-		else
+		if (v->impl.flags & KAESBENCH_TFM_AEAD)
 			err = aead_submit(v, sl);
+		else
+			err = skcipher_submit(v, sl);
 		if (err)
 			break;
 	}
@@ -988,10 +947,10 @@ static void check_round(struct kaesbench_verify *v)
 			continue;
 		v->requests++;
 		v->data_bytes += sl->c.len;
-		if (v->impl.front == KAESBENCH_IMPL_TYPE_SKCIPHER)
-			err = skcipher_check(v, sl);
-		else
+		if (v->impl.flags & KAESBENCH_TFM_AEAD)
 			err = aead_check(v, sl);
+		else
+			err = skcipher_check(v, sl);
 		if (err || sl->step == STEP_DONE) {
 			sl->busy = false;
 			if (!err)
@@ -1068,7 +1027,7 @@ int kaesbench_verify_cases(struct kaesbench_verify *v,
 				sizeof(v->message));
 			return -ETIME;
 		}
-		if (v->impl.front == KAESBENCH_IMPL_TYPE_CIPHER) {
+		if (v->impl.flags & KAESBENCH_TFM_BLOCKS) {
 			if (next >= v->params.cases)
 				break;
 			err = cipher_cases(v, &next);
