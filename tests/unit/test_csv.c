@@ -4,7 +4,8 @@
  *
  * --csv says what --json says: the same runs are printed in each format,
  * parsed back, and every CSV cell is checked against the JSON member its
- * column is named after; and the quoting, RFC 4180's.
+ * column is named after; and the quoting, RFC 4180's. Without cycle
+ * counts, ns_per_byte is filled where cycles_per_byte is not.
  */
 
 #include <math.h>
@@ -231,12 +232,44 @@ static void test_csv_field(void **state)
 	free(text);
 }
 
+/*
+ * CSV: ns_per_byte, the last figure, filled where cycles_per_byte is not;
+ * then the run's context.
+ */
+static void test_csv_no_cycles(void **state)
+{
+	struct kb_run runs[FIXTURE_RUNS];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	fixture_sweep(runs, &fixture_ce);
+	assert_int_equal(
+		kb_print_runs_csv(f, runs, FIXTURE_RUNS, KB_CSV_SUMMARY), 0);
+	fclose(f);
+	assert_non_null(strstr(
+		text,
+		",cpu_percent,thread_cpu_percent,cycles_per_byte,ns_per_byte,context\n"));
+	/* 16384 B: no cycles_per_byte, then 0.667 ns a byte, as in JSON. */
+	assert_non_null(strstr(text,
+			       ",1530.61227615295,91552.6885722733,100,"
+			       "49.9999249568126,,0.666667000192111,thread\n"));
+	assert_non_null(strstr(
+		text,
+		",refused,-22,unsupported key length,,,,,,,,,,,thread\n"));
+	free(text);
+	fixture_release(runs, FIXTURE_RUNS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_csv_summary),
 		cmocka_unit_test(test_csv_samples),
 		cmocka_unit_test(test_csv_field),
+		cmocka_unit_test(test_csv_no_cycles),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

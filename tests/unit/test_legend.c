@@ -8,6 +8,7 @@
  * last table, and only for what the tables showed; a size no column took
  * must be one line under its table; and the output must be at least a
  * third shorter than with --verbose, which keeps every table's notes.
+ * And the reason it gives for no cycle counts, by machine.
  */
 
 #include <setjmp.h>
@@ -377,6 +378,29 @@ static void test_run_table(void **state)
 	free_runs(r);
 }
 
+static const char aarch64_why[] =
+	"the generic timer (CNTVCT) counts at a fixed frequency, not CPU cycles";
+
+/* Why no cycles, by uname's machine. */
+static void test_no_cycles_reason(void **state)
+{
+	(void)state;
+	assert_string_equal(kb_no_cycles_reason("aarch64"), aarch64_why);
+	assert_string_equal(kb_no_cycles_reason("aarch64_be"), aarch64_why);
+	assert_string_equal(kb_no_cycles_reason("armv8l"), aarch64_why);
+	assert_string_equal(kb_no_cycles_reason("x86_64"),
+			    "the TSC is not constant-rate");
+	assert_string_equal(kb_no_cycles_reason("i686"),
+			    "the TSC is not constant-rate");
+	assert_string_equal(kb_no_cycles_reason("riscv64"),
+			    "the kernel sent no cycle count");
+	assert_string_equal(kb_no_cycles_reason(""),
+			    "the kernel sent no cycle count");
+	assert_string_equal(kb_no_cycles_reason(NULL),
+			    "the kernel sent no cycle count");
+	assert_non_null(kb_this_machine());
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_legend_softirq),
 		cmocka_unit_test(test_run_table),
 		cmocka_unit_test(test_legend_only_what_appeared),
+		cmocka_unit_test(test_no_cycles_reason),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
