@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * The veth pair between the two namespaces and its lanes' addresses,
- * through rtnetlink (libnl-route-3). The pair is made from side 0, with
+ * through rtnetlink (netlink/rtnl.h). The pair is made from side 0, with
  * its peer created straight into side 1 (IFLA_NET_NS_FD in the peer's
  * attributes), so that no device ever exists in the tool's own
  * namespace, even for a moment.
@@ -11,18 +11,16 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <net/if.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 
-#include <netlink/addr.h>
-#include <netlink/route/addr.h>
-#include <netlink/route/link.h>
-#include <netlink/route/link/veth.h>
+#include <linux/netlink.h>
 
 #include "ipsec/link.h"
-#include "ipsec/nlsock.h"
+#include "netlink/rtnl.h"
+#include "netlink/sock.h"
 
 /* 10.213.0.0/16: private (RFC 1918), and unlikely to be routed anywhere. */
 #define LANE_NET(lane, host) (10u << 24 | 213u << 16 | (lane) << 8 | (host))
@@ -63,130 +61,90 @@ const char *kb_link_ifname(int side)
 	return side >= 0 && side < KB_SIDES ? ifname[side] : NULL;
 }
 
-static int make_pair(struct kb_nlsock *s, const struct kb_netns_pair *p,
+static int make_pair(struct kb_nl *nl, const struct kb_netns_pair *p,
 		     unsigned int mtu, char *err, size_t len)
 {
-	struct rtnl_link *link, *peer;
-	int ret;
+	int ret = kb_rtnl_add_veth(nl, ifname[0], ifname[1], p->side[1], mtu);
 
-	link = rtnl_link_veth_alloc();
-	if (!link)
-		return fail(err, len, -ENOMEM, "out of memory");
-	peer = rtnl_link_veth_get_peer(link);
-	rtnl_link_set_name(link, ifname[0]);
-	rtnl_link_set_name(peer, ifname[1]);
-	rtnl_link_set_ns_fd(peer, p->side[1]);
-	if (mtu) {
-		rtnl_link_set_mtu(link, mtu);
-		rtnl_link_set_mtu(peer, mtu);
-	}
-	kb_nlsock_clear(s);
-	ret = rtnl_link_add(s->sk, link, NLM_F_CREATE | NLM_F_EXCL);
-	rtnl_link_put(peer);
-	rtnl_link_veth_release(link);
-	if (ret >= 0)
-		return 0;
-	ret = kb_nlsock_errno(s, ret);
 	if (ret == -EOPNOTSUPP || ret == -ENODEV)
 		return fail(
 			err, len, ret,
 			"the kernel has no veth support (CONFIG_VETH, module veth): %s",
-			kb_nlsock_reason(s, ret));
-	return fail(err, len, ret, "cannot make the veth pair %s/%s: %s",
-		    ifname[0], ifname[1], kb_nlsock_reason(s, ret));
+			kb_nl_reason(nl, ret));
+	if (ret)
+		return fail(err, len, ret,
+			    "cannot make the veth pair %s/%s: %s", ifname[0],
+			    ifname[1], kb_nl_reason(nl, ret));
+	return 0;
 }
 
-static int set_up(struct kb_nlsock *s, int side, const char *name, char *err,
+static int find(struct kb_nl *nl, int side, const char *name, int *ifindex,
+		char *err, size_t len)
+{
+	int ret = kb_rtnl_ifindex(nl, name, ifindex);
+
+	if (ret)
+		return fail(err, len, ret, "cannot find %s in namespace %d: %s",
+			    name, side, kb_nl_reason(nl, ret));
+	return 0;
+}
+
+static int set_up(struct kb_nl *nl, int side, const char *name, char *err,
 		  size_t len)
 {
-	struct rtnl_link *link, *change;
-	int ret;
+	int ifindex, ret;
 
-	kb_nlsock_clear(s);
-	ret = rtnl_link_get_kernel(s->sk, 0, name, &link);
-	if (ret < 0) {
-		ret = kb_nlsock_errno(s, ret);
-		return fail(err, len, ret, "cannot find %s in namespace %d: %s",
-			    name, side, kb_nlsock_reason(s, ret));
-	}
-	change = rtnl_link_alloc();
-	if (!change) {
-		rtnl_link_put(link);
-		return fail(err, len, -ENOMEM, "out of memory");
-	}
-	rtnl_link_set_flags(change, IFF_UP);
-	kb_nlsock_clear(s);
-	ret = rtnl_link_change(s->sk, link, change, 0);
-	rtnl_link_put(change);
-	rtnl_link_put(link);
-	if (ret >= 0)
-		return 0;
-	ret = kb_nlsock_errno(s, ret);
-	return fail(err, len, ret, "cannot bring %s up in namespace %d: %s",
-		    name, side, kb_nlsock_reason(s, ret));
+	ret = find(nl, side, name, &ifindex, err, len);
+	if (ret)
+		return ret;
+	ret = kb_rtnl_set_up(nl, ifindex);
+	if (ret)
+		return fail(err, len, ret,
+			    "cannot bring %s up in namespace %d: %s", name,
+			    side, kb_nl_reason(nl, ret));
+	return 0;
 }
 
-static int add_addr(struct kb_nlsock *s, int side, int ifindex,
-		    unsigned int lane, char *err, size_t len)
+static int add_addr(struct kb_nl *nl, int side, int ifindex, unsigned int lane,
+		    char *err, size_t len)
 {
-	struct rtnl_addr *ra;
-	struct nl_addr *local;
 	struct in_addr in;
 	char text[INET_ADDRSTRLEN];
 	int ret;
 
 	kb_link_lane_addr(lane, side, &in);
-	inet_ntop(AF_INET, &in, text, sizeof(text));
-	ra = rtnl_addr_alloc();
-	local = nl_addr_build(AF_INET, &in, sizeof(in));
-	if (!ra || !local) {
-		if (ra)
-			rtnl_addr_put(ra);
-		return fail(err, len, -ENOMEM, "out of memory");
-	}
-	nl_addr_set_prefixlen(local, LANE_PREFIX);
-	rtnl_addr_set_ifindex(ra, ifindex);
-	/* It takes the prefix length from @local. */
-	ret = rtnl_addr_set_local(ra, local);
-	nl_addr_put(local);
-	if (ret >= 0) {
-		kb_nlsock_clear(s);
-		ret = rtnl_addr_add(s->sk, ra, 0);
-	}
-	rtnl_addr_put(ra);
-	if (ret >= 0)
+	ret = kb_rtnl_add_addr4(nl, ifindex, in, LANE_PREFIX);
+	if (!ret)
 		return 0;
-	ret = kb_nlsock_errno(s, ret);
+	inet_ntop(AF_INET, &in, text, sizeof(text));
 	return fail(err, len, ret, "cannot add %s/%d to %s: %s", text,
-		    LANE_PREFIX, ifname[side], kb_nlsock_reason(s, ret));
+		    LANE_PREFIX, ifname[side], kb_nl_reason(nl, ret));
 }
 
 /* lo, which a new namespace has down, then the lanes' addresses, then up. */
-static int configure(struct kb_nlsock *s, int side, unsigned int lanes,
-		     char *err, size_t len)
+static int configure(struct kb_nl *nl, int side, unsigned int lanes, char *err,
+		     size_t len)
 {
-	struct rtnl_link *link;
 	unsigned int lane;
 	int ret, ifindex;
 
-	ret = set_up(s, side, "lo", err, len);
+	ret = set_up(nl, side, "lo", err, len);
+	if (!ret)
+		ret = find(nl, side, ifname[side], &ifindex, err, len);
+	for (lane = 0; !ret && lane < lanes; lane++)
+		ret = add_addr(nl, side, ifindex, lane, err, len);
 	if (ret)
 		return ret;
-	kb_nlsock_clear(s);
-	ret = rtnl_link_get_kernel(s->sk, 0, ifname[side], &link);
-	if (ret < 0) {
-		ret = kb_nlsock_errno(s, ret);
-		return fail(err, len, ret, "cannot find %s in namespace %d: %s",
-			    ifname[side], side, kb_nlsock_reason(s, ret));
-	}
-	ifindex = rtnl_link_get_ifindex(link);
-	rtnl_link_put(link);
-	for (lane = 0; lane < lanes; lane++) {
-		ret = add_addr(s, side, ifindex, lane, err, len);
-		if (ret)
-			return ret;
-	}
-	return set_up(s, side, ifname[side], err, len);
+	return set_up(nl, side, ifname[side], err, len);
+}
+
+/* A routing socket made in @side, used from here. */
+static int open_side(struct kb_nl *nl, const struct kb_netns_pair *p, int side)
+{
+	int fd = kb_netns_socket(p, side, AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+
+	memset(nl, 0, sizeof(*nl));
+	return fd < 0 ? fd : kb_nl_adopt(nl, fd);
 }
 
 /**
@@ -210,7 +168,7 @@ static int configure(struct kb_nlsock *s, int side, unsigned int lanes,
 int kb_link_make(const struct kb_netns_pair *p, unsigned int lanes,
 		 unsigned int mtu, char *err, size_t len)
 {
-	struct kb_nlsock s;
+	struct kb_nl nl;
 	int side, ret;
 
 	if (lanes > KB_LINK_MAX_LANES)
@@ -220,18 +178,18 @@ int kb_link_make(const struct kb_netns_pair *p, unsigned int lanes,
 		return fail(err, len, -EINVAL,
 			    "the namespaces of the link are not made");
 	for (side = 0; side < KB_SIDES; side++) {
-		ret = kb_nlsock_open(&s, p, side, NETLINK_ROUTE);
+		ret = open_side(&nl, p, side);
 		if (ret) {
 			fail(err, len, ret,
 			     "cannot open a routing netlink socket in namespace %d: %s",
 			     side, strerror(-ret));
 		} else {
 			if (side == 0)
-				ret = make_pair(&s, p, mtu, err, len);
+				ret = make_pair(&nl, p, mtu, err, len);
 			if (!ret)
-				ret = configure(&s, side, lanes, err, len);
+				ret = configure(&nl, side, lanes, err, len);
 		}
-		kb_nlsock_close(&s);
+		kb_nl_close(&nl);
 		if (ret)
 			return ret;
 	}

@@ -188,7 +188,8 @@ static int drain(struct kb_nl *nl, size_t len)
 /**
  * kb_nl_transact() - send a request and take its whole answer
  * @nl: an open socket
- * @req: the request, with NLM_F_ACK or NLM_F_DUMP so that it ends
+ * @req: the request, with NLM_F_ACK or NLM_F_DUMP so that it ends; it may
+ *	 be built in @nl->buf, which the answer then overwrites
  * @r: @r->cb is called with each data message; an error sets @r->error
  *     and @r->msg (free it); a dump the kernel marked inconsistent sets
  *     @r->intr, read to its end so that the socket can be used again
@@ -198,6 +199,7 @@ static int drain(struct kb_nl *nl, size_t len)
 int kb_nl_transact(struct kb_nl *nl, const struct nlmsghdr *req,
 		   struct kb_nl_reply *r)
 {
+	uint32_t seq = req->nlmsg_seq; /* @req may lie in the buffer */
 	ssize_t len;
 	int ret;
 
@@ -207,8 +209,7 @@ int kb_nl_transact(struct kb_nl *nl, const struct nlmsghdr *req,
 		len = mnl_socket_recvfrom(nl->sock, nl->buf, nl->buf_len);
 		if (len < 0)
 			return -1;
-		ret = kb_nl_run_batch(nl->buf, len, req->nlmsg_seq, nl->portid,
-				      r, false);
+		ret = kb_nl_run_batch(nl->buf, len, seq, nl->portid, r, false);
 		if (ret < 0 && errno == EINTR && !r->error && !r->bad_reply) {
 			r->intr = true;
 			return drain(nl, len);
