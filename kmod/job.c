@@ -537,6 +537,69 @@ static int job_thread(void *data)
 	module_put_and_kthread_exit(0);
 }
 
+/* A job for the requester, not yet listed: NULL without memory. */
+static struct kaesbench_job *new_job(const struct genl_family *family,
+				     const struct genl_info *info,
+				     const struct kaesbench_job_ops *ops,
+				     void *work,
+				     const struct kaesbench_job_turn *turn)
+{
+	struct kaesbench_job *job;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
+	if (!job)
+		return NULL;
+	kref_init(&job->ref);
+	mutex_init(&job->send_lock);
+	INIT_LIST_HEAD(&job->queued);
+	job->family = family;
+	job->portid = info->snd_portid;
+	job->seq = info->snd_seq;
+	job->ops = ops;
+	job->work = work;
+	job->pid = task_tgid_nr(current);
+	get_task_comm(job->comm, current);
+	job->turn = *turn;
+	job->queued_ns = ktime_get_ns();
+	return job;
+}
+
+/*
+ * The machine claimed for @job, or its place in the queue when @turn lets
+ * it wait; then it is listed, with its id. Return: 0, or -EBUSY.
+ */
+static int enlist(struct kaesbench_job *job,
+		  const struct kaesbench_job_turn *turn,
+		  struct netlink_ext_ack *extack)
+{
+	bool idle;
+
+	spin_lock(&jobs_lock);
+	idle = !busy && list_empty(&queue);
+	if (!idle && (!turn->wait_ms || nqueued >= KAESBENCH_MAX_WAITING)) {
+		spin_unlock(&jobs_lock);
+		if (turn->wait_ms)
+			NL_SET_ERR_MSG(extack,
+				       "another run is in progress and "
+				       __stringify(KAESBENCH_MAX_WAITING)
+				       " more wait for their turn");
+		else
+			NL_SET_ERR_MSG(extack, "another run is in progress");
+		return -EBUSY;
+	}
+	if (idle) {
+		busy = job;
+		job->began_ns = job->queued_ns;
+	} else {
+		list_add_tail(&job->queued, &queue);
+		nqueued++;
+	}
+	job->id = ++last_id ?: ++last_id;
+	list_add_tail(&job->node, &jobs);
+	spin_unlock(&jobs_lock);
+	return 0;
+}
+
 /**
  * kaesbench_job_start() - claim the machine and start a job's thread
  * @family: of the job's messages
@@ -572,46 +635,14 @@ int kaesbench_job_start(const struct genl_family *family,
 		err = -ENODEV;
 		goto err_work;
 	}
-	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
+	job = new_job(family, info, ops, work, turn);
 	if (!job) {
 		err = -ENOMEM;
 		goto err_module;
 	}
-	kref_init(&job->ref);
-	mutex_init(&job->send_lock);
-	INIT_LIST_HEAD(&job->queued);
-	job->family = family;
-	job->portid = info->snd_portid;
-	job->seq = info->snd_seq;
-	job->ops = ops;
-	job->work = work;
-	job->pid = task_tgid_nr(current);
-	get_task_comm(job->comm, current);
-	job->turn = *turn;
-	job->queued_ns = ktime_get_ns();
-
-	spin_lock(&jobs_lock);
-	if (!busy && list_empty(&queue)) {
-		busy = job;
-		job->began_ns = job->queued_ns;
-	} else if (!turn->wait_ms || nqueued >= KAESBENCH_MAX_WAITING) {
-		spin_unlock(&jobs_lock);
-		if (turn->wait_ms)
-			NL_SET_ERR_MSG(extack,
-				       "another run is in progress and "
-				       __stringify(KAESBENCH_MAX_WAITING)
-				       " more wait for their turn");
-		else
-			NL_SET_ERR_MSG(extack, "another run is in progress");
-		err = -EBUSY;
+	err = enlist(job, turn, extack);
+	if (err)
 		goto err_job;
-	} else {
-		list_add_tail(&job->queued, &queue);
-		nqueued++;
-	}
-	job->id = ++last_id ?: ++last_id;
-	list_add_tail(&job->node, &jobs);
-	spin_unlock(&jobs_lock);
 
 	job->memcg = get_mem_cgroup_from_mm(current->mm);
 	task = kthread_create(job_thread, job, "kaesbench/%u", job->id);

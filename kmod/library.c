@@ -632,6 +632,72 @@ static int lib_call(const struct kaesbench_library *p,
 	return 0;
 }
 
+/* The reference's encryption of the self-check's plaintext, into want. */
+static int reference_output(const struct kaesbench_library *p,
+			    struct self_check *sc, u32 key_len, u32 ad,
+			    u32 len, u32 tag)
+{
+	u8 iv[AES_BLOCK_SIZE];
+	int err;
+
+	memcpy(sc->want, sc->plain, ad + len);
+	memcpy(iv, sc->iv, sizeof(iv));
+	err = kaesbench_refmode_open(&sc->ref, p->alg_name) ?:
+	      kaesbench_refmode_setkey(&sc->ref, sc->raw, key_len);
+	if (err)
+		return err;
+	if (p->type != KAESBENCH_IMPL_TYPE_AEAD)
+		return kaesbench_refmode_encrypt(&sc->ref, sc->plain, sc->want,
+						 len, iv);
+	sc->ref.authsize = tag;
+	return kaesbench_refmode_aead_encrypt(&sc->ref, sc->want, ad, len, iv);
+}
+
+/*
+ * The path's calls on the self-check's buffers, keyed: its encryption is
+ * the reference's, its decryption of that the plaintext, and an aead
+ * refuses a flipped tag bit. Return: 0, or -EBADMSG with @extack set.
+ */
+static int check_calls(const struct kaesbench_library *p,
+		       struct self_check *sc, u32 ad, u32 len, u32 tag,
+		       struct netlink_ext_ack *extack)
+{
+	s32 off;
+
+	memcpy(sc->got, sc->plain, ad);
+	lib_call(p, &sc->key, false, sc->got, sc->plain, len, sc->iv);
+	off = kaesbench_first_difference(sc->got + ad, sc->want + ad,
+					 len + tag);
+	if (off >= 0) {
+		NL_SET_ERR_MSG(extack,
+			       "the library path failed its self-check: its encryption differs from kaesbench's own reference: refused, not measured");
+		pr_warn_ratelimited("%s: self-check: its encryption of %u bytes differs from the own reference's at byte %d\n",
+				    p->name, len, off);
+		return -EBADMSG;
+	}
+	memcpy(sc->back, sc->want, ad);
+	if (lib_call(p, &sc->key, true, sc->back, sc->want, len, sc->iv) ||
+	    kaesbench_first_difference(sc->back + ad, sc->plain + ad, len) >= 0) {
+		NL_SET_ERR_MSG(extack,
+			       "the library path failed its self-check: its decryption of kaesbench's own reference's ciphertext is wrong: refused, not measured");
+		pr_warn_ratelimited("%s: self-check: its decryption of %u bytes is wrong\n",
+				    p->name, len);
+		return -EBADMSG;
+	}
+	if (!tag)
+		return 0;
+	sc->want[ad + len + tag - 1] ^= 1;
+	if (lib_call(p, &sc->key, true, sc->back, sc->want, len,
+		     sc->iv) != -EBADMSG) {
+		NL_SET_ERR_MSG(extack,
+			       "the library path failed its self-check: it accepted a flipped tag bit: refused, not measured");
+		pr_warn_ratelimited("%s: self-check: a flipped tag bit was accepted\n",
+				    p->name);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
 /*
  * Each direction against kaesbench's own reference (refmodes.c), which
  * shares nothing with the kernel's library; an aead must also refuse a
@@ -647,8 +713,6 @@ static int self_check(const struct kaesbench_library *p,
 	u32 ad = aead ? CHECK_AAD : 0, tag = aead ? CHECK_TAG : 0;
 	const char *refusal = kaesbench_refmodes_refusal();
 	struct self_check *sc;
-	u8 iv[AES_BLOCK_SIZE];
-	s32 off;
 	int err;
 
 	/*
@@ -668,18 +732,7 @@ static int self_check(const struct kaesbench_library *p,
 	pattern(sc->raw, key_len, 1);
 	pattern(sc->iv, sizeof(sc->iv), 2);
 	pattern(sc->plain, ad + len, 3);
-	memcpy(sc->want, sc->plain, ad + len);
-	memcpy(iv, sc->iv, sizeof(iv));
-	err = kaesbench_refmode_open(&sc->ref, p->alg_name) ?:
-	      kaesbench_refmode_setkey(&sc->ref, sc->raw, key_len);
-	if (!err && aead) {
-		sc->ref.authsize = tag;
-		err = kaesbench_refmode_aead_encrypt(&sc->ref, sc->want, ad,
-						     len, iv);
-	} else if (!err) {
-		err = kaesbench_refmode_encrypt(&sc->ref, sc->plain, sc->want,
-						len, iv);
-	}
+	err = reference_output(p, sc, key_len, ad, len, tag);
 	if (err) {
 		NL_SET_ERR_MSG(extack,
 			       "kaesbench's own reference cannot check this library path: see the kernel log");
@@ -687,46 +740,13 @@ static int self_check(const struct kaesbench_library *p,
 			err, kaesbench_refmodes_refusal());
 		goto out;
 	}
-
 	err = p->prepare(&sc->key, sc->raw, key_len, tag);
 	if (err) {
 		NL_SET_ERR_MSG(extack,
 			       "the library path refused its self-check's key: refused, not measured");
 		goto out;
 	}
-	err = -EBADMSG;
-	memcpy(sc->got, sc->plain, ad);
-	lib_call(p, &sc->key, false, sc->got, sc->plain, len, sc->iv);
-	off = kaesbench_first_difference(sc->got + ad, sc->want + ad,
-					 len + tag);
-	if (off >= 0) {
-		NL_SET_ERR_MSG(extack,
-			       "the library path failed its self-check: its encryption differs from kaesbench's own reference: refused, not measured");
-		pr_warn_ratelimited("%s: self-check: its encryption of %u bytes differs from the own reference's at byte %d\n",
-				    p->name, len, off);
-		goto out;
-	}
-	memcpy(sc->back, sc->want, ad);
-	if (lib_call(p, &sc->key, true, sc->back, sc->want, len, sc->iv) ||
-	    kaesbench_first_difference(sc->back + ad, sc->plain + ad, len) >= 0) {
-		NL_SET_ERR_MSG(extack,
-			       "the library path failed its self-check: its decryption of kaesbench's own reference's ciphertext is wrong: refused, not measured");
-		pr_warn_ratelimited("%s: self-check: its decryption of %u bytes is wrong\n",
-				    p->name, len);
-		goto out;
-	}
-	if (aead) {
-		sc->want[ad + len + tag - 1] ^= 1;
-		if (lib_call(p, &sc->key, true, sc->back, sc->want, len,
-			     sc->iv) != -EBADMSG) {
-			NL_SET_ERR_MSG(extack,
-				       "the library path failed its self-check: it accepted a flipped tag bit: refused, not measured");
-			pr_warn_ratelimited("%s: self-check: a flipped tag bit was accepted\n",
-					    p->name);
-			goto out;
-		}
-	}
-	err = 0;
+	err = check_calls(p, sc, ad, len, tag, extack);
 out:
 	kaesbench_refmode_close(&sc->ref);
 	kfree_sensitive(sc);
