@@ -31,8 +31,7 @@
 
 set -eu
 
-build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev
-	libnl-3-dev libnl-route-3-dev libnl-xfrm-3-dev"
+build_pkgs="gcc make pkg-config libc6-dev libmnl-dev libjson-c-dev libssl-dev libkcapi-dev"
 vm_pkgs="$build_pkgs qemu-system-x86 busybox-static cpio kmod xz-utils zstd jq \
 	cryptsetup-bin man-db debootstrap pahole iproute2 iperf3"
 check_pkgs="$vm_pkgs libcmocka-dev sparse linux-source-6.12 gnuplot-nox dkms \

@@ -75,8 +75,7 @@ install_deps() {
 	}
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		make gcc pkg-config dkms "linux-headers-$(uname -r)" \
-		libmnl-dev libjson-c-dev libkcapi-dev libssl-dev libnl-3-dev \
-		libnl-route-3-dev libnl-xfrm-3-dev
+		libmnl-dev libjson-c-dev libkcapi-dev libssl-dev
 }
 
 install_tool() {
