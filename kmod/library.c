@@ -44,10 +44,10 @@
 #include <crypto/aes-ccm.h>
 #endif
 
+#include "front.h"
 #include "library.h"
 #include "pagebuf.h"
 #include "refmodes.h"
-#include "tfm.h"
 
 /* The single-block cipher's key: struct aes_key since Linux 7.0. */
 #if defined(KAESBENCH_EXPORTS_aes_preparekey) && \

@@ -370,31 +370,6 @@ void kaesbench_tfm_close(struct kaesbench_tfm *tfm)
 	tfm->type = KAESBENCH_IMPL_TYPE_UNSPEC;
 }
 
-/**
- * kaesbench_tfm_walk_blocks() - a single-block transform's request: its
- * scatterlists' segments crypted a block at a time, none across a segment
- * @tfm: an open, keyed transform with crypt_blocks
- * @io: @src_sg and @dst_sg in segments of the same lengths, each of whole
- *	blocks in the direct map
- *
- * Context: any.
- * Return: 0.
- */
-int kaesbench_tfm_walk_blocks(const struct kaesbench_tfm *tfm,
-			      const struct kaesbench_io *io)
-{
-	struct scatterlist *src = io->src_sg, *dst = io->dst_sg;
-	u32 left = io->len, n;
-
-	for (; left; src = sg_next(src), dst = sg_next(dst)) {
-		n = min(left, src->length);
-		tfm->ops->crypt_blocks(tfm, io->decrypt, sg_virt(dst),
-				       sg_virt(src), n);
-		left -= n;
-	}
-	return 0;
-}
-
 /* Refused as the crypto API found it, with why. */
 static int check_found(const char *name, bool by_alg, bool registered,
 		       u32 front, const struct kaesbench_impl *impl,
