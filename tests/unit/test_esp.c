@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -130,13 +131,53 @@ static void test_layer(void **state)
 	assert_false(kb_esp_layer(cbc.t, "seqiv(rfc4106(gcm(aes)))"));
 }
 
+/*
+ * The table's columns agree with each other: the first layer is the name
+ * ESP allocates, every part is a layer, each proposal keyword finds its
+ * row, the generic column builds the kernel's generic names.
+ */
+static void test_columns(void **state)
+{
+	char esp[128], keyword[32], buf[128];
+	struct kb_esp_choice c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < kb_esp_transform_count; i++) {
+		const struct kb_esp_transform *t = &kb_esp_transforms[i];
+
+		assert_int_equal(kb_esp_name(t, esp, sizeof(esp)), 0);
+		assert_string_equal(t->layers[0], esp);
+		assert_true(kb_esp_layer(t, t->name));
+		assert_true(kb_esp_layer(t, t->mode));
+		assert_true(!t->aead || kb_esp_layer(t, t->aead));
+		assert_true(!t->cipher || kb_esp_layer(t, t->cipher));
+		assert_true(!t->auth || kb_esp_layer(t, t->auth));
+		snprintf(keyword, sizeof(keyword), "aes192%s", t->proposal);
+		assert_int_equal(kb_esp_find(keyword, &c), 0);
+		assert_ptr_equal(c.t, t);
+		assert_int_equal(c.key_bits, 192);
+		assert_non_null(t->generic);
+	}
+	kb_esp_find("aes128gcm16", &c);
+	snprintf(buf, sizeof(buf), c.t->generic, "aes-generic",
+		 "ghash-generic");
+	assert_string_equal(buf, "gcm_base(ctr(aes-generic),ghash-generic)");
+	kb_esp_find("aes128-sha256", &c);
+	assert_false(c.t->generic_ghash);
+	snprintf(buf, sizeof(buf), c.t->generic, "aes-lib", "ghash-lib");
+	assert_string_equal(buf, "cbc(aes-lib)");
+	assert_string_equal(
+		kb_esp_proposals(128, buf, sizeof(buf)),
+		"aes128gcm16, aes128-sha256, aes128ctr-sha256, aes128gmac");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_find),
-		cmocka_unit_test(test_chain),
-		cmocka_unit_test(test_lengths),
-		cmocka_unit_test(test_layer),
+		cmocka_unit_test(test_find),	cmocka_unit_test(test_chain),
+		cmocka_unit_test(test_lengths), cmocka_unit_test(test_layer),
+		cmocka_unit_test(test_columns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

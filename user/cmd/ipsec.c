@@ -21,6 +21,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,47 @@
 /* Inner IPv4 packets: a small one, IMIX's middle one, a full Ethernet's. */
 static const uint32_t default_sizes[] = { 64, 576, 1500 };
 
+/*
+ * @word after what @col columns hold, a blank between them, or at the
+ * start of a new indented line where it would pass the width.
+ */
+static size_t wrapped(FILE *f, size_t col, const char *word)
+{
+	const size_t indent = 17, width = 79;
+
+	if (col > indent && col + 1 + strlen(word) > width) {
+		fprintf(f, "\n%*s", (int)indent, "");
+		col = indent;
+	} else if (col > indent) {
+		col += fprintf(f, " ");
+	}
+	return col + fprintf(f, "%s", word);
+}
+
+/* -a's line: the transforms and a proposal of each, from esp.c's table. */
+static void usage_transforms(FILE *f)
+{
+	size_t col = fprintf(f, "  -a TRANSFORM   "), i;
+	char word[CRYPTO_MAX_NAME + 8];
+
+	for (i = 0; i < kb_esp_transform_count; i++) {
+		snprintf(word, sizeof(word), "%s,", kb_esp_transforms[i].name);
+		col = wrapped(f, col, word);
+	}
+	col = wrapped(f, col, "or");
+	col = wrapped(f, col, "a");
+	col = wrapped(f, col, "proposal:");
+	for (i = 0; i < kb_esp_transform_count; i++) {
+		bool last = i + 1 == kb_esp_transform_count;
+
+		snprintf(word, sizeof(word), "aes%u%s%s", last ? 256 : 128,
+			 kb_esp_transforms[i].proposal, last ? "..." : ",");
+		col = wrapped(f, col, word);
+	}
+	wrapped(f, col, "(default " DEFAULT_TRANSFORM ", strongSwan's first)");
+	fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -76,11 +118,9 @@ static void usage(FILE *f)
 		"by kaesbench and gone when it ends: the implementation behind each SA\n"
 		"chosen and proved, checked against the kernel's generic parts both ways,\n"
 		"and measured beside plaintext and the crypto-only ceiling. As root.\n"
-		"\n"
-		"  -a TRANSFORM   rfc4106(gcm(aes)), authenc(hmac(sha256),cbc(aes)),\n"
-		"                 authenc(hmac(sha256),rfc3686(ctr(aes))), rfc4543(gcm(aes)),\n"
-		"                 or a proposal: aes128gcm16, aes256-sha256, aes128ctr-sha256,\n"
-		"                 aes256gmac... (default %s, strongSwan's first)\n"
+		"\n");
+	usage_transforms(f);
+	fprintf(f,
 		"  -d DRIVER      the implementation: a driver of the transform, of ESP's chain\n"
 		"                 (seqiv(rfc4106-gcm-aesni)) or of the AES mode beneath\n"
 		"                 (cbc-aes-aesni); default: what an SA made now gets\n"
@@ -110,9 +150,8 @@ static void usage(FILE *f)
 		"measured (another user holds SAs of the transform), what is needed is\n"
 		"missing, or another kaesbench ipsec in progress (--no-wait, --wait);\n"
 		"2 bad usage; 130 interrupted.\n",
-		DEFAULT_TRANSFORM, KB_IPSEC_MIN_PACKET, KB_IPSEC_MAX_PACKET,
-		KB_IMIX_DEFAULT, DEFAULT_MS, DEFAULT_REPEATS,
-		KB_IPERF3_DIRS_TEXT);
+		KB_IPSEC_MIN_PACKET, KB_IPSEC_MAX_PACKET, KB_IMIX_DEFAULT,
+		DEFAULT_MS, DEFAULT_REPEATS, KB_IPERF3_DIRS_TEXT);
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -301,12 +340,13 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 	if (o->driver && o->all_impls)
 		return bad("%s: -d and --all-impls exclude each other", "-d");
 	if (kb_esp_find(transform, &o->esp)) {
-		char names[256];
+		char names[256], proposals[128];
 
 		fprintf(stderr,
 			WHO
-			": -a: \"%s\" is not an ESP transform with AES that Linux offers: %s, or a proposal such as aes128gcm16, aes256-sha256, aes128ctr-sha256, aes128gmac\n",
-			transform, kb_esp_names(names, sizeof(names)));
+			": -a: \"%s\" is not an ESP transform with AES that Linux offers: %s, or a proposal such as %s\n",
+			transform, kb_esp_names(names, sizeof(names)),
+			kb_esp_proposals(128, proposals, sizeof(proposals)));
 		return KB_EXIT_USAGE;
 	}
 	if (o->esp.key_bits && o->key_bits && o->esp.key_bits != o->key_bits)

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/kaesbench.h>
+
 #include "ipsec/esp.h"
 
 const struct kb_esp_transform kb_esp_transforms[] = {
@@ -27,6 +29,11 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.icv_bits = 128,
 		.iv_bytes = 8,
 		.align = 4,
+		.proposal = "gcm16",
+		.layers = { "seqiv(rfc4106(gcm(aes)))", "rfc4106(gcm(aes))",
+			    "gcm(aes)", "ctr(aes)" },
+		.generic = KAESBENCH_GENERIC_GCM,
+		.generic_ghash = true,
 	},
 	{
 		.name = "authenc(hmac(sha256),cbc(aes))",
@@ -38,6 +45,11 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.icv_bits = 128,
 		.iv_bytes = 16,
 		.align = 16,
+		.proposal = "-sha256",
+		.layers = { "echainiv(authenc(hmac(sha256),cbc(aes)))",
+			    "authenc(hmac(sha256),cbc(aes))", "cbc(aes)",
+			    "hmac(sha256)", "ctr(aes)" },
+		.generic = KAESBENCH_GENERIC_CBC,
 	},
 	{
 		.name = "authenc(hmac(sha256),rfc3686(ctr(aes)))",
@@ -51,6 +63,11 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.icv_bits = 128,
 		.iv_bytes = 8,
 		.align = 4,
+		.proposal = "ctr-sha256",
+		.layers = { "seqiv(authenc(hmac(sha256),rfc3686(ctr(aes))))",
+			    "authenc(hmac(sha256),rfc3686(ctr(aes)))",
+			    "rfc3686(ctr(aes))", "hmac(sha256)", "ctr(aes)" },
+		.generic = KAESBENCH_GENERIC_CTR,
 	},
 	{
 		.name = "rfc4543(gcm(aes))",
@@ -62,22 +79,16 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.icv_bits = 128,
 		.iv_bytes = 8,
 		.align = 4,
+		.proposal = "gmac",
+		.layers = { "seqiv(rfc4543(gcm(aes)))", "rfc4543(gcm(aes))",
+			    "gcm(aes)", "ctr(aes)" },
+		.generic = KAESBENCH_GENERIC_GCM,
+		.generic_ghash = true,
 	},
 };
 
 const size_t kb_esp_transform_count =
 	sizeof(kb_esp_transforms) / sizeof(kb_esp_transforms[0]);
-
-/* Proposal keywords: "aes<BITS><suffix>" names transform @index. */
-static const struct {
-	const char *suffix;
-	size_t index;
-} proposals[] = {
-	{ "gcm16", 0 },
-	{ "-sha256", 1 },
-	{ "ctr-sha256", 2 },
-	{ "gmac", 3 },
-};
 
 /**
  * kb_esp_find() - the transform a name means
@@ -99,18 +110,18 @@ int kb_esp_find(const char *name, struct kb_esp_choice *c)
 			return 0;
 		}
 	}
-	for (i = 0; i < sizeof(proposals) / sizeof(proposals[0]); i++) {
-		static const char *const bits[] = { "128", "192", "256" };
+	for (i = 0; i < kb_esp_transform_count; i++) {
+		static const unsigned int bits[] = { 128, 192, 256 };
 		size_t b;
 
 		for (b = 0; b < 3; b++) {
 			char keyword[32];
 
-			snprintf(keyword, sizeof(keyword), "aes%s%s", bits[b],
-				 proposals[i].suffix);
+			snprintf(keyword, sizeof(keyword), "aes%u%s", bits[b],
+				 kb_esp_transforms[i].proposal);
 			if (!strcmp(name, keyword)) {
-				c->t = &kb_esp_transforms[proposals[i].index];
-				c->key_bits = strtoul(bits[b], NULL, 10);
+				c->t = &kb_esp_transforms[i];
+				c->key_bits = bits[b];
 				return 0;
 			}
 		}
@@ -133,6 +144,26 @@ const char *kb_esp_names(char *buf, size_t len)
 	for (i = 0; i < kb_esp_transform_count && used < len; i++)
 		used += snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
 				 kb_esp_transforms[i].name);
+	return buf;
+}
+
+/**
+ * kb_esp_proposals() - a proposal keyword of each transform, for a message
+ * @key_bits: the key size the keywords carry
+ * @buf: where to write them, comma-separated
+ * @len: its size
+ *
+ * Return: @buf.
+ */
+const char *kb_esp_proposals(unsigned int key_bits, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < kb_esp_transform_count && used < len; i++)
+		used += snprintf(buf + used, len - used, "%saes%u%s",
+				 i ? ", " : "", key_bits,
+				 kb_esp_transforms[i].proposal);
 	return buf;
 }
 
@@ -247,24 +278,19 @@ out:
  * @t: the transform
  * @alg_name: a crypto API algorithm name
  *
- * The layers are what ESP allocates ("seqiv(rfc4106(gcm(aes)))"), the
- * transform, its cipher and authenticator, the AES mode beneath and the
- * CTR mode GCM is built on: the names of every instance a chain of @t can
- * register.
+ * The layers are the transform's column of that name: what ESP allocates
+ * ("seqiv(rfc4106(gcm(aes)))"), the transform, its cipher and
+ * authenticator, the AES mode beneath and the CTR mode GCM is built on,
+ * the names of every instance a chain of @t can register.
  *
  * Return: true if @alg_name is one.
  */
 bool kb_esp_layer(const struct kb_esp_transform *t, const char *alg_name)
 {
-	const char *layer[] = { t->name, t->aead, t->cipher,
-				t->auth, t->mode, "ctr(aes)" };
-	char esp[128];
 	size_t i;
 
-	if (!kb_esp_name(t, esp, sizeof(esp)) && !strcmp(alg_name, esp))
-		return true;
-	for (i = 0; i < sizeof(layer) / sizeof(layer[0]); i++)
-		if (layer[i] && !strcmp(alg_name, layer[i]))
+	for (i = 0; i < KB_ESP_MAX_LAYERS && t->layers[i]; i++)
+		if (!strcmp(alg_name, t->layers[i]))
 			return true;
 	return false;
 }

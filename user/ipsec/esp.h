@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define KB_ESP_MAX_LAYERS 6
+
 struct kb_esp_transform {
 	const char *name; /* what -a takes: xfrm's AEAD, or authenc(A,C) */
 	const char *geniv; /* xfrm's IV generator for it */
@@ -32,6 +34,24 @@ struct kb_esp_transform {
 	unsigned int icv_bits;
 	unsigned int iv_bytes; /* in every packet */
 	unsigned int align; /* of the encrypted part */
+	/*
+	 * strongSwan's and libreswan's proposal keyword after "aes<BITS>":
+	 * "gcm16" for aes128gcm16.
+	 */
+	const char *proposal;
+	/*
+	 * The names of every instance a chain of this transform can
+	 * register, outermost first: what ESP allocates, the transform, its
+	 * parts, and the AES mode beneath (kb_esp_layer()).
+	 */
+	const char *layers[KB_ESP_MAX_LAYERS];
+	/*
+	 * The reference: the AES mode from the kernel's generic parts, a
+	 * format of the generic AES cipher's driver and, where
+	 * @generic_ghash, GHASH's (kaesbench.h's KAESBENCH_GENERIC_*).
+	 */
+	const char *generic;
+	bool generic_ghash;
 };
 
 /* A transform with the key size a proposal name carries. */
@@ -45,6 +65,7 @@ extern const size_t kb_esp_transform_count;
 
 int kb_esp_find(const char *name, struct kb_esp_choice *c);
 const char *kb_esp_names(char *buf, size_t len);
+const char *kb_esp_proposals(unsigned int key_bits, char *buf, size_t len);
 int kb_esp_name(const struct kb_esp_transform *t, char *buf, size_t len);
 uint32_t kb_esp_crypt_len(const struct kb_esp_transform *t, bool tunnel,
 			  uint32_t payload);

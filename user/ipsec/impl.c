@@ -169,10 +169,11 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
  * @err: a sentence on failure
  * @len: its size
  *
- * The AES mode's generic template on the generic AES cipher: aes-generic
- * on 6.x, aes-lib where the cipher became a wrapper of the AES library
- * (7.0 on); GCM's GHASH likewise, ghash-generic or the library's.
- * Whichever this kernel can build, tried in that order.
+ * The AES mode's generic template on the generic AES cipher, as the
+ * transform's generic column has it: aes-generic on 6.x, aes-lib where
+ * the cipher became a wrapper of the AES library (7.0 on); GCM's GHASH
+ * likewise, ghash-generic or the library's. Whichever this kernel can
+ * build, tried in that order.
  *
  * Return: 0 or a negative errno.
  */
@@ -187,18 +188,9 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	int ret = -ENOENT;
 
 	for (i = 0; i < 2 && ret; i++) {
-		for (j = 0; j < 2 && ret; j++) {
-			if (!strcmp(t->mode, "gcm(aes)"))
-				snprintf(mode, sizeof(mode),
-					 "gcm_base(ctr(%s),%s)", aes[i],
-					 ghash[j]);
-			else if (j)
-				break;
-			else
-				snprintf(mode, sizeof(mode), "%s(%s)",
-					 !strcmp(t->mode, "cbc(aes)") ? "cbc" :
-									"ctr",
-					 aes[i]);
+		for (j = 0; j < (t->generic_ghash ? 2 : 1) && ret; j++) {
+			snprintf(mode, sizeof(mode), t->generic, aes[i],
+				 ghash[j]);
 			ret = kb_esp_resolve(nl, t, auth, mode, out, err, len);
 		}
 	}
