@@ -19,13 +19,15 @@
 #include <linux/string.h>
 #include <net/netlink.h>
 
+#include "kaesbench_generic_parts.h"
+
 #include "job.h"
 #include "reference.h"
 
 /*
  * @from becomes @to, a format of the generic AES cipher's driver and
- * @second (kaesbench.h's KAESBENCH_GENERIC_*, which kaesbench ipsec's
- * reference SAs are built of too), or a name.
+ * @second (kaesbench_generic_parts.h, which kaesbench ipsec's reference
+ * SAs are built of too), or a name.
  */
 struct part {
 	const char *from, *to, *second;

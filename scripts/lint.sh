@@ -16,9 +16,11 @@ cache=${KAESBENCH_CACHE:-$top/.cache}
 sources() {
 	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
 		git -C "$top" ls-files 'kmod/*.[ch]' include/uapi/linux/kaesbench.h \
+			include/kaesbench_generic_parts.h \
 			'tests/modules/*.c'
 	else
 		(cd "$top" && ls kmod/*.c kmod/*.h include/uapi/linux/kaesbench.h \
+			include/kaesbench_generic_parts.h \
 			tests/modules/*.c | grep -v '\.mod\.c$')
 	fi
 }

@@ -14,9 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <linux/kaesbench.h>
-
 #include "ipsec/esp.h"
+#include "kaesbench_generic_parts.h"
 
 const struct kb_esp_transform kb_esp_transforms[] = {
 	{

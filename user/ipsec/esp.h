@@ -48,7 +48,7 @@ struct kb_esp_transform {
 	/*
 	 * The reference: the AES mode from the kernel's generic parts, a
 	 * format of the generic AES cipher's driver and, where
-	 * @generic_ghash, GHASH's (kaesbench.h's KAESBENCH_GENERIC_*).
+	 * @generic_ghash, GHASH's (kaesbench_generic_parts.h).
 	 */
 	const char *generic;
 	bool generic_ghash;

@@ -734,21 +734,4 @@ enum kaesbench_impl_flag {
 	__KAESBENCH_IMPL_F_ALL = (1U << 10) - 1
 };
 
-/*
- * The kernel's generic parts an AES mode's reference is built of, by the
- * module (a verification's reference, where the kernel has its generic
- * AES) and by the tool (kaesbench ipsec's reference SAs): printf formats
- * of the generic AES cipher's driver (aes-generic; aes-lib from Linux 7.0)
- * and, for GCM, GHASH's (ghash-generic; ghash-lib), for CCM the cipher's
- * again. GCM and CCM name their hash and counter parts, so that no
- * accelerated GHASH or CBC-MAC slips in; XTS and LRW are registered under
- * the ecb() they wrap.
- */
-#define KAESBENCH_GENERIC_CBC "cbc(%s)"
-#define KAESBENCH_GENERIC_CTR "ctr(%s)"
-#define KAESBENCH_GENERIC_GCM "gcm_base(ctr(%s),%s)"
-#define KAESBENCH_GENERIC_CCM "ccm_base(ctr(%s),cbcmac(%s))"
-#define KAESBENCH_GENERIC_XTS "xts(ecb(%s))"
-#define KAESBENCH_GENERIC_LRW "lrw(ecb(%s))"
-
 #endif /* _UAPI_LINUX_KAESBENCH_H */
