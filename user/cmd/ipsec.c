@@ -551,9 +551,9 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		.t = o->esp.t,
 		.key_bits = o->key_bits,
 		.tunnel = o->tunnel,
-		.sizes = o->sizes.size,
-		.nsizes = o->sizes.count,
-		.imix = imix,
+		.packet_sizes = o->sizes.size,
+		.npacket_sizes = o->sizes.count,
+		.imix_packet_sizes = imix,
 		.ms = o->ms,
 		.repeats = o->repeats,
 		.diff_packets = o->diff_packets,
@@ -572,7 +572,7 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 	for (i = 0; i < o->imix.count; i++)
 		for (k = 0; k < o->imix.part[i].count; k++)
 			imix[n++] = o->imix.part[i].size;
-	io.nimix = n;
+	io.nimix_packet_sizes = n;
 	run->result = calloc(impls->count, sizeof(*run->result));
 	if (!run->result)
 		return -ENOMEM;

@@ -52,7 +52,7 @@ struct kb_ipsec_rate {
 };
 
 struct kb_ipsec_point {
-	uint32_t size; /* the payload; 0 for the IMIX */
+	uint32_t packet_size; /* the inner IPv4 packet's bytes; 0: the IMIX */
 	uint32_t crypt_len; /* what ESP encrypts per datagram (mean, IMIX) */
 	uint32_t wire_len; /* the ESP packet (mean, IMIX) */
 	struct kb_ipsec_rate tunnel;

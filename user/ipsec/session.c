@@ -170,23 +170,24 @@ static int half(struct ctx *c, unsigned int lane, struct kb_ipsec_half *h)
 	struct kb_xfrm_mib before, after;
 	struct kb_xfrm_sa_stats st;
 	struct kb_xfrm_sa sa = { .spi = 0x1000 + 16 * lane };
-	uint32_t *sizes;
+	uint32_t *payload_sizes;
 	struct kb_traffic t;
 	size_t i, n = 0;
 	int ret;
 
-	sizes = calloc(o->nsizes + o->nimix, sizeof(*sizes));
-	if (!sizes)
+	payload_sizes = calloc(o->npacket_sizes + o->nimix_packet_sizes,
+			       sizeof(*payload_sizes));
+	if (!payload_sizes)
 		return -ENOMEM;
-	for (i = 0; i < o->nsizes; i++)
-		sizes[n++] = payload_of(o->sizes[i]);
-	for (i = 0; i < o->nimix; i++)
-		sizes[n++] = payload_of(o->imix[i]);
+	for (i = 0; i < o->npacket_sizes; i++)
+		payload_sizes[n++] = payload_of(o->packet_sizes[i]);
+	for (i = 0; i < o->nimix_packet_sizes; i++)
+		payload_sizes[n++] = payload_of(o->imix_packet_sizes[i]);
 	ret = open_lane(c, lane, &t);
 	if (!ret) {
 		struct kb_traffic_opts to = {
-			.sizes = sizes,
-			.nsizes = n,
+			.payload_sizes = payload_sizes,
+			.npayload_sizes = n,
 			.packets = o->diff_packets,
 			.window = DIFF_WINDOW,
 			.wait_ms = DIFF_WAIT_MS,
@@ -201,7 +202,7 @@ static int half(struct ctx *c, unsigned int lane, struct kb_ipsec_half *h)
 			fail(c, "sending the differential's datagrams",
 			     strerror(-ret));
 	}
-	free(sizes);
+	free(payload_sizes);
 	if (ret)
 		return ret;
 	h->ran = true;
@@ -264,17 +265,17 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 {
 	struct kb_traffic_result tr[64], pr[64];
 	size_t i, reps = c->o->repeats > 64 ? 64 : c->o->repeats;
-	uint32_t *sizes = calloc(n, sizeof(*sizes));
+	uint32_t *payload_sizes = calloc(n, sizeof(*payload_sizes));
 	int ret = 0;
 
-	if (!sizes)
+	if (!payload_sizes)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		sizes[i] = payload_of(packets[i]);
+		payload_sizes[i] = payload_of(packets[i]);
 	for (i = 0; i < reps && !ret; i++) {
 		struct kb_traffic_opts to = {
-			.sizes = sizes,
-			.nsizes = n,
+			.payload_sizes = payload_sizes,
+			.npayload_sizes = n,
 			.ms = c->o->ms,
 			.tag = c->tag + 16 + i,
 		};
@@ -285,7 +286,7 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 		if (!ret && (tr[i].interrupted || pr[i].interrupted))
 			ret = -EINTR;
 	}
-	free(sizes);
+	free(payload_sizes);
 	if (ret)
 		return ret;
 	summarize(tr, reps, &pt->tunnel);
@@ -305,21 +306,24 @@ static void ceiling(struct ctx *c)
 	struct kb_ipsec_result *r = c->r;
 	uint32_t param[KB_P_COUNT] = { 0 };
 	struct kb_run run[2];
-	struct kb_sizes sizes = { 0 };
+	struct kb_sizes crypt_sizes = { 0 };
 	size_t i, d;
 
-	sizes.size = calloc(c->o->nsizes + c->o->nimix, sizeof(uint32_t));
-	if (!sizes.size)
+	crypt_sizes.size =
+		calloc(c->o->npacket_sizes + c->o->nimix_packet_sizes,
+		       sizeof(uint32_t));
+	if (!crypt_sizes.size)
 		return;
-	for (i = 0; i < c->o->nsizes + c->o->nimix; i++) {
-		uint32_t packet = i < c->o->nsizes ?
-					  c->o->sizes[i] :
-					  c->o->imix[i - c->o->nsizes];
+	for (i = 0; i < c->o->npacket_sizes + c->o->nimix_packet_sizes; i++) {
+		uint32_t packet =
+			i < c->o->npacket_sizes ?
+				c->o->packet_sizes[i] :
+				c->o->imix_packet_sizes[i - c->o->npacket_sizes];
 		uint32_t len = kb_esp_crypt_len(c->o->t, c->o->tunnel,
 						payload_of(packet));
 
-		if (!kb_sizes_has(sizes.size, sizes.count, len))
-			sizes.size[sizes.count++] = len;
+		if (!kb_sizes_has(crypt_sizes.size, crypt_sizes.count, len))
+			crypt_sizes.size[crypt_sizes.count++] = len;
 	}
 	param[KB_P_KEY_BITS] = c->o->key_bits;
 	/*
@@ -340,14 +344,17 @@ static void ceiling(struct ctx *c)
 		memset(&run[d], 0, sizeof(run[d]));
 		run[d].decrypt = d;
 		run[d].key_bits = c->o->key_bits;
-		kb_sizes_copy(&run[d].sizes, sizes.size, sizes.count);
+		kb_sizes_copy(&run[d].sizes, crypt_sizes.size,
+			      crypt_sizes.count);
 		r->ceiling_context[d] = req.context;
 		kb_runner_run(&req, &run[d]);
 	}
 	for (i = 0; i < r->points; i++) {
 		struct kb_ipsec_point *pt = &r->point[i];
-		const uint32_t *packets = pt->size ? &pt->size : c->o->imix;
-		size_t n = pt->size ? 1 : c->o->nimix, k;
+		const uint32_t *packets = pt->packet_size ?
+						  &pt->packet_size :
+						  c->o->imix_packet_sizes;
+		size_t n = pt->packet_size ? 1 : c->o->nimix_packet_sizes, k;
 		double seconds = 0, bytes = 0;
 		bool ok = true;
 
@@ -394,7 +401,7 @@ static void ceiling(struct ctx *c)
 		}
 		kb_run_release(&run[d]);
 	}
-	kb_sizes_free(&sizes);
+	kb_sizes_free(&crypt_sizes);
 }
 
 /* iperf3 over the measured lane, on another port than the generator's. */
@@ -407,7 +414,7 @@ static int iperf3(struct ctx *c, struct kb_ipsec_point *pt)
 	kb_link_lane_addr(LANE_TUNNEL, 1, &to);
 	pt->has_iperf3 = true;
 	ret = kb_iperf3_udp(c->o->iperf3_program, &c->ns, &from, &to,
-			    IPERF3_PORT, payload_of(pt->size), c->o->ms,
+			    IPERF3_PORT, payload_of(pt->packet_size), c->o->ms,
 			    &pt->iperf3);
 	if (ret)
 		snprintf(pt->iperf3.error, sizeof(pt->iperf3.error),
@@ -422,7 +429,7 @@ static void points(struct ctx *c)
 	size_t i;
 	int ret;
 
-	c->r->point = calloc(o->nsizes + 1, sizeof(*c->r->point));
+	c->r->point = calloc(o->npacket_sizes + 1, sizeof(*c->r->point));
 	if (!c->r->point) {
 		fail(c, "measuring", strerror(ENOMEM));
 		return;
@@ -433,14 +440,16 @@ static void points(struct ctx *c)
 		kb_traffic_close(&tunnel);
 		return;
 	}
-	for (i = 0, ret = 0; i < o->nsizes + (o->nimix > 0) && !ret; i++) {
+	for (i = 0, ret = 0;
+	     i < o->npacket_sizes + (o->nimix_packet_sizes > 0) && !ret; i++) {
 		struct kb_ipsec_point *pt = &c->r->point[c->r->points];
-		const uint32_t *packets = i < o->nsizes ? &o->sizes[i] :
-							  o->imix;
-		size_t n = i < o->nsizes ? 1 : o->nimix, k;
+		const uint32_t *packets = i < o->npacket_sizes ?
+						  &o->packet_sizes[i] :
+						  o->imix_packet_sizes;
+		size_t n = i < o->npacket_sizes ? 1 : o->nimix_packet_sizes, k;
 		uint64_t crypt = 0, wire = 0;
 
-		pt->size = i < o->nsizes ? o->sizes[i] : 0;
+		pt->packet_size = i < o->npacket_sizes ? o->packet_sizes[i] : 0;
 		for (k = 0; k < n; k++) {
 			crypt += kb_esp_crypt_len(o->t, o->tunnel,
 						  payload_of(packets[k]));
@@ -450,7 +459,7 @@ static void points(struct ctx *c)
 		pt->crypt_len = crypt / n;
 		pt->wire_len = wire / n;
 		ret = measure(c, &tunnel, &plain, packets, n, pt);
-		if (!ret && o->iperf3 && pt->size)
+		if (!ret && o->iperf3 && pt->packet_size)
 			ret = iperf3(c, pt);
 		if (!ret)
 			c->r->points++;

@@ -30,10 +30,11 @@ struct kb_ipsec_opts {
 	const struct kb_esp_transform *t;
 	unsigned int key_bits;
 	bool tunnel;
-	const uint32_t *sizes; /* inner IPv4 packets' bytes, as IMIX counts */
-	size_t nsizes;
-	const uint32_t *imix; /* an IMIX's packets in their cycle, or NULL */
-	size_t nimix;
+	const uint32_t
+		*packet_sizes; /* inner IPv4 packets' bytes, as IMIX counts */
+	size_t npacket_sizes;
+	const uint32_t *imix_packet_sizes; /* an IMIX's cycle, or NULL */
+	size_t nimix_packet_sizes;
 	uint32_t ms; /* each measurement's length */
 	uint32_t repeats; /* measurements per size */
 	uint32_t diff_packets; /* datagrams each way of the differential */

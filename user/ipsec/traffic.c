@@ -257,7 +257,8 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		if (!o->ms && (uint64_t)n > o->packets - r->sent)
 			n = o->packets - r->sent;
 		for (i = 0; i < n; i++) {
-			uint32_t len = o->sizes[(r->sent + i) % o->nsizes];
+			uint32_t len = o->payload_sizes[(r->sent + i) %
+							o->npayload_sizes];
 
 			hdr[i].magic = MAGIC;
 			hdr[i].tag = o->tag;

@@ -27,8 +27,8 @@ struct kb_traffic {
 };
 
 struct kb_traffic_opts {
-	const uint32_t *sizes; /* payloads, sent in turn (an IMIX's cycle) */
-	size_t nsizes;
+	const uint32_t *payload_sizes; /* sent in turn (an IMIX's cycle) */
+	size_t npayload_sizes;
 	uint32_t ms; /* how long to send; 0: until @packets are sent */
 	uint64_t packets; /* with @ms 0: how many */
 	/* At most this many sent and not yet received (0: as fast as it

@@ -35,8 +35,8 @@ static double share(const struct kb_ipsec_point *pt)
 
 static void size_label(const struct kb_ipsec_point *pt, char *buf, size_t len)
 {
-	if (pt->size)
-		snprintf(buf, len, "%" PRIu32, pt->size);
+	if (pt->packet_size)
+		snprintf(buf, len, "%" PRIu32, pt->packet_size);
 	else
 		snprintf(buf, len, "imix");
 }
@@ -90,15 +90,15 @@ static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
 			named = true;
 		}
 		if (!pt->iperf3.ran) {
-			fprintf(f, "  iperf3 at %" PRIu32 ": %s\n", pt->size,
-				pt->iperf3.error);
+			fprintf(f, "  iperf3 at %" PRIu32 ": %s\n",
+				pt->packet_size, pt->iperf3.error);
 			continue;
 		}
 		fprintf(f,
 			"  iperf3 at %" PRIu32 ": %.0f/s received, %" PRIu64
 			" of %" PRIu64
 			" lost; kaesbench's generator: %.0f/s (%.2fx)\n",
-			pt->size, pt->iperf3.pps, pt->iperf3.lost,
+			pt->packet_size, pt->iperf3.pps, pt->iperf3.lost,
 			pt->iperf3.packets, pt->tunnel.pps,
 			pt->iperf3.pps > 0 ? pt->tunnel.pps / pt->iperf3.pps :
 					     0);
@@ -259,8 +259,8 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 				fprintf(f, ",,,,,,,,,,,,,,\n");
 				continue;
 			}
-			if (pt->size)
-				fprintf(f, "%" PRIu32, pt->size);
+			if (pt->packet_size)
+				fprintf(f, "%" PRIu32, pt->packet_size);
 			else
 				fprintf(f, "imix");
 			fprintf(f, ",%" PRIu32 ",%.1f,%.4f,", pt->wire_len,
@@ -393,10 +393,12 @@ static struct json_object *point_json(const struct kb_ipsec_run *run,
 	struct json_object *ceiling = NULL;
 
 	json_object_object_add(o, "packet_bytes",
-			       pt->size ? json_object_new_int64(pt->size) :
-					  NULL);
+			       pt->packet_size ?
+				       json_object_new_int64(pt->packet_size) :
+				       NULL);
 	json_object_object_add(o, "imix",
-			       pt->size ? NULL : str_or_null(run->imix_spec));
+			       pt->packet_size ? NULL :
+						 str_or_null(run->imix_spec));
 	json_object_object_add(o, "esp_crypt_bytes",
 			       json_object_new_int64(pt->crypt_len));
 	json_object_object_add(o, "esp_packet_bytes",
