@@ -24,10 +24,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${KAESBENCH_CACHE:-$top/.cache}
 apt=$top/scripts/debian-apt.sh
 # What the tool builds against, and what the initramfs carries.
-pkgs="libc6 libmnl-dev libjson-c-dev libkcapi-dev libssl-dev libnl-3-dev
-	libnl-route-3-dev libnl-xfrm-3-dev busybox-static kmod jq util-linux
-	bsdutils man-db cryptsetup-bin python3-minimal libpython3-stdlib
-	python3-yaml iproute2 iperf3"
+pkgs="libc6 libmnl-dev libjson-c-dev libkcapi-dev libssl-dev busybox-static
+	kmod jq util-linux bsdutils man-db cryptsetup-bin python3-minimal
+	libpython3-stdlib python3-yaml iproute2 iperf3"
 
 triplet() {
 	case "$1" in
