@@ -315,10 +315,14 @@ static int parse_run(struct genl_info *info, struct kaesbench_params *params)
 	params->no_verify =
 		nla_get_flag(info->attrs[KAESBENCH_A_RUN_NO_VERIFY]);
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
-	params->sample_ms = get_u32(info, KAESBENCH_A_RUN_SAMPLE_MS, 100);
-	params->samples = get_u32(info, KAESBENCH_A_RUN_SAMPLES, 5);
-	params->warmup_ms = get_u32(info, KAESBENCH_A_RUN_WARMUP_MS, 20);
-	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
+	params->sample_ms = get_u32(info, KAESBENCH_A_RUN_SAMPLE_MS,
+				    KAESBENCH_DEFAULT_SAMPLE_MS);
+	params->samples = get_u32(info, KAESBENCH_A_RUN_SAMPLES,
+				  KAESBENCH_DEFAULT_SAMPLES);
+	params->warmup_ms = get_u32(info, KAESBENCH_A_RUN_WARMUP_MS,
+				    KAESBENCH_DEFAULT_WARMUP_MS);
+	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH,
+				KAESBENCH_DEFAULT_DEPTH);
 	params->aad_len = get_u32(info, KAESBENCH_A_RUN_AAD_LEN, U32_MAX);
 	params->tag_len = get_u32(info, KAESBENCH_A_RUN_TAG_LEN, 0);
 	params->latency = nla_get_flag(info->attrs[KAESBENCH_A_RUN_LATENCY]);
@@ -401,8 +405,10 @@ static int parse_verify(struct genl_info *info,
 	if (err)
 		return err;
 	params->key_bits = get_u32(info, KAESBENCH_A_RUN_KEY_BITS, 0);
-	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES, 256);
-	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH, 1);
+	params->cases = get_u32(info, KAESBENCH_A_VERIFY_CASES,
+				KAESBENCH_DEFAULT_CASES);
+	params->depth = get_u32(info, KAESBENCH_A_RUN_DEPTH,
+				KAESBENCH_DEFAULT_DEPTH);
 	params->context = get_u32(info, KAESBENCH_A_RUN_CONTEXT,
 				  KAESBENCH_CONTEXT_THREAD);
 	params->seed = seed ? nla_get_u64(seed) : get_random_u64();

@@ -163,7 +163,7 @@ size_t kb_impl_samples(const struct kb_run_opts *o, const struct kb_impl *impl)
 
 	for (i = 0; i < o->sizes.count; i++)
 		sizes += kb_size_fits(impl, o->sizes.size[i]);
-	return sizes * kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
+	return sizes * kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES);
 }
 
 /**

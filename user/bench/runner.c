@@ -134,7 +134,7 @@ static void progress(const struct kb_run_req *req, const struct kb_run *run,
 	struct kb_progress_step step = {
 		.alg = run->impl.alg_name,
 		.who = run->impl.driver_name,
-		.samples = KB_DEFAULT_SAMPLES,
+		.samples = KAESBENCH_DEFAULT_SAMPLES,
 	};
 
 	if (req->given & (1U << KB_P_SAMPLES))

@@ -27,10 +27,6 @@ enum kb_param {
 	KB_P_COUNT
 };
 
-/* The kernel's defaults, which the tool only uses to label its output. */
-#define KB_DEFAULT_SAMPLE_MS 100
-#define KB_DEFAULT_SAMPLES 5
-#define KB_DEFAULT_WARMUP_MS 20
 extern const uint16_t kb_param_attr[KB_P_COUNT];
 
 /* How long a job may wait for its turn behind others (--wait, --no-wait). */

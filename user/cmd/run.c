@@ -123,8 +123,8 @@ static int report_kernel(const struct kb_run_opts *o, struct kb_run *run)
 	if (kb_tables(o) && run->state != KB_RUN_LOST &&
 	    (kb_print_run_table(
 		     stdout, run,
-		     kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		     kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		     kb_param_or(o, KB_P_SAMPLE_MS, KAESBENCH_DEFAULT_SAMPLE_MS),
+		     kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES),
 		     kb_results_legend(o)) ||
 	     (o->imix.count && kb_print_imix(stdout, &o->imix, run, 1))))
 		fprintf(stderr, "kaesbench: out of memory\n");
@@ -173,8 +173,9 @@ static int kernel(const struct kb_run_opts *o, struct kb_runs *runs)
 	/* With -d, the userspace paths' algorithm is known only after. */
 	if (!ret)
 		kb_progress_plan(
-			run->sizes.count * kb_param_or(o, KB_P_SAMPLES,
-						       KB_DEFAULT_SAMPLES) +
+			run->sizes.count *
+				kb_param_or(o, KB_P_SAMPLES,
+					    KAESBENCH_DEFAULT_SAMPLES) +
 			(o->alg ? kb_user_paths_samples(o, o->alg, true, true) :
 				  0));
 	if (ret || kb_runner_run(&req, run))

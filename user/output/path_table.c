@@ -453,9 +453,10 @@ void kb_path_table_init(struct kb_path_table *t, const struct kb_run_opts *o,
 		.key_bits =
 			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
 		.decrypt = o->decrypt,
-		.sample_ms =
-			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sample_ms = kb_param_or(o, KB_P_SAMPLE_MS,
+					 KAESBENCH_DEFAULT_SAMPLE_MS),
+		.samples =
+			kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES),
 		.sizes = &o->sizes,
 		.legend = kb_results_legend(o),
 	};

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <linux/kaesbench.h>
+
 #include "base/clock.h"
 #include "base/signals.h"
 #include "output/environment.h"
@@ -60,9 +62,10 @@ int kb_print_alg_table(const struct kb_run_opts *o, const char *alg,
 		.key_bits =
 			kb_param_or(o, KB_P_KEY_BITS, kb_default_key_bits(alg)),
 		.decrypt = o->decrypt,
-		.sample_ms =
-			kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS),
-		.samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES),
+		.sample_ms = kb_param_or(o, KB_P_SAMPLE_MS,
+					 KAESBENCH_DEFAULT_SAMPLE_MS),
+		.samples =
+			kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES),
 		.sizes = &o->sizes,
 		.runs = runs->run + first,
 		.count = runs->count - first,

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include <linux/kaesbench.h>
+
 #include "base/signals.h"
 #include "bench/measure.h"
 #include "bench/paths.h"
@@ -20,9 +22,11 @@
 
 static void umeasure(const struct kb_run_opts *o, struct kb_umeasure *m)
 {
-	m->sample_ms = kb_param_or(o, KB_P_SAMPLE_MS, KB_DEFAULT_SAMPLE_MS);
-	m->samples = kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
-	m->warmup_ms = kb_param_or(o, KB_P_WARMUP_MS, KB_DEFAULT_WARMUP_MS);
+	m->sample_ms =
+		kb_param_or(o, KB_P_SAMPLE_MS, KAESBENCH_DEFAULT_SAMPLE_MS);
+	m->samples = kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES);
+	m->warmup_ms =
+		kb_param_or(o, KB_P_WARMUP_MS, KAESBENCH_DEFAULT_WARMUP_MS);
 }
 
 /* A userspace run of @alg: its sizes, less those the mode cannot take. */
@@ -118,7 +122,8 @@ size_t kb_user_paths_samples(const struct kb_run_opts *o, const char *alg,
 		paths++;
 	for (i = 0; i < o->sizes.count; i++)
 		sizes += kb_path_size_fits(alg, o->sizes.size[i]);
-	return paths * sizes * kb_param_or(o, KB_P_SAMPLES, KB_DEFAULT_SAMPLES);
+	return paths * sizes *
+	       kb_param_or(o, KB_P_SAMPLES, KAESBENCH_DEFAULT_SAMPLES);
 }
 
 /**

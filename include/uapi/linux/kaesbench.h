@@ -547,6 +547,17 @@
 /* Job requests waiting for their turn at once, at most. */
 #define KAESBENCH_MAX_WAITING 16
 
+/*
+ * What a request gets for an attribute it leaves out; the tool labels its
+ * output with the same. (KAESBENCH_CHECK_EVERY and KAESBENCH_QUICK_CASES
+ * above are defaults too.)
+ */
+#define KAESBENCH_DEFAULT_SAMPLE_MS 100
+#define KAESBENCH_DEFAULT_SAMPLES 5
+#define KAESBENCH_DEFAULT_WARMUP_MS 20
+#define KAESBENCH_DEFAULT_DEPTH 1
+#define KAESBENCH_DEFAULT_CASES 256
+
 enum kaesbench_cmd {
 	KAESBENCH_CMD_GET_IMPLS,
 	KAESBENCH_CMD_RUN,
