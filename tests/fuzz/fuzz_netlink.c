@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "netlink/ack.h"
 #include "netlink/genl_family.h"
 
@@ -83,10 +83,10 @@ static void job(const void *buf, size_t len)
 	static const uint32_t sizes[] = { 16, 64, 1420, 4096 };
 	char req_buf[MNL_SOCKET_BUFFER_SIZE];
 	struct kb_run run = { .selected = -1 };
-	struct kb_genl_reply r = { .cb = kb_run_msg_cb,
-				   .data = &run,
-				   .req = request(req_buf),
-				   .attr_name = kb_run_attr_option };
+	struct kb_nl_reply r = { .cb = kb_run_msg_cb,
+				 .data = &run,
+				 .req = request(req_buf),
+				 .attr_name = kb_run_attr_option };
 
 	/* Until the kernel's reply names them, what was asked for. */
 	run.impl.alg_name = strdup("cbc(aes)");
@@ -97,7 +97,7 @@ static void job(const void *buf, size_t len)
 		return;
 	}
 	kb_nl_run_batch(buf, len, 0, 0, &r, true);
-	kb_genl_report(devnull, &r, EINVAL, "starting the run");
+	kb_nl_report(devnull, &r, EINVAL, "starting the run");
 	print_run(&run);
 	free(r.msg);
 	kb_run_release(&run);
@@ -106,10 +106,10 @@ static void job(const void *buf, size_t len)
 static void impls(const void *buf, size_t len)
 {
 	struct kb_impl_list list = { 0 };
-	struct kb_genl_reply r = { .cb = kb_impl_list_cb, .data = &list };
+	struct kb_nl_reply r = { .cb = kb_impl_list_cb, .data = &list };
 
 	kb_nl_run_batch(buf, len, 0, 0, &r, false);
-	kb_genl_report(devnull, &r, EINVAL, "listing implementations");
+	kb_nl_report(devnull, &r, EINVAL, "listing implementations");
 	kb_print_people(devnull, &list);
 	kb_print_dump(devnull, &list);
 	kb_print_json(devnull, &list, NULL);
@@ -120,7 +120,7 @@ static void impls(const void *buf, size_t len)
 static void family(const void *buf, size_t len)
 {
 	struct kb_nl_family f = { 0 };
-	struct kb_genl_reply r = { .cb = kb_nl_family_cb, .data = &f };
+	struct kb_nl_reply r = { .cb = kb_nl_family_cb, .data = &f };
 
 	kb_nl_run_batch(buf, len, 0, 0, &r, false);
 	free(r.msg);

@@ -22,7 +22,7 @@
 #include <linux/genetlink.h>
 #include <linux/kaesbench.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "bench/run_options.h"
 
 #define SEQ 7
@@ -81,7 +81,7 @@ static void put_policy_range(struct nlmsghdr *nlh, uint64_t min, uint64_t max)
 	mnl_attr_nest_end(nlh, nest);
 }
 
-static int run(struct nlmsghdr *nlh, struct kb_genl_reply *r)
+static int run(struct nlmsghdr *nlh, struct kb_nl_reply *r)
 {
 	return kb_nl_run_batch(nlh, nlh->nlmsg_len, SEQ, PORTID, r, false);
 }
@@ -93,7 +93,7 @@ static void test_extack(void **state)
 
 	(void)state;
 	for (capped = false; !capped; capped = true) {
-		struct kb_genl_reply r = { 0 };
+		struct kb_nl_reply r = { 0 };
 
 		put_ack(buf, -EINVAL, capped, "listing takes no implementation",
 			20);
@@ -136,11 +136,11 @@ static void put_request_run(struct request *q)
 	mnl_attr_put_u32(q->nlh, KAESBENCH_A_RUN_DEPTH, 65);
 }
 
-/* What kb_genl_report() prints of @ack, a refusal of @q, as runner.c asks. */
+/* What kb_nl_report() prints of @ack, a refusal of @q, as runner.c asks. */
 static char *report(struct request *q, struct nlmsghdr *ack)
 {
-	struct kb_genl_reply r = { .req = q->nlh,
-				   .attr_name = kb_run_attr_option };
+	struct kb_nl_reply r = { .req = q->nlh,
+				 .attr_name = kb_run_attr_option };
 	char *out = NULL;
 	size_t len;
 	FILE *f;
@@ -151,7 +151,7 @@ static char *report(struct request *q, struct nlmsghdr *ack)
 			 MNL_CB_ERROR);
 	f = open_memstream(&out, &len);
 	assert_non_null(f);
-	kb_genl_report(f, &r, 0, "starting the run");
+	kb_nl_report(f, &r, 0, "starting the run");
 	fclose(f);
 	free(r.msg);
 	return out;
@@ -194,7 +194,7 @@ static void test_report_option_range(void **state)
  */
 static void test_refused_attr(void **state)
 {
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 	char buf[MSG_BUF];
 	struct nlmsghdr *ack;
 	struct request q;
@@ -211,7 +211,7 @@ static void test_refused_attr(void **state)
 	assert_int_equal(kb_nl_run_batch(ack, ack->nlmsg_len, ack->nlmsg_seq,
 					 PORTID, &r, false),
 			 MNL_CB_ERROR);
-	assert_int_equal(kb_genl_refused_attr(&r), KAESBENCH_A_RUN_CONTEXT);
+	assert_int_equal(kb_nl_refused_attr(&r), KAESBENCH_A_RUN_CONTEXT);
 	free(r.msg);
 	assert_string_equal(kb_run_attr_option(KAESBENCH_A_RUN_CONTEXT),
 			    "--context");
@@ -221,12 +221,12 @@ static void test_refused_attr(void **state)
 	r.req = q.nlh;
 	r.has_offs = true;
 	r.offs = q.depth;
-	assert_int_equal(kb_genl_refused_attr(&r), KAESBENCH_A_RUN_DEPTH);
+	assert_int_equal(kb_nl_refused_attr(&r), KAESBENCH_A_RUN_DEPTH);
 	r.has_offs = false;
-	assert_int_equal(kb_genl_refused_attr(&r), -1);
+	assert_int_equal(kb_nl_refused_attr(&r), -1);
 	r.has_offs = true;
 	r.req = NULL;
-	assert_int_equal(kb_genl_refused_attr(&r), -1);
+	assert_int_equal(kb_nl_refused_attr(&r), -1);
 }
 
 static void test_report_option_length(void **state)
@@ -323,7 +323,7 @@ static void test_report_without_offset(void **state)
 static void test_error_without_extack(void **state)
 {
 	char buf[MSG_BUF];
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 
 	(void)state;
 	put_ack(buf, -ENOENT, true, NULL, 0);
@@ -335,7 +335,7 @@ static void test_error_without_extack(void **state)
 static void test_ack_ok(void **state)
 {
 	char buf[MSG_BUF];
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 
 	(void)state;
 	put_ack(buf, 0, true, NULL, 0);
@@ -347,7 +347,7 @@ static void test_done_with_error(void **state)
 {
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 	int *error;
 
 	(void)state;
@@ -372,7 +372,7 @@ static void test_done_with_error(void **state)
 static void test_wrong_seq(void **state)
 {
 	char buf[MSG_BUF];
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 	struct nlmsghdr *nlh = put_ack(buf, 0, true, NULL, 0);
 
 	(void)state;
@@ -384,7 +384,7 @@ static void test_family(void **state)
 {
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct kb_genl_reply r = { .cb = kb_nl_family_cb };
+	struct kb_nl_reply r = { .cb = kb_nl_family_cb };
 	struct genlmsghdr *genl;
 	struct nlattr *ops, *op;
 	struct kb_nl_family f = { 0 };
@@ -424,7 +424,7 @@ static void test_dump_intr(void **state)
 	char buf[MSG_BUF];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	struct nlmsghdr *done;
-	struct kb_genl_reply r = { 0 };
+	struct kb_nl_reply r = { 0 };
 
 	(void)state;
 	nlh->nlmsg_type = 0x1c;

@@ -20,7 +20,7 @@
 #include "base/options.h"
 #include "base/signals.h"
 #include "bench/measure.h"
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "bench/runner.h"
 
 /**

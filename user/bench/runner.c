@@ -20,7 +20,7 @@
 #include <libmnl/libmnl.h>
 #include <linux/kaesbench.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "kernel/notice.h"
 #include "bench/job_messages.h"
 #include "bench/runner.h"
@@ -188,14 +188,14 @@ static int wait_readable(struct kb_genl *g)
  * A module from before --context refuses the attribute as unknown: say
  * that, rather than the kernel's "Unknown attribute type".
  */
-static bool context_unknown(const struct kb_genl_reply *r)
+static bool context_unknown(const struct kb_nl_reply *r)
 {
 	return r->error == EINVAL &&
-	       kb_genl_refused_attr(r) == KAESBENCH_A_RUN_CONTEXT;
+	       kb_nl_refused_attr(r) == KAESBENCH_A_RUN_CONTEXT;
 }
 
 static void refused(const struct kb_run_req *req, struct kb_run *run,
-		    struct kb_genl_reply *r)
+		    struct kb_nl_reply *r)
 {
 	bool too_old = context_unknown(r);
 
@@ -208,9 +208,9 @@ static void refused(const struct kb_run_req *req, struct kb_run *run,
 	else if (!req->quiet && too_old)
 		fprintf(stderr, "kaesbench: %s\n", KB_CONTEXT_UNKNOWN);
 	else if (!req->quiet)
-		kb_genl_report(stderr, r, r->error,
-			       req->verify ? "starting the verification" :
-					     "starting the run");
+		kb_nl_report(stderr, r, r->error,
+			     req->verify ? "starting the verification" :
+					   "starting the run");
 	run->state = KB_RUN_REFUSED;
 	run->status = -r->error;
 	free(run->message);
@@ -221,10 +221,10 @@ static void refused(const struct kb_run_req *req, struct kb_run *run,
 static void collect(struct kb_genl *g, const struct nlmsghdr *nlh,
 		    const struct kb_run_req *req, struct kb_run *run)
 {
-	struct kb_genl_reply r = { .cb = kb_run_msg_cb,
-				   .data = run,
-				   .req = nlh,
-				   .attr_name = req->attr_name };
+	struct kb_nl_reply r = { .cb = kb_run_msg_cb,
+				 .data = run,
+				 .req = nlh,
+				 .attr_name = req->attr_name };
 	unsigned int told = 0;
 	size_t seen;
 	int ret = 1;

@@ -44,7 +44,7 @@
 #include "ipsec/session.h"
 #include "ipsec/turn.h"
 #include "ipsec/xfrm.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 #include "output/ipsec_report.h"
 
 #define WHO "kaesbench ipsec"

@@ -10,7 +10,7 @@
 
 #include "output/environment.h"
 #include "cmd/list.h"
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "kernel/impls.h"
 #include "base/options.h"
 #include "output/impl_list.h"

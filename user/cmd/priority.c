@@ -27,7 +27,7 @@
 
 #include "bench/sizes.h"
 #include "cmd/priority.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 #include "base/options.h"
 
 static void usage(FILE *f)

@@ -17,7 +17,7 @@
 #include "doctor/esp_state.h"
 #include "doctor/report.h"
 #include "ipsec/esp.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 /* One transform, as crypto_user told. */
 struct kb_doc_esp_tf {

@@ -18,7 +18,7 @@
 
 #include "doctor/facts.h"
 #include "doctor/proc_crypto.h"
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "output/environment.h"
 
 /**

@@ -57,7 +57,7 @@
 #include "ipsec/registered.h"
 #include "ipsec/traffic.h"
 #include "ipsec/xfrm.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 /* Less than PIPE_BUF: each is written whole. */
 struct guard_msg {

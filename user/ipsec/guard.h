@@ -17,7 +17,7 @@
 #include "ipsec/esp.h"
 #include "ipsec/netns.h"
 #include "ipsec/undo_record.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 struct mnl_socket;
 

@@ -19,7 +19,7 @@
 #include <libmnl/libmnl.h>
 
 #include "ipsec/impl.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 static bool usable(const struct kb_cu_alg *a)
 {

@@ -16,7 +16,7 @@
 #include <linux/cryptouser.h>
 
 #include "ipsec/esp.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 struct mnl_socket;
 

@@ -43,7 +43,7 @@
 #include "base/signals.h"
 #include "ipsec/leftover.h"
 #include "ipsec/undo_record.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 #define LEFTOVER_WAIT_S 20
 /* A record has a few lines an SA: far less than this. */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 struct mnl_socket;
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "ipsec/esp.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 struct mnl_socket;
 

@@ -29,7 +29,7 @@
 
 #include "base/clock.h"
 #include "ipsec/sa_proof.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 #define TESTED_WAIT_S 30
 #define RELEASE_WAIT_S 20

@@ -17,7 +17,7 @@
 #include "ipsec/netns.h"
 #include "ipsec/guard.h"
 #include "ipsec/xfrm.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 struct mnl_socket;
 

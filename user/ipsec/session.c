@@ -41,7 +41,7 @@
 #include "ipsec/raise_check.h"
 #include "ipsec/session.h"
 #include "ipsec/xfrm.h"
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 
 enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
 

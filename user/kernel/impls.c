@@ -18,7 +18,7 @@
 #include <linux/genetlink.h>
 #include <linux/kaesbench.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "kernel/impls.h"
 #include "kernel/notice.h"
 

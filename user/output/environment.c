@@ -23,7 +23,7 @@
 
 #include "output/environment.h"
 #include "output/impl_list.h"
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "userspace/libcrypto.h"
 #include "userspace/openssl_caps.h"
 

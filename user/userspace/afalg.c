@@ -42,7 +42,7 @@
 
 #include <kcapi.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 #include "userspace/afalg.h"
 #include "userspace/afalg_backend.h"
 #include "userspace/afalg_socket.h"

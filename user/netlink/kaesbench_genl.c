@@ -17,7 +17,7 @@
 #include <linux/kaesbench.h>
 #include <linux/netlink.h>
 
-#include "kernel/genl.h"
+#include "netlink/kaesbench_genl.h"
 
 static int get_family(struct kb_genl *g, bool quiet_missing)
 {
@@ -220,7 +220,7 @@ int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh)
  *
  * Return: as kb_nl_recv().
  */
-int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r)
+int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_nl_reply *r)
 {
 	return kb_nl_recv(&g->nl, seq, r);
 }

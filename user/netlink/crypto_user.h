@@ -7,8 +7,8 @@
  * CAP_NET_ADMIN make: an implementation's priority, a template instance
  * made or removed.
  */
-#ifndef KAESBENCH_KERNEL_CRYPTO_USER_H
-#define KAESBENCH_KERNEL_CRYPTO_USER_H
+#ifndef KAESBENCH_NETLINK_CRYPTO_USER_H
+#define KAESBENCH_NETLINK_CRYPTO_USER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,4 +53,4 @@ int kb_cu_set_priority(struct mnl_socket *nl, const char *driver,
 int kb_cu_instantiate(struct mnl_socket *nl, const char *driver);
 int kb_cu_delete(struct mnl_socket *nl, const char *driver);
 
-#endif /* KAESBENCH_KERNEL_CRYPTO_USER_H */
+#endif /* KAESBENCH_NETLINK_CRYPTO_USER_H */

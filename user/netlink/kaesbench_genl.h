@@ -6,8 +6,8 @@
  * layer's socket and its one error path. Every function here prints its
  * own error message, so callers only pick an exit status.
  */
-#ifndef KAESBENCH_KERNEL_GENL_H
-#define KAESBENCH_KERNEL_GENL_H
+#ifndef KAESBENCH_NETLINK_KAESBENCH_GENL_H
+#define KAESBENCH_NETLINK_KAESBENCH_GENL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,14 +27,6 @@ struct kb_genl {
 	uint32_t ops[256 / 32]; /* bitmap of command ids the module offers */
 };
 
-/*
- * The family's answers are netlink's (netlink/ack.h): the names callers
- * of this family knew them by.
- */
-#define kb_genl_reply kb_nl_reply
-#define kb_genl_report kb_nl_report
-#define kb_genl_refused_attr kb_nl_refused_attr
-
 /* Returned by kb_genl_dump() when the kernel flagged the dump inconsistent */
 #define KB_GENL_DUMP_INTR 1
 
@@ -48,7 +40,7 @@ int kb_genl_dump(struct kb_genl *g, uint8_t cmd, mnl_cb_t cb, void *data,
 struct nlmsghdr *kb_genl_request(struct kb_genl *g, void *buf, uint8_t cmd,
 				 uint16_t flags);
 int kb_genl_send(struct kb_genl *g, const struct nlmsghdr *nlh);
-int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_genl_reply *r);
+int kb_genl_recv(struct kb_genl *g, uint32_t seq, struct kb_nl_reply *r);
 int kb_genl_fd(const struct kb_genl *g);
 
-#endif /* KAESBENCH_KERNEL_GENL_H */
+#endif /* KAESBENCH_NETLINK_KAESBENCH_GENL_H */

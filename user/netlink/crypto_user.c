@@ -27,7 +27,7 @@
 #include <libmnl/libmnl.h>
 #include <linux/netlink.h>
 
-#include "kernel/crypto_user.h"
+#include "netlink/crypto_user.h"
 #include "netlink/sock.h"
 
 struct cu_reply {
