@@ -203,6 +203,16 @@ at_raise() {
 	exit "$KSFT_SKIP"
 }
 
+# as_before DRIVER: the machine as machine_state found it, no record
+# left, and an SA made now gets DRIVER, as before the run.
+as_before() {
+	unchanged "$RFC4106_LAYERS"
+	no_record_left
+	after=$(sa_gets) || fail "$after"
+	echo "after: an SA made now gets $after"
+	[ "$after" = "$1" ] || fail "the SA got $after, not $1"
+}
+
 kill_kaesbench() { kill -KILL "$pid"; }
 kill_group() { kill -KILL "-$pid"; }
 kill_cgroup() { echo 1 >"$CGROOT/$KILL_CG/cgroup.kill"; }
@@ -252,11 +262,7 @@ group_kill_spares_guard() {
 		fail "the guard did not say it set a priority back"
 	set -- $raise
 	echo "after: $1 at priority $(priority_of "$1") (the driver it is built on: $4)"
-	unchanged "$RFC4106_LAYERS"
-	no_record_left
-	after=$(sa_gets) || fail "$after"
-	echo "after: an SA made now gets $after"
-	[ "$after" = "$before" ] || fail "the SA got $after, not $before"
+	as_before "$before"
 }
 ktap_test "ipsec: its process group SIGKILLed at a priority raised: the guard puts it back" \
 	group_kill_spares_guard
@@ -295,11 +301,7 @@ cgroup_kill_undone_next_run() {
 		/tmp/list.err || fail "the next run did not say it unregistered instances"
 	set -- $raise
 	echo "after the next run: $1 $(priority_of "$1")"
-	unchanged "$RFC4106_LAYERS"
-	no_record_left
-	after=$(sa_gets) || fail "$after"
-	echo "after: an SA made now gets $after"
-	[ "$after" = "$before" ] || fail "the SA got $after, not $before"
+	as_before "$before"
 	# Said once: the record is gone.
 	! kaesbench list 2>&1 >/dev/null | grep "a run killed earlier" ||
 		fail "said again"
