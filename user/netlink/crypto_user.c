@@ -162,6 +162,10 @@ int kb_cu_dump(struct mnl_socket *nl, struct kb_cu_algs *algs)
 	return request(nl, CRYPTO_MSG_GETALG, NLM_F_DUMP, NULL, -1, &r);
 }
 
+/**
+ * kb_cu_algs_free() - free what kb_cu_dump() listed
+ * @algs: the list; empty afterwards
+ */
 void kb_cu_algs_free(struct kb_cu_algs *algs)
 {
 	free(algs->alg);
