@@ -65,43 +65,32 @@
 static const uint32_t default_sizes[] = { 64, 576, 1500 };
 
 /*
- * @word after what @col columns hold, a blank between them, or at the
- * start of a new indented line where it would pass the width.
+ * -a's lines: the transforms and their proposals as esp.c's table has
+ * them, a word at a time, wrapped at 79 columns under the option's text.
  */
-static size_t wrapped(FILE *f, size_t col, const char *word)
-{
-	const size_t indent = 17, width = 79;
-
-	if (col > indent && col + 1 + strlen(word) > width) {
-		fprintf(f, "\n%*s", (int)indent, "");
-		col = indent;
-	} else if (col > indent) {
-		col += fprintf(f, " ");
-	}
-	return col + fprintf(f, "%s", word);
-}
-
-/* -a's line: the transforms and a proposal of each, from esp.c's table. */
 static void usage_transforms(FILE *f)
 {
-	size_t col = fprintf(f, "  -a TRANSFORM   "), i;
-	char word[CRYPTO_MAX_NAME + 8];
+	const size_t indent = 17, width = 79;
+	char names[256], proposals[128], text[512];
+	size_t col = fprintf(f, "  -a TRANSFORM   ");
+	char *word, *save;
 
-	for (i = 0; i < kb_esp_transform_count; i++) {
-		snprintf(word, sizeof(word), "%s,", kb_esp_transforms[i].name);
-		col = wrapped(f, col, word);
+	snprintf(
+		text, sizeof(text),
+		"%s, or a proposal: %s (192 and 256 too; default %s, strongSwan's first)",
+		kb_esp_names(names, sizeof(names)),
+		kb_esp_proposals(128, proposals, sizeof(proposals)),
+		DEFAULT_TRANSFORM);
+	for (word = strtok_r(text, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		if (col > indent && col + 1 + strlen(word) > width) {
+			fprintf(f, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			col += fprintf(f, " ");
+		}
+		col += fprintf(f, "%s", word);
 	}
-	col = wrapped(f, col, "or");
-	col = wrapped(f, col, "a");
-	col = wrapped(f, col, "proposal:");
-	for (i = 0; i < kb_esp_transform_count; i++) {
-		bool last = i + 1 == kb_esp_transform_count;
-
-		snprintf(word, sizeof(word), "aes%u%s%s", last ? 256 : 128,
-			 kb_esp_transforms[i].proposal, last ? "..." : ",");
-		col = wrapped(f, col, word);
-	}
-	wrapped(f, col, "(default " DEFAULT_TRANSFORM ", strongSwan's first)");
 	fputc('\n', f);
 }
 

@@ -128,6 +128,29 @@ int kb_esp_find(const char *name, struct kb_esp_choice *c)
 	return -ENOENT;
 }
 
+/*
+ * Each transform's name (@key_bits 0) or its proposal keyword for
+ * @key_bits, comma-separated into @buf, for a message.
+ */
+static const char *list(unsigned int key_bits, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < kb_esp_transform_count && used < len; i++) {
+		const struct kb_esp_transform *t = &kb_esp_transforms[i];
+		const char *sep = i ? ", " : "";
+
+		if (key_bits)
+			used += snprintf(buf + used, len - used, "%saes%u%s",
+					 sep, key_bits, t->proposal);
+		else
+			used += snprintf(buf + used, len - used, "%s%s", sep,
+					 t->name);
+	}
+	return buf;
+}
+
 /**
  * kb_esp_names() - the transforms -a takes, for a message
  * @buf: where to write them, comma-separated
@@ -137,13 +160,7 @@ int kb_esp_find(const char *name, struct kb_esp_choice *c)
  */
 const char *kb_esp_names(char *buf, size_t len)
 {
-	size_t i, used = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < kb_esp_transform_count && used < len; i++)
-		used += snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-				 kb_esp_transforms[i].name);
-	return buf;
+	return list(0, buf, len);
 }
 
 /**
@@ -156,14 +173,7 @@ const char *kb_esp_names(char *buf, size_t len)
  */
 const char *kb_esp_proposals(unsigned int key_bits, char *buf, size_t len)
 {
-	size_t i, used = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < kb_esp_transform_count && used < len; i++)
-		used += snprintf(buf + used, len - used, "%saes%u%s",
-				 i ? ", " : "", key_bits,
-				 kb_esp_transforms[i].proposal);
-	return buf;
+	return list(key_bits, buf, len);
 }
 
 /**
