@@ -55,17 +55,7 @@ offload_below_crossover() {
 	kaesbench priority "$SLOW_ENGINE" 10000 || fail "priority failed"
 	driver_selected "$SLOW_ENGINE" || { kaesbench priority "$SLOW_ENGINE" "$was";
 		fail "$SLOW_ENGINE is not selected at priority 10000"; }
-	# As faster_not_selected: measured again, three times at most,
-	# while the doctor says cbc(aes) spread too much to call (a host
-	# loaded by make check's other VM and stages: the CPU's cbc(aes) has
-	# spread 23 to 80 MB/s).
-	tries=1
-	doctor_json
-	while [ $tries -lt 3 ] && ! crossover_named && cbc_too_unsteady; do
-		tries=$((tries + 1))
-		echo "cbc(aes) too unsteady for the doctor to call: measured again ($tries)"
-		doctor_json
-	done
+	doctor_until_called crossover_named
 	kaesbench priority "$SLOW_ENGINE" "$was" >/dev/null ||
 		fail "cannot restore the priority"
 	[ "$(driver_priority "$SLOW_ENGINE")" = "$was" ] ||
@@ -73,8 +63,7 @@ offload_below_crossover() {
 	! driver_selected "$SLOW_ENGINE" || fail "$SLOW_ENGINE still selected"
 	echo none >/sys/module/kaesbench_faulty/parameters/fault
 	unload kaesbench_faulty || fail "kaesbench_faulty stays loaded"
-	if ! crossover_named && cbc_too_unsteady; then
-		echo "cbc(aes) too unsteady in $tries measurements: not called, as it should not be"
+	if too_unsteady_to_call crossover_named; then
 		return "$KSFT_SKIP"
 	fi
 	crossover_named || fail "the offload below its crossover is not reported"
@@ -116,6 +105,29 @@ cbc_too_unsteady() {
 	finding KB-SAMPLES-TOO-FEW '.evidence | any(startswith("cbc(aes) "))'
 }
 
+# doctor_until_called CALLED...: doctor_json, and again, three times at
+# most, while the command CALLED... fails and the doctor says cbc(aes)
+# spread too much to call: it calls no difference its samples' spread
+# covers (KB-SAMPLES-TOO-FEW), and under TCG on a loaded host the CPU's
+# cbc(aes) has spread 23 to 80 MB/s.
+doctor_until_called() {
+	tries=1
+	doctor_json
+	while [ $tries -lt 3 ] && ! "$@" && cbc_too_unsteady; do
+		tries=$((tries + 1))
+		echo "cbc(aes) too unsteady for the doctor to call: measured again ($tries)"
+		doctor_json
+	done
+}
+
+# too_unsteady_to_call CALLED...: after doctor_until_called, CALLED...
+# still fails and cbc(aes) is still too unsteady: not calling it is the
+# doctor's right answer (7.2 under a host load of 10), nothing to assert.
+too_unsteady_to_call() {
+	! "$@" && cbc_too_unsteady || return 1
+	echo "cbc(aes) too unsteady in $tries measurements: not called, as it should not be"
+}
+
 faster_not_selected() {
 	was_cpu=$(driver_priority $CPU_CBC)
 	was_virtio=$(driver_priority $VIRTIO)
@@ -139,17 +151,7 @@ faster_not_selected() {
 		cbc-aes-lib) ;;
 	*) fail "unexpected selection: $sel" ;;
 	esac
-	# The doctor calls no difference that its samples' spread covers,
-	# and says so (KB-SAMPLES-TOO-FEW): under TCG on a loaded host the
-	# CPU's cbc(aes) has spread 37 to 79 MB/s. Measured again, three
-	# times at most, while it says so of cbc(aes).
-	tries=1
-	doctor_json
-	while [ $tries -lt 3 ] && ! faster_named "$sel" && cbc_too_unsteady; do
-		tries=$((tries + 1))
-		echo "cbc(aes) too unsteady for the doctor to call: measured again ($tries)"
-		doctor_json
-	done
+	doctor_until_called faster_named "$sel"
 	kaesbench priority $CPU_CBC "$was_cpu" >/dev/null ||
 		fail "cannot restore the priority"
 	kaesbench priority $VIRTIO "$was_virtio" >/dev/null ||
@@ -157,10 +159,7 @@ faster_not_selected() {
 	trap - EXIT
 	[ "$(driver_priority $CPU_CBC)" = "$was_cpu" ] ||
 		fail "priority not restored"
-	# Still too unsteady after three: not calling it is the doctor's
-	# right answer (7.2 under a host load of 10), and nothing to assert.
-	if ! faster_named "$sel" && cbc_too_unsteady; then
-		echo "cbc(aes) too unsteady in $tries measurements: not called, as it should not be"
+	if too_unsteady_to_call faster_named "$sel"; then
 		return "$KSFT_SKIP"
 	fi
 	faster_named "$sel" ||
