@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# What the doctor files share (84-doctor-priority.sh, 85-doctor.sh): the
-# doctor's JSON and its findings, a driver's priority in the listing.
+# What the doctor files share (84-doctor-priority.sh, 85-doctor.sh,
+# 87-doctor-esp.sh): the doctor's JSON and its findings, a driver's
+# priority in the listing.
 
 # doctor_json [OPTION...]: kaesbench doctor --json into /tmp/doctor.json,
 # its findings printed as text for the log.
@@ -15,16 +16,20 @@ doctor_json() {
 	[ "$rc" -le 1 ] || fail "doctor exited $rc"
 }
 
-# finding ID [JQ_CONDITION [JQ_OPTION...]]: the doctor found ID, and it
-# meets the condition.
-finding() {
-	id=$1
-	cond=${2:-true}
-	shift
+# finding_in FILE ID [JQ_CONDITION [JQ_OPTION...]]: the doctor's JSON in
+# FILE has the finding ID, and it meets the condition.
+finding_in() {
+	file=$1
+	id=$2
+	cond=${3:-true}
+	shift 2
 	[ $# -eq 0 ] || shift
 	jq -e --arg id "$id" "$@" "any(.findings[]; .id == \$id and ($cond))" \
-		/tmp/doctor.json >/dev/null
+		"$file" >/dev/null
 }
+
+# finding ID [JQ_CONDITION [JQ_OPTION...]]: in doctor_json's document.
+finding() { finding_in /tmp/doctor.json "$@"; }
 
 VIRTIO=virtio_crypto_aes_cbc
 

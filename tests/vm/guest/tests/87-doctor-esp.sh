@@ -17,6 +17,8 @@ CU=kaesbench-cryptouser
 RFC4106='rfc4106(gcm(aes))'
 STALE="seqiv(rfc4106($(soft_gcm)))"
 
+. /tests/doctor-lib.sh
+
 # instances: the template instances registered, one a line.
 instances() {
 	awk '/^driver/ { print $3 }' /proc/crypto | grep '(' | sort -u
@@ -51,14 +53,8 @@ esp_line() {
 		/tmp/esp.json >/dev/null
 }
 
-esp_finding() {
-	id=$1
-	cond=${2:-true}
-	shift
-	[ $# -eq 0 ] || shift
-	jq -e --arg id "$id" "$@" "any(.findings[]; .id == \$id and ($cond))" \
-		/tmp/esp.json >/dev/null
-}
+# esp_finding ID [JQ_CONDITION [JQ_OPTION...]]: in esp_doctor's document.
+esp_finding() { finding_in /tmp/esp.json "$@"; }
 
 # esp_cleanup: unregister every instance registered since BEFORE
 # (/tmp/esp-instances.before), the top of each chain first; and the
