@@ -9,6 +9,10 @@
 # private apt configuration (scripts/debian-apt.sh), with every dependency,
 # and are unpacked with dpkg-deb -x under $KAESBENCH_CACHE/sysroot/ARCH.
 # Nothing is installed into this machine; its dpkg never hears of them.
+# Also, the same way, Debian sid's OpenVPN (2.7: the first to drive the
+# kernel's ovpn data channel; Debian 12's 2.6 knows only the out-of-tree
+# ovpn-dco) with the libraries it loads, under $KAESBENCH_CACHE/openvpn-sid,
+# for the VMs whose kernel has ovpn (tests/vm/initramfs.sh).
 #
 # usage: scripts/sysroot.sh dir ARCH    make it unless it is there; print it
 #        scripts/sysroot.sh env ARCH    print the variables that build the
@@ -17,6 +21,9 @@
 #        scripts/sysroot.sh run ARCH COMMAND...
 #                                       COMMAND with those in its
 #                                       environment (make -C user)
+#        scripts/sysroot.sh openvpn     sid's OpenVPN for this machine's
+#                                       architecture: make it unless it is
+#                                       there; print it
 
 set -eu
 
@@ -38,30 +45,26 @@ triplet() {
 	esac
 }
 
-dir() {
-	arch=$1
-	gnu=$(triplet "$arch")
-	dest=$cache/sysroot/$arch
-	# Made again when the list changes.
-	[ "$(cat "$dest/.complete" 2>/dev/null)" = "$(echo $pkgs)" ] &&
-		{ echo "$dest"; return 0; }
-	command -v "$gnu-gcc" >/dev/null || {
-		echo "sysroot: no cross compiler for $arch: apt-get install" \
-			"gcc-$gnu libc6-dev-$arch-cross" >&2
-		exit 1
-	}
-	# shellcheck disable=SC1091 # the machine's
-	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+# unpack SUITE ARCH DEST PACKAGE...: the PACKAGEs of Debian SUITE for ARCH
+# with every package they depend on, unpacked under DEST (made anew), its
+# /lib, /lib64, /bin and /sbin merged into /usr as on this machine.
+unpack() {
+	suite=$1
+	arch=$2
+	dest=$3
+	shift 3
 	# Every package the list needs, for ARCH or architecture-independent;
-	# apt names the latter "<NAME:ARCH>" in another architecture's list.
-	# shellcheck disable=SC2086 # a word list
+	# apt names the latter "<NAME:ARCH>" in another architecture's list,
+	# and this machine's own architecture's packages by their names alone.
+	suffix=:$arch
+	[ "$arch" != "$(dpkg --print-architecture)" ] || suffix=
+	# shellcheck disable=SC2046 # a word list
 	closure=$("$apt" "$suite" apt-cache depends --recurse --no-recommends \
 		--no-suggests --no-conflicts --no-breaks --no-replaces \
-		--no-enhances --no-pre-depends $(for p in $pkgs; do
-			echo "$p:$arch"; done) |
-		sed -n "s/^\([a-z0-9][^ <>]*\):$arch\$/\1:$arch/p" | sort -u)
+		--no-enhances --no-pre-depends $(for p; do echo "$p$suffix"; done) |
+		sed -n "s/^\([a-z0-9][^ <>:]*\)$suffix\$/\1$suffix/p" | sort -u)
 	[ -n "$closure" ] || {
-		echo "sysroot: cannot resolve the $arch packages ($pkgs) in" \
+		echo "sysroot: cannot resolve the $arch packages ($*) in" \
 			"Debian $suite" >&2
 		exit 1
 	}
@@ -70,7 +73,7 @@ dir() {
 	# shellcheck disable=SC2086 # a word list
 	(cd "$dest.deb" && "$apt" "$suite" apt-get download -q \
 		-o APT::Sandbox::User=root $closure >&2) || {
-		echo "sysroot: cannot download the $arch packages" >&2
+		echo "sysroot: cannot download the $arch packages of Debian $suite" >&2
 		exit 1
 	}
 	for deb in "$dest.deb"/*.deb; do
@@ -85,6 +88,27 @@ dir() {
 		fi
 		ln -sfn "usr/$d" "$dest/$d"
 	done
+	# amd64's loader, /lib64/ld-linux-x86-64.so.2, the path its programs
+	# name: sid's libc6 has it in /usr/lib64.
+	[ ! -d "$dest/usr/lib64" ] || ln -sfn usr/lib64 "$dest/lib64"
+}
+
+dir() {
+	arch=$1
+	gnu=$(triplet "$arch")
+	dest=$cache/sysroot/$arch
+	# Made again when the list changes.
+	[ "$(cat "$dest/.complete" 2>/dev/null)" = "$(echo $pkgs)" ] &&
+		{ echo "$dest"; return 0; }
+	command -v "$gnu-gcc" >/dev/null || {
+		echo "sysroot: no cross compiler for $arch: apt-get install" \
+			"gcc-$gnu libc6-dev-$arch-cross" >&2
+		exit 1
+	}
+	# shellcheck disable=SC1091 # the machine's
+	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# shellcheck disable=SC2086 # a word list
+	unpack "$suite" "$arch" "$dest" $pkgs
 	# The -dev packages' .so links are absolute (/lib/...): point them
 	# into the sysroot, which the cross linker reads.
 	find "$dest/usr/lib/$gnu" -type l -name '*.so' | while read -r link; do
@@ -95,6 +119,35 @@ dir() {
 	done
 	echo $pkgs >"$dest/.complete"
 	echo "$dest"
+}
+
+# sid's OpenVPN, unpacked beside the others and moved into place once
+# whole: two rigs sharing the cache may ask for it at once. Made again when
+# sid's version changes (its lists are a day old at most).
+openvpn() {
+	built=$cache/openvpn-sid
+	version=$("$apt" sid apt-cache show --no-all-versions openvpn |
+		sed -n 's/^Version: //p')
+	[ -n "$version" ] || {
+		echo "sysroot: Debian sid has no openvpn" >&2
+		exit 1
+	}
+	[ "$(cat "$built/.complete" 2>/dev/null)" = "openvpn $version" ] &&
+		{ echo "$built"; return 0; }
+	new=$built.$$
+	unpack sid "$(dpkg --print-architecture)" "$new" openvpn
+	# Its version and features in the log, run with sid's loader and
+	# libraries as the VM runs it.
+	loader=$(LC_ALL=C readelf -l "$new/usr/sbin/openvpn" |
+		sed -n 's/.*interpreter: \(.*\)\]$/\1/p')
+	"$new$loader" --library-path "$new/usr/lib/$(gcc -print-multiarch)" \
+		"$new/usr/sbin/openvpn" --version >&2 || true
+	echo "openvpn $version" >"$new/.complete"
+	rm -rf "$built.old"
+	[ ! -e "$built" ] || mv "$built" "$built.old"
+	mv "$new" "$built"
+	rm -rf "$built.old"
+	echo "$built"
 }
 
 env() {
@@ -123,12 +176,13 @@ run() {
 case "${1:-}" in
 dir) dir "$2" ;;
 env) env "$2" ;;
+openvpn) openvpn ;;
 run)
 	shift
 	run "$@"
 	;;
 *)
-	echo "usage: $0 dir ARCH | env ARCH | run ARCH COMMAND..." >&2
+	echo "usage: $0 dir ARCH | env ARCH | run ARCH COMMAND... | openvpn" >&2
 	exit 2
 	;;
 esac

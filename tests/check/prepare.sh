@@ -80,6 +80,10 @@ for kver in $kvers; do
 	arch=$(tests/vm/kernel.sh arch "$kver")
 	if [ "$arch" = amd64 ]; then
 		native_kvers="$native_kvers $kver"
+		# sid's OpenVPN, where the kernel has ovpn (tests/vm/initramfs.sh).
+		! find "$cache/kernels/$kver/root/lib/modules/" -name 'ovpn.ko*' | grep -q . ||
+			scripts/sysroot.sh openvpn >/dev/null 2>"$dir/openvpn.log" ||
+			{ cat "$dir/openvpn.log"; echo "check: no OpenVPN from sid" >&2; }
 	else
 		# That architecture's userland, which the tool builds against.
 		scripts/sysroot.sh dir "$arch" >/dev/null 2>"$dir/sysroot.log" ||

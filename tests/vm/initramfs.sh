@@ -7,6 +7,11 @@
 # usage: tests/vm/initramfs.sh [-i INSTALLED] [-k KSELFTEST] [-y KERNEL_SOURCE]
 #                              [-s SYSROOT -b BUILT]
 #                              RELEASE KERNEL_ROOT MODULE OUT [TEST_MODULE...]
+#
+# Where the kernel has ovpn (OpenVPN's data channel offload, Linux 6.16
+# on) and the VM is this machine's architecture, it also holds Debian
+# sid's OpenVPN 2.7 (scripts/sysroot.sh openvpn, made if missing) and
+# openssl, for 68-openvpn-dco.sh.
 #   -i INSTALLED what `make install DESTDIR=INSTALLED` staged, put in
 #                /opt/kaesbench/installed for the install test to copy to /
 #   -k KSELFTEST the kselftest install tree (scripts/kselftest-install.sh),
@@ -231,9 +236,10 @@ moddir=lib/modules/$kver
 		[ -d "$kroot/$moddir/$sub" ] || continue
 		find "$kroot/$moddir/$sub" -name '*.ko' -printf '%f\n'
 	done
-	# The arm64 VM's output device, a module in Debian's arm64 6.1, and
-	# kaesbench ipsec's.
-	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth
+	# The arm64 VM's output device, a module in Debian's arm64 6.1,
+	# kaesbench ipsec's, and OpenVPN's data channel (where the kernel has
+	# it: modprobe finds no other).
+	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth ovpn
 } | sed 's/\.ko$//' | sort -u | while read -r mod; do
 	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
 		awk '$1 == "insmod" { print $2 }'
@@ -245,6 +251,47 @@ done
 cp "$kroot/$moddir"/modules.builtin* "$kroot/$moddir/modules.order" \
 	"$root/$moddir/"
 depmod -b "$root" "$kver"
+
+# Debian sid's OpenVPN in /opt/openvpn with sid's loader and the libraries
+# it loads, sid's too (its libc is newer than this machine's, which the
+# VM's other programs load); /usr/sbin/openvpn runs it through them, by
+# the loader's --library-path, not LD_LIBRARY_PATH: what it runs (scripts
+# it is given only; it configures its interface over netlink) loads the
+# VM's own. 68-openvpn-dco.sh makes its certificates with this machine's
+# openssl.
+install_openvpn() {
+	ovpn_root=$("$top/scripts/sysroot.sh" openvpn)
+	mkdir -p "$root/opt/openvpn/lib"
+	cp "$ovpn_root/usr/sbin/openvpn" "$root/opt/openvpn/openvpn"
+	# libraries() and source_path() as for another architecture's
+	# userland, sid's here, in this subshell only.
+	# shellcheck disable=SC2030
+	(
+		sysroot=$ovpn_root
+		triplet=$(gcc -print-multiarch)
+		libraries "$ovpn_root/usr/sbin/openvpn" | while read -r lib; do
+			cp -L "$(source_path "$lib")" "$root/opt/openvpn/lib/${lib##*/}"
+		done
+	)
+	loader=$(LC_ALL=C readelf -l "$ovpn_root/usr/sbin/openvpn" |
+		sed -n 's/.*interpreter: .*\/\(.*\)\]$/\1/p')
+	cat >"$root/usr/sbin/openvpn" <<-WRAPPER
+		#!/bin/sh
+		# Debian sid's OpenVPN, with sid's loader and libraries
+		# (tests/vm/initramfs.sh).
+		exec /opt/openvpn/lib/$loader --library-path /opt/openvpn/lib \\
+			--argv0 openvpn /opt/openvpn/openvpn "\$@"
+	WRAPPER
+	chmod 0755 "$root/usr/sbin/openvpn"
+	if openssl=$(program openssl 2>/dev/null); then
+		rm -f "$root/usr/bin/openssl"
+		install_program "$openssl" usr/bin/openssl
+	fi
+}
+if [ -z "$sysroot" ] &&
+	[ -n "$(find "$kroot/$moddir/" -name 'ovpn.ko*' | head -n 1)" ]; then
+	install_openvpn
+fi
 
 [ -n "$installed" ] && cp -a "$installed" "$root/opt/kaesbench/installed"
 [ -n "$kselftest" ] && cp -a "$kselftest" "$root/opt/kselftest"
