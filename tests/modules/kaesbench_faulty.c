@@ -2,14 +2,29 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Test only: an asynchronous cbc(aes) that computes the right answer (a
- * synchronous cbc(aes-generic), or cbc(aes-lib) on 7.x, does the work, in
- * a workqueue) and, once
- * switched to, misbehaves the ways hardware drivers do: it fails requests,
- * completes them late or out of order, backlogs them, never completes
- * them, or does not even return from the call that submits them, or from
- * setkey. Priority 1 unless loaded with another: never what the crypto API
- * hands out.
+ * Test only: an asynchronous cbc(aes), and on demand ctr(aes) and
+ * gcm(aes), that compute the right answer (the kernel's synchronous
+ * generic implementation does the work, in a workqueue) and, once
+ * switched to, misbehave the ways hardware drivers do: they fail requests,
+ * complete them late or out of order, backlog them, never complete them,
+ * or do not even return from the call that submits them, or from setkey.
+ * Priority 1 unless loaded with another: never what the crypto API hands
+ * out.
+ *
+ * What is registered, as modes says, and what does the work: on 6.1 and
+ * 6.12 over aes-generic and ghash-generic; on 7.x, which has neither,
+ * over the AES library's aes-lib and the GHASH library's ghash-lib.
+ *   cbc  kaesbench_faulty_cbc_aes, a cbc(aes) skcipher: cbc(aes-generic)
+ *        or cbc(aes-lib)
+ *   ctr  kaesbench_faulty_ctr_aes, a ctr(aes) skcipher: ctr(aes-generic)
+ *        or ctr(aes-lib). gcm's template over it,
+ *        gcm_base(kaesbench_faulty_ctr_aes,ghash-generic) (ghash-lib on
+ *        7.x), is a gcm(aes) as wrong as it is
+ *   gcm  kaesbench_faulty_gcm_aes, a gcm(aes) AEAD (12-byte IV, tags of
+ *        4 to 16 bytes): gcm_base(ctr(aes-generic),ghash-generic) or
+ *        gcm_base(ctr(aes-lib),ghash-lib)
+ * All share the faults, the queue depth corrupt_depth counts and the
+ * counters below.
  *
  * /sys/module/kaesbench_faulty/parameters/:
  *   fault     none | error | error-now | late | reorder | backlog | never |
@@ -31,24 +46,33 @@
  *             corrupt_depth (default 4) or more requests are queued (in
  *             all transforms together, as on one device: CPUs that
  *             submit at once load it too) completes with the last byte
- *             of its output flipped; while corrupt_every is set, requests are
- *             gathered for a tick before they are processed, as an
- *             engine that coalesces interrupts does. Right one request at
- *             a time, whatever the fault; with "reorder", also out of
- *             order
+ *             of its output flipped: an AEAD's encryption, its tag's; its
+ *             decryption, the plaintext's, and it still reports success,
+ *             as a wrong engine does. While corrupt_every is set,
+ *             requests are gathered for a tick before they are processed,
+ *             as an engine that coalesces interrupts does. Right one
+ *             request at a time, whatever the fault; with "reorder", also
+ *             out of order
  *   corrupt_after
  *             requests submitted under load, counted from when it is
  *             written, that are right before corrupt_every picks any: a
  *             driver that passes a verification and goes wrong later, as
  *             under a long measurement (default 0)
- *   drivers   how many copies of the driver to register, set at load (1 to
- *             FAULTY_MAX_DRIVERS, default 1): kaesbench_faulty_cbc_aes,
+ *   modes     what to register, set at load: a comma-separated list of
+ *             cbc, ctr and gcm (default "cbc": tests count the copies of
+ *             the cbc(aes) driver, and kaesbench doctor measures every
+ *             gcm(aes) registered)
+ *   drivers   how many copies of each driver to register, set at load (1
+ *             to FAULTY_MAX_DRIVERS, default 1): kaesbench_faulty_cbc_aes,
  *             kaesbench_faulty_cbc_aes_2 and so on, all with the same
  *             faults; a driver kaesbench gave a request up to is refused
  *             from then on, and each test of that needs one of its own
+ *   driver_name
+ *             the first cbc(aes) copy's driver name, set at load (default
+ *             kaesbench_faulty_cbc_aes)
  *   priority  the copies' priority, set at load (default 1): above the
- *             CPU's (e.g. 5000), a request for cbc(aes) by algorithm gets
- *             the first copy
+ *             CPU's (e.g. 5000), a request for cbc(aes), or another mode
+ *             registered, by algorithm gets the first copy
  *   dma_map   map each request's buffers for a device of the module's own
  *             from submission until it is processed, as an engine's
  *             driver does (dma_map_sg: the source to the device, the
@@ -77,6 +101,8 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <crypto/aes.h>
+#include <crypto/gcm.h>
+#include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/atomic.h>
 #include <linux/dma-mapping.h>
@@ -170,8 +196,22 @@ static struct workqueue_struct *faulty_wq;
 /* Woken on every change of the fault: "wedge" waits on it. */
 static DECLARE_WAIT_QUEUE_HEAD(fault_changed);
 
+struct faulty_tfm;
+struct faulty_req;
+
+/* What an skcipher and an AEAD do their own way; the rest is shared. */
+struct faulty_type {
+	/* The work, by the fallback, synchronously. Return: its result. */
+	int (*crypt)(struct faulty_tfm *ctx, struct faulty_req *rctx);
+	void (*complete)(struct faulty_req *rctx, int err);
+};
+
 struct faulty_tfm {
-	struct crypto_sync_skcipher *fallback;
+	const struct faulty_type *type;
+	union {
+		struct crypto_sync_skcipher *skcipher;
+		struct crypto_aead *aead;
+	} fallback;
 	struct list_head node;		/* in tfms */
 	spinlock_t lock;		/* the lists and counts below */
 	struct list_head queue;		/* accepted, in order */
@@ -200,8 +240,19 @@ struct faulty_map {
 	struct scatterlist sg[];	/* src_nents, then dst_nents */
 };
 
+/* The shared part of a request's context: first in both types'. */
 struct faulty_req {
-	struct skcipher_request *req;
+	struct crypto_async_request *base;	/* the request it is of */
+	/*
+	 * What the device is given and writes: the source and destination
+	 * as far as the request reads and writes them, and the output, the
+	 * last out_len of dst_len bytes (an AEAD's associated data is not).
+	 */
+	struct scatterlist *src;
+	struct scatterlist *dst;
+	unsigned int src_len;
+	unsigned int dst_len;
+	unsigned int out_len;
 	struct list_head node;		/* in one of the lists above */
 	struct list_head notify;	/* moved out of the backlog */
 	enum fault fault;
@@ -219,10 +270,11 @@ static void queued_add(struct faulty_tfm *ctx, int n)
 }
 
 /* Called from softirq context too (IPsec), and with bottom halves on. */
-static void complete_req(struct faulty_req *rctx, int err)
+static void complete_req(struct faulty_tfm *ctx, struct faulty_req *rctx,
+			 int err)
 {
 	local_bh_disable();
-	skcipher_request_complete(rctx->req, err);
+	ctx->type->complete(rctx, err);
 	local_bh_enable();
 }
 
@@ -246,16 +298,23 @@ static void unmap(struct faulty_map *m, unsigned long attrs)
 	if (m->in_place) {
 		dma_unmap_sg_attrs(dev, m->sg, m->src_nents, DMA_BIDIRECTIONAL,
 				   attrs);
-	} else {
+		kfree(m);
+		return;
+	}
+	if (m->dst_nents)
 		dma_unmap_sg_attrs(dev, dst, m->dst_nents, DMA_FROM_DEVICE,
 				   attrs);
+	if (m->src_nents)
 		dma_unmap_sg_attrs(dev, m->sg, m->src_nents, DMA_TO_DEVICE,
 				   attrs);
-	}
 	kfree(m);
 }
 
-/* Maps @m's copies for the device. Return: 0 or -ENOMEM. */
+/*
+ * Maps @m's copies for the device; out of place, a side of no bytes (an
+ * AEAD's encryption of nothing reads nothing) is not mapped.
+ * Return: 0 or -ENOMEM.
+ */
 static int map(struct faulty_map *m)
 {
 	struct device *dev = &dma_pdev->dev;
@@ -264,11 +323,12 @@ static int map(struct faulty_map *m)
 	if (m->in_place)
 		return dma_map_sg(dev, m->sg, m->src_nents, DMA_BIDIRECTIONAL) ?
 		       0 : -ENOMEM;
-	if (!dma_map_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE))
+	if (m->src_nents && !dma_map_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE))
 		return -ENOMEM;
-	if (dma_map_sg(dev, dst, m->dst_nents, DMA_FROM_DEVICE))
+	if (!m->dst_nents || dma_map_sg(dev, dst, m->dst_nents, DMA_FROM_DEVICE))
 		return 0;
-	dma_unmap_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE);
+	if (m->src_nents)
+		dma_unmap_sg(dev, m->sg, m->src_nents, DMA_TO_DEVICE);
 	return -ENOMEM;
 }
 
@@ -279,28 +339,29 @@ static int map(struct faulty_map *m)
  */
 static int dma_map_req(struct faulty_tfm *ctx, struct faulty_req *rctx)
 {
-	struct skcipher_request *req = rctx->req;
+	bool in_place = rctx->src == rctx->dst;
 	int src_nents, dst_nents;
 	struct faulty_map *m;
 
 	rctx->map = NULL;
-	if (!READ_ONCE(dma_map) || !req->cryptlen)
+	if (!READ_ONCE(dma_map) || (!rctx->src_len && !rctx->dst_len))
 		return 0;
-	src_nents = sg_nents_for_len(req->src, req->cryptlen);
-	dst_nents = sg_nents_for_len(req->dst, req->cryptlen);
+	/* In place, what is read or written: an AEAD's tag is one of them. */
+	src_nents = sg_nents_for_len(rctx->src, in_place ?
+				     max(rctx->src_len, rctx->dst_len) :
+				     rctx->src_len);
+	dst_nents = in_place ? 0 : sg_nents_for_len(rctx->dst, rctx->dst_len);
 	if (src_nents < 0 || dst_nents < 0)
 		return -EINVAL;
-	if (req->src == req->dst)
-		dst_nents = 0;
 	m = kmalloc(struct_size(m, sg, src_nents + dst_nents), GFP_ATOMIC);
 	if (!m)
 		return -ENOMEM;
-	m->in_place = req->src == req->dst;
+	m->in_place = in_place;
 	m->src_nents = src_nents;
 	m->dst_nents = dst_nents;
-	copy_sg(m->sg, req->src, src_nents);
+	copy_sg(m->sg, rctx->src, src_nents);
 	if (dst_nents)
-		copy_sg(m->sg + src_nents, req->dst, dst_nents);
+		copy_sg(m->sg + src_nents, rctx->dst, dst_nents);
 	if (map(m)) {
 		kfree(m);
 		return -ENOMEM;
@@ -327,33 +388,20 @@ static void dma_unmap_req(struct faulty_tfm *ctx, struct faulty_req *rctx)
 	unmap(m, 0);
 }
 
-static int faulty_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
+/*
+ * corrupt_every: the last byte of a completed request's output, flipped:
+ * an AEAD's tag, or the plaintext it decrypted.
+ */
+static void corrupt(struct faulty_req *rctx)
 {
-	SYNC_SKCIPHER_REQUEST_ON_STACK(sub, ctx->fallback);
-	struct skcipher_request *req = rctx->req;
-	int err;
-
-	skcipher_request_set_sync_tfm(sub, ctx->fallback);
-	skcipher_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
-	skcipher_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
-				   req->iv);
-	err = rctx->encrypt ? crypto_skcipher_encrypt(sub) :
-			      crypto_skcipher_decrypt(sub);
-	skcipher_request_zero(sub);
-	return err;
-}
-
-/* corrupt_every: the last byte of a completed request's output, flipped. */
-static void corrupt(struct skcipher_request *req)
-{
-	unsigned int nents = sg_nents(req->dst);
+	unsigned int nents = sg_nents(rctx->dst);
 	u8 last;
 
-	if (!req->cryptlen)
+	if (!rctx->out_len)
 		return;
-	sg_pcopy_to_buffer(req->dst, nents, &last, 1, req->cryptlen - 1);
+	sg_pcopy_to_buffer(rctx->dst, nents, &last, 1, rctx->dst_len - 1);
 	last ^= 0x01;
-	sg_pcopy_from_buffer(req->dst, nents, &last, 1, req->cryptlen - 1);
+	sg_pcopy_from_buffer(rctx->dst, nents, &last, 1, rctx->dst_len - 1);
 	atomic_inc(&corrupted);
 }
 
@@ -427,17 +475,17 @@ static void faulty_work(struct work_struct *work)
 		list_for_each_entry_safe(rctx, tmp, &notify, notify) {
 			list_del(&rctx->notify);
 			atomic_inc(&notified);
-			complete_req(rctx, -EINPROGRESS);
+			complete_req(ctx, rctx, -EINPROGRESS);
 		}
 		/* Once completed, a request is its owner's again. */
 		list_for_each_entry_safe(rctx, tmp, &taken, node) {
 			list_del(&rctx->node);
 			dma_unmap_req(ctx, rctx);
 			err = rctx->fault == FAULT_ERROR ? -EIO :
-			      faulty_crypt(ctx, rctx);
+			      ctx->type->crypt(ctx, rctx);
 			if (!err && rctx->corrupt)
-				corrupt(rctx->req);
-			complete_req(rctx, err);
+				corrupt(rctx);
+			complete_req(ctx, rctx, err);
 		}
 		cond_resched();
 	}
@@ -449,11 +497,11 @@ static void faulty_work(struct work_struct *work)
  * meant, not a hung task). A caller that may not sleep gets "none".
  * Return: the fault the request goes on with.
  */
-static enum fault wedge(struct skcipher_request *req)
+static enum fault wedge(u32 flags)
 {
 	enum fault fault;
 
-	if (!(req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP))
+	if (!(flags & CRYPTO_TFM_REQ_MAY_SLEEP))
 		return FAULT_NONE;
 	atomic_inc(&wedged);
 	wait_event_idle_timeout(fault_changed,
@@ -464,10 +512,14 @@ static enum fault wedge(struct skcipher_request *req)
 	return fault == FAULT_WEDGE ? FAULT_NONE : fault;
 }
 
-static int faulty_submit(struct skcipher_request *req, bool encrypt)
+/*
+ * Queues @rctx, whose type's submission set what it reads and writes.
+ * Return: what the encrypt or decrypt call returns.
+ */
+static int faulty_submit(struct faulty_tfm *ctx, struct faulty_req *rctx,
+			 bool encrypt)
 {
-	struct faulty_tfm *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
-	struct faulty_req *rctx = skcipher_request_ctx(req);
+	u32 flags = rctx->base->flags;
 	bool tested = READ_ONCE(self_tested);
 	enum fault fault = tested ? READ_ONCE(fault_mode) : FAULT_NONE;
 	unsigned int every = tested ? READ_ONCE(corrupt_every) : 0;
@@ -479,12 +531,11 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	if (softirq_count())
 		atomic_inc(&bh_off);
 	if (fault == FAULT_WEDGE)
-		fault = wedge(req);
+		fault = wedge(flags);
 	limit = fault == FAULT_BACKLOG ? BACKLOG_QUEUE_LEN : UINT_MAX;
 	delay = msecs_to_jiffies(READ_ONCE(delay_ms));
 	if (fault == FAULT_ERROR_NOW)
 		return -EIO;
-	rctx->req = req;
 	rctx->fault = fault;
 	rctx->encrypt = encrypt;
 	rctx->due = jiffies + delay;
@@ -507,7 +558,7 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	} else if (ctx->queued + ctx->backlogged < limit) {
 		list_add_tail(&rctx->node, &ctx->queue);
 		queued_add(ctx, 1);
-	} else if (req->base.flags & CRYPTO_TFM_REQ_MAY_BACKLOG) {
+	} else if (flags & CRYPTO_TFM_REQ_MAY_BACKLOG) {
 		list_add_tail(&rctx->node, &ctx->backlog);
 		ctx->backlogged++;
 		atomic_inc(&backlogged);
@@ -528,16 +579,6 @@ static int faulty_submit(struct skcipher_request *req, bool encrypt)
 	return ret;
 }
 
-static int faulty_encrypt(struct skcipher_request *req)
-{
-	return faulty_submit(req, true);
-}
-
-static int faulty_decrypt(struct skcipher_request *req)
-{
-	return faulty_submit(req, false);
-}
-
 /*
  * setkey_hang_ms: blocks the caller, as "wedge" does, until the time is
  * up or the parameter is set to 0 (TASK_IDLE: meant, not a hung task).
@@ -554,36 +595,11 @@ static void setkey_hang(void)
 	atomic_dec(&wedged);
 }
 
-static int faulty_setkey(struct crypto_skcipher *tfm, const u8 *key,
-			 unsigned int len)
+/* A transform's own part, once its fallback is allocated. */
+static void faulty_ctx_init(struct faulty_tfm *ctx,
+			    const struct faulty_type *type)
 {
-	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
-
-	setkey_hang();
-
-	crypto_sync_skcipher_clear_flags(ctx->fallback, CRYPTO_TFM_REQ_MASK);
-	crypto_sync_skcipher_set_flags(ctx->fallback,
-				       crypto_skcipher_get_flags(tfm) &
-				       CRYPTO_TFM_REQ_MASK);
-	return crypto_sync_skcipher_setkey(ctx->fallback, key, len);
-}
-
-static int faulty_init(struct crypto_skcipher *tfm)
-{
-	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
-
-	/*
-	 * Named, not "cbc(aes)": another test module's wrong cbc(aes) must
-	 * not be picked when no better one is registered yet.
-	 */
-	ctx->fallback = crypto_alloc_sync_skcipher("cbc(aes-generic)", 0,
-						   CRYPTO_ALG_NEED_FALLBACK);
-	/* 7.x has no aes-generic: its "aes" is the AES library's. */
-	if (PTR_ERR_OR_ZERO(ctx->fallback) == -ENOENT)
-		ctx->fallback = crypto_alloc_sync_skcipher("cbc(aes-lib)", 0,
-							   CRYPTO_ALG_NEED_FALLBACK);
-	if (IS_ERR(ctx->fallback))
-		return PTR_ERR(ctx->fallback);
+	ctx->type = type;
 	spin_lock_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->queue);
 	INIT_LIST_HEAD(&ctx->backlog);
@@ -591,16 +607,14 @@ static int faulty_init(struct crypto_skcipher *tfm)
 	spin_lock_init(&ctx->maps_lock);
 	INIT_LIST_HEAD(&ctx->maps);
 	INIT_DELAYED_WORK(&ctx->work, faulty_work);
-	crypto_skcipher_set_reqsize(tfm, sizeof(struct faulty_req));
 	mutex_lock(&tfms_lock);
 	list_add_tail(&ctx->node, &tfms);
 	mutex_unlock(&tfms_lock);
-	return 0;
 }
 
-static void faulty_exit(struct crypto_skcipher *tfm)
+/* Before its fallback is freed. */
+static void faulty_ctx_exit(struct faulty_tfm *ctx)
 {
-	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
 	struct faulty_map *m, *tmp;
 
 	mutex_lock(&tfms_lock);
@@ -619,7 +633,264 @@ static void faulty_exit(struct crypto_skcipher *tfm)
 	/* Theirs unmapped all the same, from the driver's copies. */
 	list_for_each_entry_safe(m, tmp, &ctx->maps, node)
 		unmap(m, DMA_ATTR_SKIP_CPU_SYNC);
-	crypto_free_sync_skcipher(ctx->fallback);
+}
+
+/*
+ * What does the work, the first of each list the kernel has, by name, not
+ * "cbc(aes)": another test module's wrong cbc(aes) must not be picked when
+ * no better one is registered yet. 6.1 and 6.12 have aes-generic and
+ * ghash-generic; 7.x has neither: its "aes" is the AES library's, and its
+ * gcm_base takes the GHASH library's, ghash-lib.
+ */
+static const char *const cbc_fallbacks[] = {
+	"cbc(aes-generic)",
+	"cbc(aes-lib)",
+	NULL
+};
+
+static const char *const ctr_fallbacks[] = {
+	"ctr(aes-generic)",
+	"ctr(aes-lib)",
+	NULL
+};
+
+static const char *const gcm_fallbacks[] = {
+	"gcm_base(ctr(aes-generic),ghash-generic)",
+	"gcm_base(ctr(aes-lib),ghash-lib)",
+	NULL
+};
+
+/* skcipher: cbc(aes) and ctr(aes) */
+
+static struct skcipher_request *sk_req(struct faulty_req *rctx)
+{
+	return container_of(rctx->base, struct skcipher_request, base);
+}
+
+static int faulty_sk_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
+{
+	SYNC_SKCIPHER_REQUEST_ON_STACK(sub, ctx->fallback.skcipher);
+	struct skcipher_request *req = sk_req(rctx);
+	int err;
+
+	skcipher_request_set_sync_tfm(sub, ctx->fallback.skcipher);
+	skcipher_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
+	skcipher_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
+				   req->iv);
+	err = rctx->encrypt ? crypto_skcipher_encrypt(sub) :
+			      crypto_skcipher_decrypt(sub);
+	skcipher_request_zero(sub);
+	return err;
+}
+
+static void faulty_sk_complete(struct faulty_req *rctx, int err)
+{
+	skcipher_request_complete(sk_req(rctx), err);
+}
+
+static const struct faulty_type faulty_sk_type = {
+	.crypt = faulty_sk_crypt,
+	.complete = faulty_sk_complete,
+};
+
+static int faulty_sk_submit(struct skcipher_request *req, bool encrypt)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	struct faulty_req *rctx = skcipher_request_ctx(req);
+
+	rctx->base = &req->base;
+	rctx->src = req->src;
+	rctx->dst = req->dst;
+	rctx->src_len = req->cryptlen;
+	rctx->dst_len = req->cryptlen;
+	rctx->out_len = req->cryptlen;
+	return faulty_submit(ctx, rctx, encrypt);
+}
+
+static int faulty_sk_encrypt(struct skcipher_request *req)
+{
+	return faulty_sk_submit(req, true);
+}
+
+static int faulty_sk_decrypt(struct skcipher_request *req)
+{
+	return faulty_sk_submit(req, false);
+}
+
+static int faulty_sk_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			    unsigned int len)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	setkey_hang();
+
+	crypto_sync_skcipher_clear_flags(ctx->fallback.skcipher,
+					 CRYPTO_TFM_REQ_MASK);
+	crypto_sync_skcipher_set_flags(ctx->fallback.skcipher,
+				       crypto_skcipher_get_flags(tfm) &
+				       CRYPTO_TFM_REQ_MASK);
+	return crypto_sync_skcipher_setkey(ctx->fallback.skcipher, key, len);
+}
+
+static int faulty_sk_init(struct crypto_skcipher *tfm,
+			  const char *const *fallbacks)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+	struct crypto_sync_skcipher *fallback = ERR_PTR(-ENOENT);
+
+	for (; *fallbacks && PTR_ERR_OR_ZERO(fallback) == -ENOENT; fallbacks++)
+		fallback = crypto_alloc_sync_skcipher(*fallbacks, 0,
+						      CRYPTO_ALG_NEED_FALLBACK);
+	if (IS_ERR(fallback))
+		return PTR_ERR(fallback);
+	ctx->fallback.skcipher = fallback;
+	crypto_skcipher_set_reqsize(tfm, sizeof(struct faulty_req));
+	faulty_ctx_init(ctx, &faulty_sk_type);
+	return 0;
+}
+
+static int faulty_cbc_init(struct crypto_skcipher *tfm)
+{
+	return faulty_sk_init(tfm, cbc_fallbacks);
+}
+
+static int faulty_ctr_init(struct crypto_skcipher *tfm)
+{
+	return faulty_sk_init(tfm, ctr_fallbacks);
+}
+
+static void faulty_sk_exit(struct crypto_skcipher *tfm)
+{
+	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
+
+	faulty_ctx_exit(ctx);
+	crypto_free_sync_skcipher(ctx->fallback.skcipher);
+}
+
+/* AEAD: gcm(aes) */
+
+/* An AEAD request's context: the fallback's request follows ours. */
+struct faulty_aead_req {
+	struct faulty_req common;
+	struct aead_request sub;	/* last: its context follows */
+};
+
+static struct aead_request *aead_req(struct faulty_req *rctx)
+{
+	return container_of(rctx->base, struct aead_request, base);
+}
+
+static int faulty_aead_crypt(struct faulty_tfm *ctx, struct faulty_req *rctx)
+{
+	struct aead_request *sub =
+		&container_of(rctx, struct faulty_aead_req, common)->sub;
+	struct aead_request *req = aead_req(rctx);
+	int err;
+
+	aead_request_set_tfm(sub, ctx->fallback.aead);
+	aead_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
+	aead_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
+			       req->iv);
+	aead_request_set_ad(sub, req->assoclen);
+	err = rctx->encrypt ? crypto_aead_encrypt(sub) :
+			      crypto_aead_decrypt(sub);
+	memzero_explicit(sub, sizeof(*sub) +
+			 crypto_aead_reqsize(ctx->fallback.aead));
+	return err;
+}
+
+static void faulty_aead_complete(struct faulty_req *rctx, int err)
+{
+	aead_request_complete(aead_req(rctx), err);
+}
+
+static const struct faulty_type faulty_aead_type = {
+	.crypt = faulty_aead_crypt,
+	.complete = faulty_aead_complete,
+};
+
+/*
+ * The associated data is read, and copied out of place; the output is
+ * the ciphertext and tag, or the plaintext (crypto_aead_decrypt() refused
+ * a cryptlen shorter than the tag).
+ */
+static int faulty_aead_submit(struct aead_request *req, bool encrypt)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct faulty_req *rctx = aead_request_ctx(req);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int in = req->assoclen + req->cryptlen;
+
+	rctx->base = &req->base;
+	rctx->src = req->src;
+	rctx->dst = req->dst;
+	rctx->src_len = in;
+	rctx->dst_len = encrypt ? in + authsize : in - authsize;
+	rctx->out_len = rctx->dst_len - req->assoclen;
+	return faulty_submit(crypto_aead_ctx(tfm), rctx, encrypt);
+}
+
+static int faulty_aead_encrypt(struct aead_request *req)
+{
+	return faulty_aead_submit(req, true);
+}
+
+static int faulty_aead_decrypt(struct aead_request *req)
+{
+	return faulty_aead_submit(req, false);
+}
+
+static int faulty_aead_setkey(struct crypto_aead *tfm, const u8 *key,
+			      unsigned int len)
+{
+	struct faulty_tfm *ctx = crypto_aead_ctx(tfm);
+
+	setkey_hang();
+
+	crypto_aead_clear_flags(ctx->fallback.aead, CRYPTO_TFM_REQ_MASK);
+	crypto_aead_set_flags(ctx->fallback.aead,
+			      crypto_aead_get_flags(tfm) & CRYPTO_TFM_REQ_MASK);
+	return crypto_aead_setkey(ctx->fallback.aead, key, len);
+}
+
+static int faulty_aead_setauthsize(struct crypto_aead *tfm,
+				   unsigned int authsize)
+{
+	struct faulty_tfm *ctx = crypto_aead_ctx(tfm);
+
+	return crypto_aead_setauthsize(ctx->fallback.aead, authsize);
+}
+
+static int faulty_aead_init(struct crypto_aead *tfm,
+			    const char *const *fallbacks)
+{
+	struct faulty_tfm *ctx = crypto_aead_ctx(tfm);
+	struct crypto_aead *fallback = ERR_PTR(-ENOENT);
+
+	for (; *fallbacks && PTR_ERR_OR_ZERO(fallback) == -ENOENT; fallbacks++)
+		fallback = crypto_alloc_aead(*fallbacks, 0,
+					     CRYPTO_ALG_ASYNC |
+					     CRYPTO_ALG_NEED_FALLBACK);
+	if (IS_ERR(fallback))
+		return PTR_ERR(fallback);
+	ctx->fallback.aead = fallback;
+	crypto_aead_set_reqsize(tfm, sizeof(struct faulty_aead_req) +
+				     crypto_aead_reqsize(fallback));
+	faulty_ctx_init(ctx, &faulty_aead_type);
+	return 0;
+}
+
+static int faulty_gcm_init(struct crypto_aead *tfm)
+{
+	return faulty_aead_init(tfm, gcm_fallbacks);
+}
+
+static void faulty_aead_exit(struct crypto_aead *tfm)
+{
+	struct faulty_tfm *ctx = crypto_aead_ctx(tfm);
+
+	faulty_ctx_exit(ctx);
+	crypto_free_aead(ctx->fallback.aead);
 }
 
 /* Leaving "never": what it holds completes now, correctly. */
@@ -741,19 +1012,8 @@ static const struct kernel_param_ops drivers_ops = {
 	.get = param_get_uint,
 };
 module_param_cb(drivers, &drivers_ops, &ndrivers, 0444);
-MODULE_PARM_DESC(drivers, "copies of the driver to register (1-"
+MODULE_PARM_DESC(drivers, "copies of each driver to register (1-"
 		 __stringify(FAULTY_MAX_DRIVERS) ")");
-
-/*
- * kaesbench ipsec's chains spell every driver beneath, and crypto_user
- * takes names of 63 bytes at most:
- * "echainiv(authenc(hmac(sha256-generic),kaesbench_faulty_cbc_aes))" is
- * one too many.
- */
-static char *driver_name = "kaesbench_faulty_cbc_aes";
-module_param(driver_name, charp, 0444);
-MODULE_PARM_DESC(driver_name,
-		 "the first copy's driver name; the others get _2, _3...");
 module_param(priority, uint, 0444);
 MODULE_PARM_DESC(priority, "the copies' priority (default 1: never handed out by algorithm)");
 
@@ -787,10 +1047,8 @@ module_param_cb(bh_off, &counter_ops, &bh_off, 0444);
 MODULE_PARM_DESC(bh_off,
 		 "requests submitted with bottom halves disabled since load");
 
-static const struct skcipher_alg faulty_alg = {
+static const struct skcipher_alg faulty_cbc_alg = {
 	.base.cra_name = "cbc(aes)",
-	.base.cra_driver_name = "kaesbench_faulty_cbc_aes",
-	.base.cra_priority = 1,
 	.base.cra_flags = CRYPTO_ALG_ASYNC,
 	.base.cra_blocksize = AES_BLOCK_SIZE,
 	.base.cra_ctxsize = sizeof(struct faulty_tfm),
@@ -798,15 +1056,153 @@ static const struct skcipher_alg faulty_alg = {
 	.min_keysize = AES_MIN_KEY_SIZE,
 	.max_keysize = AES_MAX_KEY_SIZE,
 	.ivsize = AES_BLOCK_SIZE,
-	.setkey = faulty_setkey,
-	.encrypt = faulty_encrypt,
-	.decrypt = faulty_decrypt,
-	.init = faulty_init,
-	.exit = faulty_exit,
+	.setkey = faulty_sk_setkey,
+	.encrypt = faulty_sk_encrypt,
+	.decrypt = faulty_sk_decrypt,
+	.init = faulty_cbc_init,
+	.exit = faulty_sk_exit,
 };
 
-/* faulty_alg under names of their own, the first as named above. */
-static struct skcipher_alg faulty_algs[FAULTY_MAX_DRIVERS];
+static const struct skcipher_alg faulty_ctr_alg = {
+	.base.cra_name = "ctr(aes)",
+	.base.cra_flags = CRYPTO_ALG_ASYNC,
+	.base.cra_blocksize = 1,
+	.base.cra_ctxsize = sizeof(struct faulty_tfm),
+	.base.cra_module = THIS_MODULE,
+	.min_keysize = AES_MIN_KEY_SIZE,
+	.max_keysize = AES_MAX_KEY_SIZE,
+	.ivsize = AES_BLOCK_SIZE,
+	.chunksize = AES_BLOCK_SIZE,
+	.setkey = faulty_sk_setkey,
+	.encrypt = faulty_sk_encrypt,
+	.decrypt = faulty_sk_decrypt,
+	.init = faulty_ctr_init,
+	.exit = faulty_sk_exit,
+};
+
+static const struct aead_alg faulty_gcm_alg = {
+	.base.cra_name = "gcm(aes)",
+	.base.cra_flags = CRYPTO_ALG_ASYNC,
+	.base.cra_blocksize = 1,
+	.base.cra_ctxsize = sizeof(struct faulty_tfm),
+	.base.cra_module = THIS_MODULE,
+	.ivsize = GCM_AES_IV_SIZE,
+	.maxauthsize = AES_BLOCK_SIZE,
+	.chunksize = AES_BLOCK_SIZE,
+	.setkey = faulty_aead_setkey,
+	.setauthsize = faulty_aead_setauthsize,
+	.encrypt = faulty_aead_encrypt,
+	.decrypt = faulty_aead_decrypt,
+	.init = faulty_gcm_init,
+	.exit = faulty_aead_exit,
+};
+
+enum faulty_mode_id { MODE_CBC, MODE_CTR, MODE_GCM };
+
+/* What modes may name: an skcipher's or an AEAD's template, and names. */
+static struct faulty_mode {
+	const char *name;		/* in modes */
+	char *driver;			/* the first copy's */
+	const struct skcipher_alg *skcipher;
+	const struct aead_alg *aead;
+	bool on;
+} faulty_modes[] = {
+	[MODE_CBC] = {
+		.name = "cbc",
+		.driver = "kaesbench_faulty_cbc_aes",
+		.skcipher = &faulty_cbc_alg,
+	},
+	[MODE_CTR] = {
+		.name = "ctr",
+		.driver = "kaesbench_faulty_ctr_aes",
+		.skcipher = &faulty_ctr_alg,
+	},
+	[MODE_GCM] = {
+		.name = "gcm",
+		.driver = "kaesbench_faulty_gcm_aes",
+		.aead = &faulty_gcm_alg,
+	},
+};
+
+static char *modes = "cbc";
+module_param(modes, charp, 0444);
+MODULE_PARM_DESC(modes,
+		 "what to register: cbc, ctr, gcm, comma-separated (default cbc)");
+
+/*
+ * kaesbench ipsec's chains spell every driver beneath, and crypto_user
+ * takes names of 63 bytes at most:
+ * "echainiv(authenc(hmac(sha256-generic),kaesbench_faulty_cbc_aes))" is
+ * one too many.
+ */
+module_param_named(driver_name, faulty_modes[MODE_CBC].driver, charp, 0444);
+MODULE_PARM_DESC(driver_name,
+		 "the first cbc(aes) copy's driver name; the others get _2, _3...");
+
+/* Every copy of every mode on, by type, as they are registered. */
+static struct skcipher_alg faulty_sk_algs[ARRAY_SIZE(faulty_modes) *
+					  FAULTY_MAX_DRIVERS];
+static struct aead_alg faulty_aead_algs[FAULTY_MAX_DRIVERS];
+static unsigned int nsk_algs;
+static unsigned int naead_algs;
+
+/* Marks the modes named in modes. Return: 0, or -EINVAL or -ENOMEM. */
+static int modes_parse(void)
+{
+	char *list = kstrdup(modes, GFP_KERNEL), *rest = list, *name;
+	unsigned int i;
+	int err = 0;
+
+	if (!list)
+		return -ENOMEM;
+	while (!err && (name = strsep(&rest, ","))) {
+		for (i = 0; i < ARRAY_SIZE(faulty_modes); i++)
+			if (sysfs_streq(name, faulty_modes[i].name))
+				break;
+		if (i < ARRAY_SIZE(faulty_modes)) {
+			faulty_modes[i].on = true;
+		} else {
+			pr_err("modes: no mode \"%s\" (cbc, ctr, gcm)\n", name);
+			err = -EINVAL;
+		}
+	}
+	kfree(list);
+	return err;
+}
+
+/* @base, a copy of a template, as the @i-th copy of @m. */
+static void name_copy(struct crypto_alg *base, const struct faulty_mode *m,
+		      unsigned int i)
+{
+	base->cra_priority = priority;
+	if (i)
+		snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME, "%s_%u",
+			 m->driver, i + 1);
+	else
+		strscpy(base->cra_driver_name, m->driver, CRYPTO_MAX_ALG_NAME);
+}
+
+/* The copies of the modes on, into faulty_sk_algs and faulty_aead_algs. */
+static void make_copies(void)
+{
+	const struct faulty_mode *m;
+	struct crypto_alg *base;
+	unsigned int i;
+
+	for (m = faulty_modes; m < faulty_modes + ARRAY_SIZE(faulty_modes);
+	     m++) {
+		for (i = 0; m->on && i < ndrivers; i++) {
+			if (m->skcipher) {
+				faulty_sk_algs[nsk_algs] = *m->skcipher;
+				base = &faulty_sk_algs[nsk_algs++].base;
+			} else {
+				faulty_aead_algs[naead_algs] = *m->aead;
+				base = &faulty_aead_algs[naead_algs++].base;
+			}
+			name_copy(base, m, i);
+		}
+	}
+}
 
 /*
  * The crypto manager tests a new algorithm before anyone gets it: at once
@@ -815,35 +1211,54 @@ static struct skcipher_alg faulty_algs[FAULTY_MAX_DRIVERS];
  */
 static int wait_for_self_tests(void)
 {
-	struct crypto_skcipher *tfm;
+	struct crypto_skcipher *sk;
+	struct crypto_aead *aead;
 	unsigned int i;
 
-	for (i = 0; i < ndrivers; i++) {
-		tfm = crypto_alloc_skcipher(faulty_algs[i].base.cra_driver_name,
-					    0, 0);
-		if (IS_ERR(tfm))
-			return PTR_ERR(tfm);
-		crypto_free_skcipher(tfm);
+	for (i = 0; i < nsk_algs; i++) {
+		sk = crypto_alloc_skcipher(faulty_sk_algs[i].base.cra_driver_name,
+					   0, 0);
+		if (IS_ERR(sk))
+			return PTR_ERR(sk);
+		crypto_free_skcipher(sk);
+	}
+	for (i = 0; i < naead_algs; i++) {
+		aead = crypto_alloc_aead(faulty_aead_algs[i].base.cra_driver_name,
+					 0, 0);
+		if (IS_ERR(aead))
+			return PTR_ERR(aead);
+		crypto_free_aead(aead);
 	}
 	return 0;
 }
 
-static int __init faulty_mod_init(void)
+static int register_copies(void)
 {
-	unsigned int i;
 	int err;
 
-	for (i = 0; i < ndrivers; i++) {
-		faulty_algs[i] = faulty_alg;
-		faulty_algs[i].base.cra_priority = priority;
-		if (i)
-			snprintf(faulty_algs[i].base.cra_driver_name,
-				 CRYPTO_MAX_ALG_NAME, "%s_%u", driver_name,
-				 i + 1);
-		else
-			strscpy(faulty_algs[i].base.cra_driver_name,
-				driver_name, CRYPTO_MAX_ALG_NAME);
-	}
+	err = crypto_register_skciphers(faulty_sk_algs, nsk_algs);
+	if (err)
+		return err;
+	err = crypto_register_aeads(faulty_aead_algs, naead_algs);
+	if (err)
+		crypto_unregister_skciphers(faulty_sk_algs, nsk_algs);
+	return err;
+}
+
+static void unregister_copies(void)
+{
+	crypto_unregister_aeads(faulty_aead_algs, naead_algs);
+	crypto_unregister_skciphers(faulty_sk_algs, nsk_algs);
+}
+
+static int __init faulty_mod_init(void)
+{
+	int err;
+
+	err = modes_parse();
+	if (err)
+		return err;
+	make_copies();
 	dma_pdev = platform_device_register_simple(KBUILD_MODNAME, -1, NULL, 0);
 	if (IS_ERR(dma_pdev))
 		return PTR_ERR(dma_pdev);
@@ -858,7 +1273,7 @@ static int __init faulty_mod_init(void)
 		err = -ENOMEM;
 		goto err_pdev;
 	}
-	err = crypto_register_skciphers(faulty_algs, ndrivers);
+	err = register_copies();
 	if (err)
 		goto err_wq;
 	err = wait_for_self_tests();
@@ -868,7 +1283,7 @@ static int __init faulty_mod_init(void)
 	return 0;
 
 err_alg:
-	crypto_unregister_skciphers(faulty_algs, ndrivers);
+	unregister_copies();
 err_wq:
 	destroy_workqueue(faulty_wq);
 err_pdev:
@@ -882,7 +1297,7 @@ err_pdev:
  */
 static void __exit faulty_mod_exit(void)
 {
-	crypto_unregister_skciphers(faulty_algs, ndrivers);
+	unregister_copies();
 	destroy_workqueue(faulty_wq);
 	platform_device_unregister(dma_pdev);
 }
@@ -890,4 +1305,4 @@ static void __exit faulty_mod_exit(void)
 module_init(faulty_mod_init);
 module_exit(faulty_mod_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("kaesbench test: an asynchronous cbc(aes) with faults on demand");
+MODULE_DESCRIPTION("kaesbench test: asynchronous cbc(aes), ctr(aes), gcm(aes) with faults on demand");
