@@ -433,6 +433,53 @@ soak_interrupted() {
 ktap_test "a soak: a right driver passes; Ctrl-C ends it with the summary so far, exit 130" \
 	soak_interrupted
 
+# The same driver as a gcm(aes) AEAD, kaesbench_faulty loaded again with
+# modes=cbc,ctr,gcm, and gcm's template over its ctr(aes): right, each
+# passes a verification at depth 8 (the AEAD the crypto manager's
+# self-tests too); every request submitted under load flipped (an AEAD's
+# tag when encrypting; when decrypting its plaintext, reported a
+# success), verify --depth 8 catches each.
+FAULTY_GCM=kaesbench_faulty_gcm_aes
+
+# gcm_verify DRIVER: a verification of DRIVER at depth 8, its output in $out.
+gcm_verify() {
+	out=$(kaesbench verify -d "$1" --cases 64 --seed 7 --depth 8 2>&1)
+}
+
+faulty_gcm() {
+	unload kaesbench_faulty || fail "kaesbench_faulty stays loaded"
+	insmod /opt/kaesbench/kaesbench_faulty.ko modes=cbc,ctr,gcm ||
+		fail "insmod modes=cbc,ctr,gcm failed"
+	grep -A 10 "^driver *: $FAULTY_GCM\$" /proc/crypto >/tmp/faulty.proc
+	cat /tmp/faulty.proc
+	grep -q '^selftest *: passed' /tmp/faulty.proc || fail "self-tests not passed"
+	grep -q '^type *: aead' /tmp/faulty.proc || fail "not an AEAD"
+	grep -q '^async *: yes' /tmp/faulty.proc || fail "not asynchronous"
+	over_ctr="gcm_base(kaesbench_faulty_ctr_aes,$(soft_ghash))"
+	for d in $FAULTY_GCM "$over_ctr"; do
+		gcm_verify "$d" || fail "right, yet not verified: $out"
+		echo "$out" | grep "^PASS"
+	done
+	echo 4 >"$FAULTY_PARAMS/corrupt_depth"
+	echo 1 >"$FAULTY_PARAMS/corrupt_every"
+	trap 'echo 0 >"$FAULTY_PARAMS/corrupt_every"' EXIT
+	for d in $FAULTY_GCM "$over_ctr"; do
+		before=$(faulty_count corrupted)
+		gcm_verify "$d"
+		rc=$?
+		echo "$out" | grep -E "^FAIL|case [0-9]+:"
+		echo "flipped by the driver: $(($(faulty_count corrupted) - before))"
+		[ "$rc" -eq 1 ] || fail "verify of $d exited $rc, expected 1"
+		echo "$out" | grep -qF "FAIL" || fail "no FAIL row for $d"
+		echo "$out" | grep -Eq "case [0-9]+: .*, at depth 8\$" ||
+			fail "the failure of $d does not say its depth"
+		[ "$(faulty_count corrupted)" -gt "$before" ] ||
+			fail "the driver flipped nothing"
+	done
+}
+ktap_test "gcm(aes) as an AEAD and under gcm's template over ctr(aes): right, both verified; wrong under load, verify --depth 8 catches both" \
+	faulty_gcm
+
 # Requests never completed, given up: 98*-given-up-*.sh, order=last, since
 # from the first of them kaesbench stays loaded until reboot. They load
 # this driver again, in copies.
