@@ -8,10 +8,13 @@
  * IFLA_INFO_DATA: its one attribute, VETH_INFO_PEER, is taken from
  * include/uapi/linux/veth.h and veth_newlink(), an ifinfomsg followed by
  * the peer's own link attributes, as the spec lays out netkit's
- * peer-info.
+ * peer-info. ovpn's IFLA_INFO_DATA, IFLA_OVPN_MODE, is the spec's
+ * linkinfo-ovpn-attrs (netlink/ovpn_uapi.h where the system's headers
+ * predate it).
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -22,6 +25,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/veth.h>
 
+#include "netlink/ovpn_uapi.h"
 #include "netlink/rtnl.h"
 
 /* The link attributes both ends of the pair get: a name, an MTU. */
@@ -198,4 +202,118 @@ int kb_rtnl_add_addr4(struct kb_nl *nl, int ifindex, struct in_addr addr,
 	return kb_nl_ask(nl,
 			 kb_rtnl_put_addr4(nl, nl->buf, ifindex, addr, prefix),
 			 NULL, NULL);
+}
+
+/**
+ * kb_rtnl_put_ovpn() - build the request that makes an ovpn device
+ * @nl: the socket it goes on (for its sequence number)
+ * @buf: where to build it, MNL_SOCKET_BUFFER_SIZE bytes
+ * @name: the device, made where @nl's namespace is
+ * @mtu: its MTU, or 0 for ovpn's default
+ *
+ * RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, kind "ovpn" in point-to-point
+ * mode (IFLA_OVPN_MODE): one peer, no VPN address per peer.
+ *
+ * Return: the request.
+ */
+struct nlmsghdr *kb_rtnl_put_ovpn(struct kb_nl *nl, void *buf, const char *name,
+				  unsigned int mtu)
+{
+	struct nlattr *info, *data;
+	struct nlmsghdr *nlh;
+	struct ifinfomsg *ifi;
+
+	nlh = kb_nl_put_request(nl, buf, RTM_NEWLINK,
+				NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK);
+	ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	put_link_attrs(nlh, name, mtu);
+	info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
+	mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "ovpn");
+	data = mnl_attr_nest_start(nlh, IFLA_INFO_DATA);
+	mnl_attr_put_u8(nlh, IFLA_OVPN_MODE, OVPN_MODE_P2P);
+	mnl_attr_nest_end(nlh, data);
+	mnl_attr_nest_end(nlh, info);
+	return nlh;
+}
+
+/**
+ * kb_rtnl_ovpn_link_new() - make an ovpn device and find its index
+ * @rtnl: a NETLINK_ROUTE socket, bound, in the device's namespace
+ * @ifname: as kb_rtnl_put_ovpn() takes them
+ * @mtu: ditto
+ * @ifindex: set to the device's index
+ * @err: the sentence of a failure, the kernel's extack message in it
+ * @len: its size
+ *
+ * The kind loads no module: find the ovpn family first (kb_ovpn_open()),
+ * which does. The device is left down.
+ *
+ * Return: 0 or -errno: -EOPNOTSUPP when the kernel has no ovpn devices
+ * (no module, or not loaded), -EEXIST when @ifname is taken, -ENOMEM.
+ */
+int kb_rtnl_ovpn_link_new(struct mnl_socket *rtnl, const char *ifname,
+			  unsigned int mtu, unsigned int *ifindex, char *err,
+			  size_t len)
+{
+	int ret, index = 0;
+	struct kb_nl nl;
+
+	ret = kb_nl_borrow(&nl, rtnl, 0);
+	if (!ret)
+		ret = kb_nl_ask(&nl, kb_rtnl_put_ovpn(&nl, nl.buf, ifname, mtu),
+				NULL, NULL);
+	if (!ret)
+		ret = kb_rtnl_ifindex(&nl, ifname, &index);
+	if (!ret || !err || !len)
+		;
+	else if (ret == -EOPNOTSUPP)
+		snprintf(
+			err, len,
+			"cannot make ovpn device %s: the kernel has no device kind \"ovpn\" (%s; is its module loaded?)",
+			ifname, kb_nl_reason(&nl, ret));
+	else
+		snprintf(err, len, "cannot make ovpn device %s: %s", ifname,
+			 kb_nl_reason(&nl, ret));
+	kb_nl_close(&nl);
+	*ifindex = index;
+	return ret;
+}
+
+/**
+ * kb_rtnl_put_del_link() - build the request that deletes a device
+ * @nl: the socket it goes on (for its sequence number)
+ * @buf: where to build it, MNL_SOCKET_BUFFER_SIZE bytes
+ * @ifindex: the device
+ *
+ * RTM_DELLINK; a veth's peer goes with it.
+ *
+ * Return: the request.
+ */
+struct nlmsghdr *kb_rtnl_put_del_link(struct kb_nl *nl, void *buf, int ifindex)
+{
+	struct nlmsghdr *nlh =
+		kb_nl_put_request(nl, buf, RTM_DELLINK, NLM_F_ACK);
+	struct ifinfomsg *ifi;
+
+	ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_index = ifindex;
+	return nlh;
+}
+
+/**
+ * kb_rtnl_del_link() - delete a device
+ * @nl: a NETLINK_ROUTE socket, in the device's namespace
+ * @ifindex: the device
+ *
+ * An ovpn device's peers go with it, and with them its hold on their
+ * sockets and keys.
+ *
+ * Return: 0 or the kernel's -errno: -ENODEV when there is no such device.
+ */
+int kb_rtnl_del_link(struct kb_nl *nl, int ifindex)
+{
+	return kb_nl_ask(nl, kb_rtnl_put_del_link(nl, nl->buf, ifindex), NULL,
+			 NULL);
 }
