@@ -23,7 +23,7 @@
 #include "cmd/sweep.h"
 #include "cmd/verify.h"
 #include "doctor/measurements.h"
-#include "ipsec/leftover.h"
+#include "path/leftover.h"
 #include "kaesbench_version.h"
 #include "base/options.h"
 

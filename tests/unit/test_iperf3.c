@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * ipsec/iperf3.c finds iperf3 in fixed directories, in order, never
+ * path/iperf3.c finds iperf3 in fixed directories, in order, never
  * through PATH: the first executable regular file by that name, passing
  * over one that cannot be run and a directory of that name; none found
  * is said, with the directories, in the result, and nothing is run.
@@ -22,7 +22,7 @@
 
 #include <cmocka.h>
 
-#include "ipsec/iperf3.h"
+#include "path/iperf3.h"
 
 static char top[64];
 static char sub[4][96];

@@ -26,8 +26,8 @@
 
 #include <linux/sockios.h>
 
-#include "ipsec/link.h"
-#include "ipsec/netns.h"
+#include "path/link.h"
+#include "path/netns.h"
 #include "ipsec/xfrm.h"
 
 static void test_lane_addr(void **state)

@@ -2,8 +2,8 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * ipsec/raise_check.c's decision, from crypto_user dumps made by hand:
- * when a driver needs a raise (as kb_sa_make() decides it), how many
+ * path/raise_check.c's decision, from crypto_user dumps made by hand:
+ * when a driver needs a raise (as kb_proof_make() decides it), how many
  * transforms of ESP's algorithm another user holds beyond each driver's
  * registration (larval and dead entries not counted), and the sentence
  * that refuses the raise or says it was forced.
@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "ipsec/raise_check.h"
+#include "path/raise_check.h"
 
 #define ESP "seqiv(rfc4106(gcm(aes)))"
 #define AESNI "seqiv(rfc4106-gcm-aesni)"
@@ -61,7 +61,7 @@ static void test_needed(void **state)
 	assert_false(kb_raise_needed(&algs, ESP, AVX));
 	assert_true(kb_raise_needed(&algs, ESP, AESNI));
 	assert_true(kb_raise_needed(&algs, ESP, GENERIC));
-	/* Not registered yet: registered by kb_sa_make(), then raised. */
+	/* Not registered yet: registered by kb_proof_make(), then raised. */
 	assert_true(kb_raise_needed(&algs, ESP, "seqiv(rfc4106-gcm-vaes)"));
 	/* A tie goes to the one registered last: raised, as sa_proof does. */
 	table[1].priority = 500;

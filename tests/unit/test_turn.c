@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * ipsec/turn.c, one path command at a time, in a directory of the test's
+ * path/turn.c, one path command at a time, in a directory of the test's
  * own: the lock file's record read back, the line that says whose turn a
  * command waits for, and a second taker refused at once (--no-wait) or
  * once its --wait ran out, in run's words, while the first holds the
@@ -26,7 +26,7 @@
 #include <cmocka.h>
 
 #include "base/options.h"
-#include "ipsec/turn.h"
+#include "path/turn.h"
 
 static char dir[64];
 

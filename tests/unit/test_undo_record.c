@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * ipsec/undo_record.c: a run's record written (in a directory of the
+ * path/undo_record.c: a run's record written (in a directory of the
  * test's own), locked while it is open, read back; its lines replayed
  * (raised, restored, instance, clean); a malformed line refused; the
  * layers a chain's driver name spells.
@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "ipsec/undo_record.h"
+#include "path/undo_record.h"
 
 #define GENERIC "seqiv(rfc4106(gcm_base(ctr(aes-generic),ghash-generic)))"
 

@@ -48,7 +48,7 @@ int kb_wait_format(char *buf, size_t len, const struct kb_wait *w)
  * @text: "waiting for ...", as kb_wait_format() words it
  *
  * Kernel jobs' waits and the tool's own turns (a path command waiting
- * for another, ipsec/turn.c) are told the same way.
+ * for another, path/turn.c) are told the same way.
  */
 void kb_wait_say(const char *text)
 {

@@ -11,7 +11,7 @@
  * instances the chains need stay registered, as after any first use of
  * the crypto API.
  *
- * Before all of it, the machine's turn (ipsec/turn.c): one kaesbench
+ * Before all of it, the machine's turn (path/turn.c): one kaesbench
  * ipsec at a time, since each reads the priorities it must put back
  * before it raises any; held until its guard has ended.
  */
@@ -34,15 +34,16 @@
 #include "base/signals.h"
 #include "bench/run_options.h"
 #include "cmd/ipsec.h"
+#include "ipsec/esp_path.h"
 #include "ipsec/impl.h"
-#include "ipsec/iperf3.h"
-#include "ipsec/link.h"
-#include "ipsec/netns.h"
-#include "ipsec/registered.h"
-#include "ipsec/result.h"
-#include "ipsec/sa_proof.h"
-#include "ipsec/session.h"
-#include "ipsec/turn.h"
+#include "path/iperf3.h"
+#include "path/link.h"
+#include "path/netns.h"
+#include "path/registered.h"
+#include "path/proof.h"
+#include "path/result.h"
+#include "path/session.h"
+#include "path/turn.h"
 #include "ipsec/xfrm.h"
 #include "netlink/crypto_user.h"
 #include "output/ipsec_report.h"
@@ -139,7 +140,7 @@ static void usage(FILE *f)
 		"measured (another user holds SAs of the transform), what is needed is\n"
 		"missing, or another kaesbench ipsec in progress (--no-wait, --wait);\n"
 		"2 bad usage; 130 interrupted.\n",
-		KB_IPSEC_MIN_PACKET, KB_IPSEC_MAX_PACKET, KB_IMIX_DEFAULT,
+		KB_PATH_MIN_PACKET, KB_PATH_MAX_PACKET, KB_IMIX_DEFAULT,
 		DEFAULT_MS, DEFAULT_REPEATS, KB_IPERF3_DIRS_TEXT);
 }
 
@@ -239,8 +240,8 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 				return bad("-b: \"%s\" is not a list of sizes",
 					   optarg);
 			for (i = 0; i < o->sizes.count; i++)
-				if (o->sizes.size[i] < KB_IPSEC_MIN_PACKET ||
-				    o->sizes.size[i] > KB_IPSEC_MAX_PACKET)
+				if (o->sizes.size[i] < KB_PATH_MIN_PACKET ||
+				    o->sizes.size[i] > KB_PATH_MAX_PACKET)
 					return bad("-b: \"%s\": a packet has "
 						   "52 to 8900 bytes",
 						   optarg);
@@ -262,9 +263,8 @@ int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o)
 					"--imix: \"%s\": a mix's cycle has 4096 packets at most",
 					o->imix.spec);
 			for (i = 0; i < o->imix.count; i++)
-				if (o->imix.part[i].size <
-					    KB_IPSEC_MIN_PACKET ||
-				    o->imix.part[i].size > KB_IPSEC_MAX_PACKET)
+				if (o->imix.part[i].size < KB_PATH_MIN_PACKET ||
+				    o->imix.part[i].size > KB_PATH_MAX_PACKET)
 					return bad(
 						"--imix: \"%s\": a packet has 52 to 8900 bytes",
 						o->imix.spec);
@@ -416,7 +416,7 @@ static int preflight(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		memset(&base, 0, sizeof(base));
 	ret = kb_netns_pair_make(&p, err, sizeof(err));
 	if (!ret) {
-		ret = kb_link_make(&p, 1, KB_IPSEC_MTU, err, sizeof(err));
+		ret = kb_link_make(&p, 1, KB_PATH_MTU, err, sizeof(err));
 		kb_link_lane_addr(0, 0, &sa.src);
 		kb_link_lane_addr(0, 1, &sa.dst);
 		if (!ret) {
@@ -430,7 +430,7 @@ static int preflight(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 	kb_netns_pair_release(&p);
 	/* Its SA freed before the first implementation's are proved. */
 	kb_esp_name(o->esp.t, esp, sizeof(esp));
-	kb_sa_wait_released(nl, esp, &base);
+	kb_proof_wait_released(nl, esp, &base);
 	kb_cu_algs_free(&base);
 	if (ret)
 		fprintf(stderr, WHO ": n/a: %s\n", err);
@@ -438,9 +438,10 @@ static int preflight(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 }
 
 static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
-		  struct kb_ipsec_run *run, struct kb_esp_impls *impls)
+		  struct kb_path_run *run, struct kb_esp_setup *esp,
+		  struct kb_path_impls *impls)
 {
-	struct kb_esp_impl impl;
+	struct kb_path_impl impl;
 	char err[512];
 	size_t i;
 	int ret;
@@ -455,9 +456,9 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 			o->esp.t->name, strerror(-ret));
 		return KB_EXIT_ERROR;
 	}
-	ret = kb_esp_auth_driver(nl, o->esp.t, run->auth, sizeof(run->auth));
+	ret = kb_esp_auth_driver(nl, o->esp.t, esp->auth, sizeof(esp->auth));
 	if (!ret)
-		ret = kb_esp_reference(nl, o->esp.t, run->auth, &run->reference,
+		ret = kb_esp_reference(nl, o->esp.t, esp->auth, &run->reference,
 				       err, sizeof(err));
 	else
 		snprintf(err, sizeof(err), "no %s in this kernel",
@@ -467,7 +468,7 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 		return KB_EXIT_ERROR;
 	}
 	if (o->all_impls) {
-		ret = kb_esp_all(nl, o->esp.t, run->auth, impls);
+		ret = kb_esp_all(nl, o->esp.t, esp->auth, impls);
 		if (ret) {
 			fprintf(stderr, WHO ": listing implementations: %s\n",
 				strerror(-ret));
@@ -475,14 +476,14 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 		}
 	}
 	if (o->driver) {
-		ret = kb_esp_resolve(nl, o->esp.t, run->auth, o->driver, &impl,
+		ret = kb_esp_resolve(nl, o->esp.t, esp->auth, o->driver, &impl,
 				     err, sizeof(err));
 		if (ret) {
 			fprintf(stderr,
 				WHO ": -d: %s. Implementations of %s here:\n",
 				err, o->esp.t->name);
 			/* Listing them registers their chains: only now. */
-			if (!kb_esp_all(nl, o->esp.t, run->auth, impls))
+			if (!kb_esp_all(nl, o->esp.t, esp->auth, impls))
 				for (i = 0; i < impls->count; i++)
 					fprintf(stderr, "  %s\n",
 						impls->impl[i].named);
@@ -498,7 +499,7 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 			!strcmp(impl.driver, run->reference.driver);
 	}
 	if (!impls->count) {
-		ret = kb_esp_resolve(nl, o->esp.t, run->auth, run->selected,
+		ret = kb_esp_resolve(nl, o->esp.t, esp->auth, run->selected,
 				     &impl, err, sizeof(err));
 		if (ret) {
 			fprintf(stderr, WHO ": %s\n", err);
@@ -518,7 +519,7 @@ static int choose(struct mnl_socket *nl, const struct kb_ipsec_cli *o,
 	return KB_EXIT_OK;
 }
 
-static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
+static int print(const struct kb_ipsec_cli *o, const struct kb_path_run *run)
 {
 	FILE *f = stdout;
 	int ret;
@@ -533,13 +534,11 @@ static int print(const struct kb_ipsec_cli *o, const struct kb_ipsec_run *run)
 }
 
 static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
-		   struct kb_guard *g, struct kb_ipsec_run *run,
-		   const struct kb_esp_impls *impls, uint32_t *imix)
+		   struct kb_guard *g, struct kb_path_run *run,
+		   const struct kb_path_impls *impls, uint32_t *imix)
 {
-	struct kb_ipsec_opts io = {
-		.t = o->esp.t,
+	struct kb_path_opts io = {
 		.key_bits = o->key_bits,
-		.tunnel = o->tunnel,
 		.packet_sizes = o->sizes.size,
 		.npacket_sizes = o->sizes.count,
 		.imix_packet_sizes = imix,
@@ -549,7 +548,6 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		.ceiling = !o->no_ceiling,
 		.iperf3 = o->iperf3,
 		.force_raise = o->force_raise,
-		.auth = run->auth,
 	};
 	char iperf3[64];
 	size_t i, k, n = 0;
@@ -569,8 +567,8 @@ static int run_all(const struct kb_ipsec_cli *o, struct mnl_socket *nl,
 		if (isatty(STDERR_FILENO))
 			fprintf(stderr, WHO ": %zu/%zu %s...\n", i + 1,
 				impls->count, impls->impl[i].driver);
-		kb_ipsec_test(&io, nl, g, &impls->impl[i], &run->reference,
-			      &run->result[run->count++]);
+		kb_path_test(&run->kind, &io, nl, g, &impls->impl[i],
+			     &run->reference, &run->result[run->count++]);
 	}
 	return 0;
 }
@@ -586,8 +584,9 @@ int kb_ipsec_main(int argc, char *argv[])
 {
 	struct kb_guard guard = { .fd = -1 };
 	struct kb_turn turn = { .fd = -1 };
-	struct kb_ipsec_run run = { 0 };
-	struct kb_esp_impls impls = { 0 };
+	struct kb_path_run run = { .kind.ops = &kb_esp_path_ops };
+	struct kb_esp_setup esp = { 0 };
+	struct kb_path_impls impls = { 0 };
 	struct kb_cu_algs before = { 0 };
 	struct kb_ipsec_cli o;
 	struct mnl_socket *nl = NULL;
@@ -602,6 +601,9 @@ int kb_ipsec_main(int argc, char *argv[])
 		kb_ipsec_cli_free(&o);
 		return ret;
 	}
+	esp.t = o.esp.t;
+	esp.tunnel = o.tunnel;
+	run.kind.front = &esp;
 	status = missing_caps();
 	/* A file that cannot be written costs no measurement. */
 	if (!status)
@@ -637,22 +639,20 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* Before anything is registered or raised, and before namespaces. */
-	ret = kb_guard_start(&guard, &before, o.esp.t);
+	ret = kb_guard_start(&guard, &before, &run.kind);
 	if (ret) {
 		fprintf(stderr, WHO ": starting the guard: %s\n",
 			strerror(-ret));
 		status = KB_EXIT_ERROR;
 		goto out;
 	}
-	run.t = o.esp.t;
 	run.key_bits = o.key_bits;
-	run.tunnel = o.tunnel;
 	run.ms = o.ms;
 	run.repeats = o.repeats;
 	run.diff_packets = o.diff_packets;
 	run.iperf3 = o.iperf3;
 	run.imix_spec = o.imix.count ? o.imix.spec : NULL;
-	status = choose(nl, &o, &run, &impls);
+	status = choose(nl, &o, &run, &esp, &impls);
 	if (!status)
 		status = preflight(&o, nl, &guard);
 	if (status)
@@ -666,25 +666,26 @@ int kb_ipsec_main(int argc, char *argv[])
 		goto out;
 	}
 	/* The namespaces are gone: their SAs let go within seconds. */
-	run.left_count = kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS,
-					    run.left, sizeof(run.left));
+	run.left_count = kb_registered_undo(nl, &before, &run.kind,
+					    UNDO_WAIT_MS, run.left,
+					    sizeof(run.left));
 	kb_guard_clean(&guard);
 	if (print(&o, &run))
 		status = KB_EXIT_ERROR;
 	for (i = 0; i < run.count; i++)
-		if (run.result[i].state != KB_IPSEC_VALID && !status)
+		if (run.result[i].state != KB_PATH_VALID && !status)
 			status = KB_EXIT_ERROR;
 	if (kb_interrupted())
 		status = KB_EXIT_INTERRUPTED;
 out:
 	if (nl && before.count && status && !run.count) {
-		kb_registered_undo(nl, &before, o.esp.t, UNDO_WAIT_MS, run.left,
-				   sizeof(run.left));
+		kb_registered_undo(nl, &before, &run.kind, UNDO_WAIT_MS,
+				   run.left, sizeof(run.left));
 		kb_guard_clean(&guard);
 	}
 	kb_cu_algs_free(&before);
 	for (i = 0; i < run.count; i++)
-		kb_ipsec_result_release(&run.result[i]);
+		kb_path_result_release(&run.result[i]);
 	free(run.result);
 	free(imix);
 	kb_esp_impls_free(&impls);

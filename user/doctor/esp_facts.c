@@ -8,7 +8,7 @@
  * is what the kernel builds for a first SA: kb_esp_selected() has it
  * built through crypto_user, which needs CAP_NET_ADMIN. Anything
  * registered changes what later SAs get, so whatever the doctor had
- * built is unregistered before it goes on (ipsec/registered.c).
+ * built is unregistered before it goes on (path/registered.c).
  */
 
 #include <errno.h>
@@ -18,8 +18,9 @@
 #include <libmnl/libmnl.h>
 
 #include "doctor/esp_facts.h"
+#include "ipsec/esp_path.h"
 #include "ipsec/impl.h"
-#include "ipsec/registered.h"
+#include "path/registered.h"
 
 /* Nothing holds what the doctor built: this is for a self-test's end. */
 #define UNDO_WAIT_MS 3000
@@ -116,10 +117,18 @@ void kb_doc_esp_facts(struct kb_doc_esp_facts *x)
 			 "crypto_user cannot list the registered drivers: %s",
 			 strerror(-ret));
 	if (made) {
-		for (i = 0; i < kb_esp_transform_count; i++)
-			kb_registered_undo(nl, &before, &kb_esp_transforms[i],
-					   UNDO_WAIT_MS, ignored,
-					   sizeof(ignored));
+		for (i = 0; i < kb_esp_transform_count; i++) {
+			const struct kb_esp_setup esp = {
+				.t = &kb_esp_transforms[i]
+			};
+			const struct kb_path_kind kind = {
+				.ops = &kb_esp_path_ops,
+				.front = &esp,
+			};
+
+			kb_registered_undo(nl, &before, &kind, UNDO_WAIT_MS,
+					   ignored, sizeof(ignored));
+		}
 		left(nl, &before, x->left, sizeof(x->left));
 	}
 out:

@@ -104,8 +104,8 @@ int kb_esp_auth_driver(struct mnl_socket *nl, const struct kb_esp_transform *t,
  * is not an implementation of @t, or another negative errno.
  */
 int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
-		   const char *auth, const char *named, struct kb_esp_impl *out,
-		   char *err, size_t len)
+		   const char *auth, const char *named,
+		   struct kb_path_impl *out, char *err, size_t len)
 {
 	struct kb_cu_alg a, top;
 	char esp[CRYPTO_MAX_NAME];
@@ -178,7 +178,7 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
  * Return: 0 or a negative errno.
  */
 int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
-		     const char *auth, struct kb_esp_impl *out, char *err,
+		     const char *auth, struct kb_path_impl *out, char *err,
 		     size_t len)
 {
 	static const char *const aes[] = { "aes-generic", "aes-lib" };
@@ -205,9 +205,9 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	return 0;
 }
 
-static int add(struct kb_esp_impls *impls, const struct kb_esp_impl *impl)
+static int add(struct kb_path_impls *impls, const struct kb_path_impl *impl)
 {
-	struct kb_esp_impl *grown;
+	struct kb_path_impl *grown;
 	size_t i;
 
 	for (i = 0; i < impls->count; i++)
@@ -236,9 +236,9 @@ static int add(struct kb_esp_impls *impls, const struct kb_esp_impl *impl)
  * Return: 0 or a negative errno.
  */
 int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
-	       const char *auth, struct kb_esp_impls *out)
+	       const char *auth, struct kb_path_impls *out)
 {
-	struct kb_esp_impl impl;
+	struct kb_path_impl impl;
 	struct kb_cu_algs algs;
 	char err[256];
 	size_t i;
@@ -303,7 +303,7 @@ int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	return b ? 0 : -ENOENT;
 }
 
-void kb_esp_impls_free(struct kb_esp_impls *impls)
+void kb_esp_impls_free(struct kb_path_impls *impls)
 {
 	free(impls->impl);
 	memset(impls, 0, sizeof(*impls));

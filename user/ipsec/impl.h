@@ -16,39 +16,25 @@
 #include <linux/cryptouser.h>
 
 #include "ipsec/esp.h"
+#include "path/result.h"
 #include "netlink/crypto_user.h"
 
 struct mnl_socket;
 
-struct kb_esp_impl {
-	char named[CRYPTO_MAX_NAME]; /* as named (-d), or the chain */
-	char driver[CRYPTO_MAX_NAME]; /* what ESP allocates */
-	char module[CRYPTO_MAX_NAME];
-	unsigned int priority;
-	bool async; /* CRYPTO_ALG_ASYNC: it completes later (an engine) */
-	bool selected; /* what an SA made now gets */
-	bool reference; /* the generic parts */
-};
-
-struct kb_esp_impls {
-	struct kb_esp_impl *impl;
-	size_t count;
-};
-
 int kb_esp_auth_driver(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		       char *buf, size_t len);
 int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
-		   const char *auth, const char *named, struct kb_esp_impl *out,
-		   char *err, size_t len);
+		   const char *auth, const char *named,
+		   struct kb_path_impl *out, char *err, size_t len);
 int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
-		     const char *auth, struct kb_esp_impl *out, char *err,
+		     const char *auth, struct kb_path_impl *out, char *err,
 		     size_t len);
 int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
-	       const char *auth, struct kb_esp_impls *out);
+	       const char *auth, struct kb_path_impls *out);
 const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
 				    const char *name);
 int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		    char *sel, size_t len);
-void kb_esp_impls_free(struct kb_esp_impls *impls);
+void kb_esp_impls_free(struct kb_path_impls *impls);
 
 #endif /* KAESBENCH_IPSEC_IMPL_H */

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ipsec/netns.h"
+#include "path/netns.h"
 #include "netlink/xfrm_user.h"
 
 /* /proc/net/xfrm_stat of one namespace: its counters, as named there. */

@@ -16,24 +16,30 @@
 #include <string.h>
 
 #include "bench/result.h"
+#include "ipsec/esp_path.h"
 #include "output/csv.h"
 #include "output/environment.h"
 #include "output/ipsec_report.h"
 #include "output/json_document.h"
 
-static const char *mode_name(const struct kb_ipsec_run *run)
+static const struct kb_esp_setup *esp_of(const struct kb_path_run *run)
 {
-	return run->tunnel ? "tunnel" : "transport";
+	return run->kind.front;
 }
 
-static double share(const struct kb_ipsec_point *pt)
+static const char *mode_name(const struct kb_path_run *run)
+{
+	return esp_of(run)->tunnel ? "tunnel" : "transport";
+}
+
+static double share(const struct kb_path_point *pt)
 {
 	return pt->has_ceiling && pt->ceiling_pps > 0 ?
 		       pt->tunnel.pps / pt->ceiling_pps :
 		       -1;
 }
 
-static void size_label(const struct kb_ipsec_point *pt, char *buf, size_t len)
+static void size_label(const struct kb_path_point *pt, char *buf, size_t len)
 {
 	if (pt->packet_size)
 		snprintf(buf, len, "%" PRIu32, pt->packet_size);
@@ -41,7 +47,7 @@ static void size_label(const struct kb_ipsec_point *pt, char *buf, size_t len)
 		snprintf(buf, len, "imix");
 }
 
-static void print_proofs(FILE *f, const struct kb_ipsec_result *r)
+static void print_proofs(FILE *f, const struct kb_path_result *r)
 {
 	size_t i, proved = 0, raised = 0;
 
@@ -59,29 +65,27 @@ static void print_proofs(FILE *f, const struct kb_ipsec_result *r)
 	fputc('\n', f);
 }
 
-static void print_half(FILE *f, const char *label,
-		       const struct kb_ipsec_half *h)
+static void print_half(FILE *f, const char *label, const struct kb_path_half *h)
 {
 	if (!h->ran) {
 		fprintf(f, "  %s: not run\n", label);
 		return;
 	}
 	fprintf(f,
-		"  %s: %" PRIu64 " of %" PRIu64
-		" right, %u failed authentication, %" PRIu64 " wrong, %" PRIu64
-		" lost\n",
-		label, h->traffic.received, h->traffic.sent,
-		h->integrity_failed, h->traffic.wrong, h->traffic.lost);
+		"  %s: %" PRIu64 " of %" PRIu64 " right, %" PRIu64
+		" failed authentication, %" PRIu64 " wrong, %" PRIu64 " lost\n",
+		label, h->traffic.received, h->traffic.sent, h->refused[0],
+		h->traffic.wrong, h->traffic.lost);
 }
 
 /* iperf3's rate beside the generator's, through the same tunnel. */
-static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
+static void print_iperf3(FILE *f, const struct kb_path_result *r)
 {
 	bool named = false;
 	size_t k;
 
 	for (k = 0; k < r->points; k++) {
-		const struct kb_ipsec_point *pt = &r->point[k];
+		const struct kb_path_point *pt = &r->point[k];
 
 		if (!pt->has_iperf3)
 			continue;
@@ -112,13 +116,13 @@ static void print_iperf3(FILE *f, const struct kb_ipsec_result *r)
  *
  * Return: 0, or -EIO when writing failed.
  */
-int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
+int kb_ipsec_print_table(FILE *f, const struct kb_path_run *run)
 {
 	size_t i, k;
 
 	fprintf(f,
 		"ESP %s, %u-bit key, %s mode, between two network namespaces over veth\n",
-		run->t->name, run->key_bits, mode_name(run));
+		esp_of(run)->t->name, run->key_bits, mode_name(run));
 	fprintf(f, "%u x %u ms per size; differential: %u datagrams each way\n",
 		run->repeats, run->ms, run->diff_packets);
 	fprintf(f, "reference: %s (the kernel's generic parts)\n",
@@ -126,16 +130,16 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 	fprintf(f, "an SA made now gets: %s\n",
 		run->selected[0] ? run->selected : "(unknown)");
 	for (i = 0; i < run->count; i++) {
-		const struct kb_ipsec_result *r = &run->result[i];
+		const struct kb_path_result *r = &run->result[i];
 
 		fprintf(f, "\n%s%s%s: %s%s%s\n", r->impl.driver,
 			r->impl.selected ? " [selected]" : "",
 			r->impl.reference ? " [reference]" : "",
-			r->state == KB_IPSEC_VALID ?
+			r->state == KB_PATH_VALID ?
 				"valid" :
-			r->state == KB_IPSEC_INVALID ?
+			r->state == KB_PATH_INVALID ?
 				"INVALID: its figures are not to be used" :
-				kb_ipsec_state_name(r->state),
+				kb_path_state_name(r->state),
 			r->message[0] ? ": " : "", r->message);
 		if (strcmp(r->impl.named, r->impl.driver))
 			fprintf(f, "  named as: %s\n", r->impl.named);
@@ -152,7 +156,7 @@ int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run)
 			"spread", "plain/s", "Gbit/s", "us CPU", "ceiling/s",
 			"share");
 		for (k = 0; k < r->points; k++) {
-			const struct kb_ipsec_point *pt = &r->point[k];
+			const struct kb_path_point *pt = &r->point[k];
 			char size[16], ceil[16] = "-", sh[16] = "-";
 
 			size_label(pt, size, sizeof(size));
@@ -200,7 +204,7 @@ static const char *bool_word(bool b)
 }
 
 /* CPU time per datagram, empty where no datagram was received. */
-static void cpu_field(FILE *f, const struct kb_ipsec_rate *r)
+static void cpu_field(FILE *f, const struct kb_path_rate *r)
 {
 	if (r->median.received)
 		fprintf(f, "%.3f", r->cpu_us_per_packet);
@@ -213,7 +217,7 @@ static void cpu_field(FILE *f, const struct kb_ipsec_rate *r)
  *
  * Return: 0, or -EIO when writing failed.
  */
-int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
+int kb_ipsec_print_csv(FILE *f, const struct kb_path_run *run)
 {
 	size_t i, k;
 
@@ -224,9 +228,9 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 		"plain_pps,plain_gbps,plain_cpu_us,ceiling_pps,ceiling_mbps,share,"
 		"ceiling_encrypt_context,ceiling_decrypt_context\n");
 	for (i = 0; i < run->count; i++) {
-		const struct kb_ipsec_result *r = &run->result[i];
+		const struct kb_path_result *r = &run->result[i];
 		uint64_t sent = 0, got = 0, wrong = 0, lost = 0;
-		unsigned int failed = 0;
+		uint64_t failed = 0;
 		size_t rows = r->points ? r->points : 1;
 
 		for (k = 0; k < 2; k++) {
@@ -234,13 +238,13 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 			got += r->half[k].traffic.received;
 			wrong += r->half[k].traffic.wrong;
 			lost += r->half[k].traffic.lost;
-			failed += r->half[k].integrity_failed;
+			failed += r->half[k].refused[0];
 		}
 		for (k = 0; k < rows; k++) {
-			const struct kb_ipsec_point *pt =
+			const struct kb_path_point *pt =
 				r->points ? &r->point[k] : NULL;
 
-			kb_csv_field(f, run->t->name);
+			kb_csv_field(f, esp_of(run)->t->name);
 			fprintf(f, ",%u,%s,", run->key_bits, mode_name(run));
 			kb_csv_field(f, r->impl.driver);
 			fputc(',', f);
@@ -249,10 +253,10 @@ int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run)
 			kb_csv_field(f, r->impl.module);
 			fprintf(f, ",%s,%s,%s,", bool_word(r->impl.selected),
 				bool_word(r->impl.reference),
-				kb_ipsec_state_name(r->state));
+				kb_path_state_name(r->state));
 			kb_csv_field(f, r->message);
 			fprintf(f,
-				",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64
+				",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 				",%" PRIu64 ",",
 				sent, got, failed, wrong, lost);
 			if (!pt) {
@@ -288,7 +292,7 @@ static struct json_object *str_or_null(const char *s)
 	return s && s[0] ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *rate_json(const struct kb_ipsec_rate *r)
+static struct json_object *rate_json(const struct kb_path_rate *r)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -315,9 +319,11 @@ static struct json_object *rate_json(const struct kb_ipsec_rate *r)
 	return o;
 }
 
-static struct json_object *half_json(const struct kb_ipsec_half *h)
+static struct json_object *half_json(const struct kb_path_ops *ops,
+				     const struct kb_path_half *h)
 {
 	struct json_object *o = json_object_new_object();
+	size_t i;
 
 	json_object_object_add(o, "encrypts", str_or_null(h->sender));
 	json_object_object_add(o, "decrypts", str_or_null(h->receiver));
@@ -330,16 +336,13 @@ static struct json_object *half_json(const struct kb_ipsec_half *h)
 			       json_object_new_int64(h->traffic.wrong));
 	json_object_object_add(o, "lost",
 			       json_object_new_int64(h->traffic.lost));
-	json_object_object_add(o, "integrity_failed",
-			       json_object_new_int64(h->integrity_failed));
-	json_object_object_add(o, "xfrm_in_state_proto_error",
-			       json_object_new_int64(h->proto_errors));
-	json_object_object_add(o, "xfrm_in_other_errors",
-			       json_object_new_int64(h->in_errors));
+	for (i = 0; i < ops->nrefusals; i++)
+		json_object_object_add(o, ops->refusals[i].key,
+				       json_object_new_int64(h->refused[i]));
 	return o;
 }
 
-static struct json_object *proof_json(const struct kb_sa_proof *p)
+static struct json_object *proof_json(const struct kb_path_proof *p)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *raised = NULL;
@@ -385,9 +388,9 @@ static struct json_object *iperf3_json(const struct kb_iperf3_result *r,
 	return o;
 }
 
-static struct json_object *point_json(const struct kb_ipsec_run *run,
-				      const struct kb_ipsec_result *r,
-				      const struct kb_ipsec_point *pt)
+static struct json_object *point_json(const struct kb_path_run *run,
+				      const struct kb_path_result *r,
+				      const struct kb_path_point *pt)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *ceiling = NULL;
@@ -430,8 +433,8 @@ static struct json_object *point_json(const struct kb_ipsec_run *run,
 
 static struct json_object *result_json(const void *ctx, size_t i)
 {
-	const struct kb_ipsec_run *run = ctx;
-	const struct kb_ipsec_result *r = &run->result[i];
+	const struct kb_path_run *run = ctx;
+	const struct kb_path_result *r = &run->result[i];
 	struct json_object *o = json_object_new_object();
 	struct json_object *a;
 	char esp[CRYPTO_MAX_NAME];
@@ -439,9 +442,9 @@ static struct json_object *result_json(const void *ctx, size_t i)
 
 	if (!o)
 		return NULL;
-	kb_esp_name(run->t, esp, sizeof(esp));
+	kb_esp_name(esp_of(run)->t, esp, sizeof(esp));
 	json_object_object_add(o, "transform",
-			       json_object_new_string(run->t->name));
+			       json_object_new_string(esp_of(run)->t->name));
 	json_object_object_add(o, "algorithm", json_object_new_string(esp));
 	json_object_object_add(o, "key_bits",
 			       json_object_new_int(run->key_bits));
@@ -459,10 +462,11 @@ static struct json_object *result_json(const void *ctx, size_t i)
 			       json_object_new_boolean(r->impl.reference));
 	json_object_object_add(o, "reference_driver",
 			       json_object_new_string(run->reference.driver));
-	json_object_object_add(o, "auth_driver", str_or_null(run->auth));
+	json_object_object_add(o, "auth_driver",
+			       str_or_null(esp_of(run)->auth));
 	json_object_object_add(
 		o, "state",
-		json_object_new_string(kb_ipsec_state_name(r->state)));
+		json_object_new_string(kb_path_state_name(r->state)));
 	json_object_object_add(o, "message", str_or_null(r->message));
 	json_object_object_add(o, "time_ms", json_object_new_int64(run->ms));
 	json_object_object_add(o, "repeats",
@@ -473,7 +477,7 @@ static struct json_object *result_json(const void *ctx, size_t i)
 	json_object_object_add(o, "sas", a);
 	a = json_object_new_array();
 	for (k = 0; k < 2; k++)
-		json_object_array_add(a, half_json(&r->half[k]));
+		json_object_array_add(a, half_json(run->kind.ops, &r->half[k]));
 	json_object_object_add(o, "differential", a);
 	a = json_object_new_array();
 	for (k = 0; k < r->points; k++)
@@ -491,7 +495,7 @@ static struct json_object *result_json(const void *ctx, size_t i)
  *
  * Return: 0 or a negative errno.
  */
-int kb_ipsec_print_json(FILE *f, const struct kb_ipsec_run *run)
+int kb_ipsec_print_json(FILE *f, const struct kb_path_run *run)
 {
 	return kb_print_json_list(f, "ipsec", result_json, run, run->count,
 				  kb_env_json_here(NULL));

@@ -9,10 +9,10 @@
 
 #include <stdio.h>
 
-#include "ipsec/result.h"
+#include "path/result.h"
 
-int kb_ipsec_print_table(FILE *f, const struct kb_ipsec_run *run);
-int kb_ipsec_print_csv(FILE *f, const struct kb_ipsec_run *run);
-int kb_ipsec_print_json(FILE *f, const struct kb_ipsec_run *run);
+int kb_ipsec_print_table(FILE *f, const struct kb_path_run *run);
+int kb_ipsec_print_csv(FILE *f, const struct kb_path_run *run);
+int kb_ipsec_print_json(FILE *f, const struct kb_path_run *run);
 
 #endif /* KAESBENCH_OUTPUT_IPSEC_REPORT_H */

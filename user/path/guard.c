@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Choosing the implementation of an SA means raising its priority while
- * the SA is made, then setting it back (ipsec/sa_proof.c). A priority
+ * the SA is made, then setting it back (path/proof.c). A priority
  * lives in the kernel until its module is reloaded, so a kaesbench killed
  * in between would leave the machine's choice changed for every ESP SA of
  * that transform made later. The guard is a child forked before any
@@ -18,7 +18,7 @@
  * sends to every process of the service.
  *
  * A kaesbench that ends normally unregisters the template instances it
- * registered (ipsec/registered.c) and says so; one that was killed could
+ * registered (path/registered.c) and says so; one that was killed could
  * not, so the guard does it then, from what was registered when it was
  * forked.
  *
@@ -32,8 +32,8 @@
  * What a kill of the whole cgroup (a container stopped, the OOM killer's
  * group kill) takes with kaesbench, the guard included, is still written
  * down: every raise and every instance is first written to the run's
- * record under /run (ipsec/undo_record.c), which the next run undoes
- * (ipsec/leftover.c). The guard holds the record's lock with kaesbench,
+ * record under /run (path/undo_record.c), which the next run undoes
+ * (path/leftover.c). The guard holds the record's lock with kaesbench,
  * and deletes the record once it has undone what it says.
  */
 
@@ -52,11 +52,10 @@
 
 #include <libmnl/libmnl.h>
 
-#include "ipsec/guard.h"
-#include "ipsec/leftover.h"
-#include "ipsec/registered.h"
-#include "ipsec/traffic.h"
-#include "ipsec/xfrm.h"
+#include "path/guard.h"
+#include "path/leftover.h"
+#include "path/registered.h"
+#include "path/traffic.h"
 #include "netlink/crypto_user.h"
 
 /* Less than PIPE_BUF: each is written whole. */
@@ -109,16 +108,15 @@ static void forget(struct kb_netns_pair *p)
 }
 
 /*
- * Deletes the SAs and policies of the namespaces held, frees the
- * datagrams that hold them still, and lets the namespaces go.
+ * Lets go of what the ends in the namespaces held hold (the path's SAs,
+ * peers and keys), frees the datagrams that hold them still, and lets
+ * the namespaces go.
  */
-static void empty_namespaces(struct kb_netns_pair *p)
+static void empty_namespaces(const struct kb_path_kind *kind,
+			     struct kb_netns_pair *p)
 {
-	int side;
-
-	for (side = 0; side < KB_SIDES; side++)
-		if (p->side[side] >= 0 && p->home >= 0)
-			kb_xfrm_flush(p, side);
+	if (p->home >= 0)
+		kind->ops->empty(p);
 	if (p->side[0] >= 0 && p->home >= 0)
 		kb_traffic_free_deferred(p);
 	forget(p);
@@ -190,7 +188,7 @@ static void guard_main(int fd, struct kb_guard *g)
 			pending[i] = pending[--n];
 	}
 	/* Killed with namespaces alive: their SAs go first. */
-	empty_namespaces(&held);
+	empty_namespaces(&g->kind, &held);
 	if (!n && clean) {
 		kb_undo_record_remove(&g->record);
 		_exit(0);
@@ -206,8 +204,8 @@ static void guard_main(int fd, struct kb_guard *g)
 	for (i = 0; i < n; i++)
 		set_back(nl, &pending[i]);
 	if (!clean) {
-		left = kb_registered_undo(nl, &g->before, g->t, 20000, names,
-					  sizeof(names));
+		left = kb_registered_undo(nl, &g->before, &g->kind, 20000,
+					  names, sizeof(names));
 		if (left)
 			fprintf(stderr,
 				"kaesbench: registered during its run and still registered after it ended: %s\n",
@@ -281,7 +279,8 @@ static void release(struct kb_guard *g)
  * kb_guard_start() - fork the guard, and start the run's record
  * @g: filled in
  * @before: what is registered before the run (kb_registered_before())
- * @t: the run's transform
+ * @kind: the run's path: which instances its chains register, how its
+ *        ends in namespaces let go
  *
  * Call it before anything else is open that must close when kaesbench
  * dies (namespaces): the guard closes every descriptor but its socket
@@ -291,14 +290,14 @@ static void release(struct kb_guard *g)
  * says why on stderr).
  */
 int kb_guard_start(struct kb_guard *g, const struct kb_cu_algs *before,
-		   const struct kb_esp_transform *t)
+		   const struct kb_path_kind *kind)
 {
 	int fds[2], ret, dirfd;
 
 	memset(g, 0, sizeof(*g));
 	g->fd = -1;
 	g->record.fd = g->record.dirfd = -1;
-	g->t = t;
+	g->kind = *kind;
 	ret = copy_algs(&g->before, before);
 	if (ret)
 		return ret;
@@ -428,7 +427,7 @@ int kb_guard_restored(struct kb_guard *g, const char *driver)
  *
  * Writes to the record, before they are registered, the layers of
  * @driver's name that are template instances and not registered yet; and
- * any instance of the transform's layers registered since the run began
+ * any instance of the path's chains' layers registered since the run began
  * (the chains listed before the first SA) not written yet.
  *
  * Return: 0, or a negative errno: then register nothing.
@@ -448,7 +447,7 @@ int kb_guard_registering(struct kb_guard *g, struct mnl_socket *nl,
 		const struct kb_cu_alg *a = &now.alg[i];
 
 		if ((a->flags & CU_ALG_INSTANCE) &&
-		    kb_esp_layer(g->t, a->name) &&
+		    g->kind.ops->layer(g->kind.front, a->name) &&
 		    !kb_cu_find(&g->before, a->driver))
 			ret = kb_undo_record_instance(&g->record, a->driver);
 	}

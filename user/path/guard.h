@@ -8,15 +8,15 @@
  * included); and the run's record of those changes, for the next run
  * should the guard be killed too.
  */
-#ifndef KAESBENCH_IPSEC_GUARD_H
-#define KAESBENCH_IPSEC_GUARD_H
+#ifndef KAESBENCH_PATH_GUARD_H
+#define KAESBENCH_PATH_GUARD_H
 
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "ipsec/esp.h"
-#include "ipsec/netns.h"
-#include "ipsec/undo_record.h"
+#include "path/netns.h"
+#include "path/ops.h"
+#include "path/undo_record.h"
 #include "netlink/crypto_user.h"
 
 struct mnl_socket;
@@ -31,13 +31,13 @@ struct kb_guard {
 	int fd; /* the socket it reads; -1 when not started */
 	struct kb_undo_record record;
 	struct kb_cu_algs before; /* what was registered before the run */
-	const struct kb_esp_transform *t;
+	struct kb_path_kind kind; /* whose chains and namespaces */
 	struct kb_guard_original *original; /* priorities before the run */
 	size_t originals;
 };
 
 int kb_guard_start(struct kb_guard *g, const struct kb_cu_algs *before,
-		   const struct kb_esp_transform *t);
+		   const struct kb_path_kind *kind);
 uint32_t kb_guard_original(struct kb_guard *g, const char *driver,
 			   uint32_t now);
 int kb_guard_raised(struct kb_guard *g, const char *driver,
@@ -50,4 +50,4 @@ int kb_guard_netns_gone(struct kb_guard *g);
 int kb_guard_clean(struct kb_guard *g);
 void kb_guard_stop(struct kb_guard *g);
 
-#endif /* KAESBENCH_IPSEC_GUARD_H */
+#endif /* KAESBENCH_PATH_GUARD_H */

@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
-#include "ipsec/iperf3.h"
+#include "path/iperf3.h"
 
 /**
  * kb_iperf3_find_in() - the first iperf3 in a list of directories

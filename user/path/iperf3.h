@@ -5,15 +5,15 @@
  * iperf3's UDP rate through the same tunnel, beside the generator's: what
  * shows whether the generator or the tunnel sets the rate.
  */
-#ifndef KAESBENCH_IPSEC_IPERF3_H
-#define KAESBENCH_IPSEC_IPERF3_H
+#ifndef KAESBENCH_PATH_IPERF3_H
+#define KAESBENCH_PATH_IPERF3_H
 
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ipsec/netns.h"
+#include "path/netns.h"
 
 /*
  * Where iperf3 is looked for, in order: the system's directories, never
@@ -43,4 +43,4 @@ int kb_iperf3_udp(const char *program, const struct kb_netns_pair *p,
 		  uint16_t port, uint32_t payload, uint32_t ms,
 		  struct kb_iperf3_result *r);
 
-#endif /* KAESBENCH_IPSEC_IPERF3_H */
+#endif /* KAESBENCH_PATH_IPERF3_H */

@@ -4,7 +4,7 @@
  *
  * A run killed with its guard (a cgroup's kill, the OOM killer taking
  * the group) leaves its record under /run/kaesbench unlocked
- * (ipsec/undo_record.c). Every kaesbench run as root looks for such
+ * (path/undo_record.c). Every kaesbench run as root looks for such
  * records first, and undoes what they say, one line on standard error
  * for each thing undone:
  *
@@ -41,8 +41,8 @@
 
 #include "base/clock.h"
 #include "base/signals.h"
-#include "ipsec/leftover.h"
-#include "ipsec/undo_record.h"
+#include "path/leftover.h"
+#include "path/undo_record.h"
 #include "netlink/crypto_user.h"
 
 #define LEFTOVER_WAIT_S 20
@@ -304,7 +304,7 @@ void kb_leftover_undo(void)
  * For a run about to change the crypto API itself: a run killed just
  * before it may have left its guard setting its changes back, which must
  * not meet this run's (a priority it raises set back under it). Taken
- * once only one such run is under way at a time (ipsec/turn.c), a held
+ * once only one such run is under way at a time (path/turn.c), a held
  * record is a guard's. Interrupted by a signal, it waits no more.
  */
 void kb_leftover_settle(unsigned int wait_s)

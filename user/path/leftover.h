@@ -3,13 +3,13 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * What a run killed together with its guard left changed in the crypto
- * API, found in its record (ipsec/undo_record.h) and undone by the next
+ * API, found in its record (path/undo_record.h) and undone by the next
  * run.
  */
-#ifndef KAESBENCH_IPSEC_LEFTOVER_H
-#define KAESBENCH_IPSEC_LEFTOVER_H
+#ifndef KAESBENCH_PATH_LEFTOVER_H
+#define KAESBENCH_PATH_LEFTOVER_H
 
 void kb_leftover_undo(void);
 void kb_leftover_settle(unsigned int wait_s);
 
-#endif /* KAESBENCH_IPSEC_LEFTOVER_H */
+#endif /* KAESBENCH_PATH_LEFTOVER_H */

@@ -18,7 +18,7 @@
 
 #include <linux/netlink.h>
 
-#include "ipsec/link.h"
+#include "path/link.h"
 #include "netlink/rtnl.h"
 #include "netlink/sock.h"
 

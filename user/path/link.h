@@ -7,13 +7,13 @@
  * side 1, so that each lane can have SAs and policies of its own (the
  * measured tunnel, the two halves of the differential check, plaintext).
  */
-#ifndef KAESBENCH_IPSEC_LINK_H
-#define KAESBENCH_IPSEC_LINK_H
+#ifndef KAESBENCH_PATH_LINK_H
+#define KAESBENCH_PATH_LINK_H
 
 #include <netinet/in.h>
 #include <stddef.h>
 
-#include "ipsec/netns.h"
+#include "path/netns.h"
 
 #define KB_LINK_MAX_LANES 8
 
@@ -22,4 +22,4 @@ const char *kb_link_ifname(int side);
 int kb_link_make(const struct kb_netns_pair *p, unsigned int lanes,
 		 unsigned int mtu, char *err, size_t len);
 
-#endif /* KAESBENCH_IPSEC_LINK_H */
+#endif /* KAESBENCH_PATH_LINK_H */

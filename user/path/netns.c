@@ -26,7 +26,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "ipsec/netns.h"
+#include "path/netns.h"
 
 /* The calling thread's namespace; /proc/self would be the main thread's. */
 #define THREAD_NETNS "/proc/thread-self/ns/net"

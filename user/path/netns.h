@@ -9,8 +9,8 @@
  * does), so that they, their veth pair, SAs and policies vanish with the
  * process however it ends, SIGKILL included.
  */
-#ifndef KAESBENCH_IPSEC_NETNS_H
-#define KAESBENCH_IPSEC_NETNS_H
+#ifndef KAESBENCH_PATH_NETNS_H
+#define KAESBENCH_PATH_NETNS_H
 
 #include <stddef.h>
 
@@ -29,4 +29,4 @@ int kb_netns_leave(const struct kb_netns_pair *p);
 int kb_netns_socket(const struct kb_netns_pair *p, int side, int domain,
 		    int type, int protocol);
 
-#endif /* KAESBENCH_IPSEC_NETNS_H */
+#endif /* KAESBENCH_PATH_NETNS_H */

@@ -2,21 +2,24 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * An SA cannot name a driver: xfrm keeps its own canonical name, and ESP
- * allocates that name once, when the SA is made, getting the registered
- * driver of the highest priority (net/xfrm/xfrm_user.c attach_aead(),
- * net/ipv4/esp4.c esp_init_aead()). So to give an SA the
- * implementation asked for, that driver must be the highest of its name
- * while the SA is made: if it is not, its priority is raised above the
+ * An end of a path cannot name a driver: an ESP SA's algorithm is xfrm's
+ * canonical name, and ESP allocates it once, when the SA is made
+ * (net/xfrm/xfrm_user.c attach_aead(), net/ipv4/esp4.c esp_init_aead());
+ * ovpn allocates "gcm(aes)" for each key slot it is given
+ * (drivers/net/ovpn/crypto_aead.c). Each gets the registered driver of
+ * the highest priority. So to give an end the implementation asked for,
+ * that driver must be the highest of its name while the end is made: if it is not, its priority is raised above the
  * others' through crypto_user, under the guard's watch (and written to
- * the run's record first: ipsec/undo_record.c), and set back as
- * soon as the SA exists. The driver is the IV generator's instance, which
- * nothing is built on, so the change unregisters no other instance.
+ * the run's record first: path/undo_record.c), and set back as
+ * soon as the end exists. The driver is the outermost instance (ESP's IV
+ * generator's, a gcm_base() of ovpn's), which nothing is built on, so the
+ * change unregisters no other instance.
  *
- * Which driver the SA really got is read back, not assumed: every
- * transform holds a reference on its algorithm, so making the SA raises
- * the reference count of the driver it got by one, and of no other of
- * that name (crypto_user reports cru_refcnt, as /proc/crypto prints it).
+ * Which driver the end really got is read back, not assumed: every
+ * transform holds a reference on its algorithm, so making the end raises
+ * the reference count of the driver it got by its transforms (an SA: one;
+ * an ovpn key slot: two), and of no other of that name (crypto_user
+ * reports cru_refcnt, as /proc/crypto prints it).
  */
 
 #include <errno.h>
@@ -28,7 +31,7 @@
 #include <libmnl/libmnl.h>
 
 #include "base/clock.h"
-#include "ipsec/sa_proof.h"
+#include "path/proof.h"
 #include "netlink/crypto_user.h"
 
 #define TESTED_WAIT_S 30
@@ -36,7 +39,7 @@
 
 /*
  * Until @driver's self-test ends. From 6.12 the crypto manager tests a new
- * driver in the background, and lookups pass over an untested one: an SA
+ * driver in the background, and lookups pass over an untested one: an end
  * made meanwhile would get another implementation of the name, which the
  * proof would then show.
  */
@@ -58,9 +61,9 @@ static int wait_tested(struct mnl_socket *nl, const char *driver)
 }
 
 /* The reference counts of the drivers of @name, in @algs' order. */
-static void counts(const struct kb_cu_algs *algs, const char *name,
-		   const struct kb_cu_algs *before, const char *driver,
-		   struct kb_sa_proof *proof)
+static void counts(const struct kb_cu_algs *algs,
+		   const struct kb_cu_algs *before,
+		   const struct kb_proof_end *end, struct kb_path_proof *proof)
 {
 	size_t i;
 
@@ -71,45 +74,42 @@ static void counts(const struct kb_cu_algs *algs, const char *name,
 		const struct kb_cu_alg *was;
 		int delta;
 
-		if (strcmp(a->name, name))
+		if (strcmp(a->name, end->alloc_name))
 			continue;
 		was = kb_cu_find(before, a->driver);
 		delta = (int)a->refcnt - (was ? (int)was->refcnt : 0);
-		if (!strcmp(a->driver, driver))
+		if (!strcmp(a->driver, end->driver))
 			proof->delta = delta;
 		else if (delta && !proof->other[0])
 			snprintf(proof->other, sizeof(proof->other), "%s",
 				 a->driver);
 	}
-	proof->proved = proof->delta == 1 && !proof->other[0];
+	proof->proved = proof->delta == (int)end->transforms &&
+			!proof->other[0];
 }
 
 /**
- * kb_sa_make() - make an SA with a given implementation, and prove it
+ * kb_proof_make() - make an end with a given implementation, and prove it
  * @nl: a crypto_user socket
  * @g: the priority guard, told of any raise before it happens; the
  *     raise and the instances registered are written to the run's record
  *     first
- * @p: the namespaces
- * @side: the one to make the SA in
- * @sa: the SA
- * @esp_name: what ESP allocates for it ("seqiv(rfc4106(gcm(aes)))")
- * @driver: the registered driver of @esp_name the SA must get
+ * @end: what the end allocates, the driver it must get, and the path's
+ *       call that makes it
  * @proof: filled in: proved or not, and what was changed for it
  * @err: a sentence on failure
  * @len: its size
  *
  * The priority raised is set back before returning, whatever happened.
  *
- * Return: 0 when the SA was made (proved or not: see @proof), or a
+ * Return: 0 when the end was made (proved or not: see @proof), or a
  * negative errno.
  */
-int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
-	       const struct kb_netns_pair *p, int side,
-	       const struct kb_xfrm_sa *sa, const char *esp_name,
-	       const char *driver, struct kb_sa_proof *proof, char *err,
-	       size_t len)
+int kb_proof_make(struct mnl_socket *nl, struct kb_guard *g,
+		  const struct kb_proof_end *end, struct kb_path_proof *proof,
+		  char *err, size_t len)
 {
+	const char *driver = end->driver;
 	struct kb_cu_algs before, after = { 0 };
 	const struct kb_cu_alg *self = NULL;
 	uint32_t top = 0;
@@ -122,7 +122,7 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 	 * Registered now, whatever happened since it was resolved: the
 	 * registration of a better driver of a name unregisters the
 	 * instances built on the worse ones (crypto_alg_finish_registration()
-	 * removes their spawns), so a chain can be gone by the time its SA
+	 * removes their spawns), so a chain can be gone by the time its end
 	 * is made.
 	 */
 	ret = kb_guard_registering(g, nl, driver);
@@ -158,7 +158,8 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 			continue;
 		if (!strcmp(a->driver, driver))
 			self = a;
-		else if (!strcmp(a->name, esp_name) && a->priority >= top)
+		else if (!strcmp(a->name, end->alloc_name) &&
+			 a->priority >= top)
 			top = a->priority;
 	}
 	if (!self) {
@@ -192,7 +193,7 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 		}
 		restore = 1;
 	}
-	ret = kb_xfrm_add_sa(p, side, sa, err, len);
+	ret = end->make(end->arg, err, len);
 	if (!ret) {
 		ret = kb_cu_dump(nl, &after);
 		if (ret)
@@ -212,7 +213,7 @@ int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
 		}
 	}
 	if (!ret)
-		counts(&after, esp_name, &before, driver, proof);
+		counts(&after, &before, end, proof);
 out:
 	kb_cu_algs_free(&before);
 	kb_cu_algs_free(&after);
@@ -220,20 +221,22 @@ out:
 }
 
 /**
- * kb_sa_wait_released() - wait until SAs deleted have let go
+ * kb_proof_wait_released() - wait until ends deleted have let go
  * @nl: a crypto_user socket
- * @esp_name: what ESP allocates ("seqiv(rfc4106(gcm(aes)))")
- * @base: a dump from before those SAs (and other users) were made
+ * @alloc_name: what the path allocates ("seqiv(rfc4106(gcm(aes)))")
+ * @base: a dump from before those ends (and other users) were made
  *
- * Until every transform the SAs (and a ceiling's run) held is freed: the kernel frees an SA's after it is deleted, in its own time
- * (xfrm_state_gc_task(), after an RCU grace period), and a count falling
- * while the next implementation's SAs are made would spoil their proof.
- * A driver of ESP's name holds no more references than it did before
+ * Until every transform the ends (and a ceiling's run) held is freed: the
+ * kernel frees them after they are deleted, in its own time (an SA's in
+ * xfrm_state_gc_task(), after an RCU grace period; a key slot's after its
+ * peer's last reference), and a count falling while the next
+ * implementation's ends are made would spoil their proof.
+ * A driver of @alloc_name holds no more references than it did before
  * (one, its registration's, if it was not registered then). At most
  * RELEASE_WAIT_S: after that, a proof may fail, and says so.
  */
-void kb_sa_wait_released(struct mnl_socket *nl, const char *esp_name,
-			 const struct kb_cu_algs *base)
+void kb_proof_wait_released(struct mnl_socket *nl, const char *alloc_name,
+			    const struct kb_cu_algs *base)
 {
 	struct timespec pause = { .tv_nsec = 50 * 1000 * 1000 };
 	double end = kb_now() + RELEASE_WAIT_S;
@@ -248,7 +251,7 @@ void kb_sa_wait_released(struct mnl_socket *nl, const char *esp_name,
 		for (i = 0; i < now.count && !held; i++) {
 			const struct kb_cu_alg *a = &now.alg[i], *was;
 
-			if (strcmp(a->name, esp_name))
+			if (strcmp(a->name, alloc_name))
 				continue;
 			was = kb_cu_find(base, a->driver);
 			held = a->refcnt > (was ? was->refcnt : 1);

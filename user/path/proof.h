@@ -2,11 +2,11 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * An ESP SA made with the implementation asked for, and the proof that it
- * got it.
+ * An end of a path (an ESP SA, an ovpn key slot) made with the
+ * implementation asked for, and the proof that it got it.
  */
-#ifndef KAESBENCH_IPSEC_SA_PROOF_H
-#define KAESBENCH_IPSEC_SA_PROOF_H
+#ifndef KAESBENCH_PATH_PROOF_H
+#define KAESBENCH_PATH_PROOF_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,32 +14,41 @@
 
 #include <linux/cryptouser.h>
 
-#include "ipsec/netns.h"
-#include "ipsec/guard.h"
-#include "ipsec/xfrm.h"
+#include "path/guard.h"
 #include "netlink/crypto_user.h"
 
 struct mnl_socket;
 
-struct kb_sa_proof {
+struct kb_path_proof {
 	char driver[CRYPTO_MAX_NAME]; /* asked for */
-	bool proved; /* its reference count, and no other's, rose by one */
+	/* Its reference count, and no other's, rose by the end's transforms. */
+	bool proved;
 	int delta; /* of @driver's reference count */
 	char other[CRYPTO_MAX_NAME]; /* a driver of the name that changed */
-	bool raised; /* its priority was raised while the SA was made */
+	bool raised; /* its priority was raised while the end was made */
 	uint32_t old_priority;
 	uint32_t raised_to;
-	int side; /* where the SA is: 0 sends, 1 receives (on lane 0, both) */
+	int side; /* where the end is: 0 sends, 1 receives (on lane 0, both) */
 	unsigned int lane;
 };
 
-int kb_sa_make(struct mnl_socket *nl, struct kb_guard *g,
-	       const struct kb_netns_pair *p, int side,
-	       const struct kb_xfrm_sa *sa, const char *esp_name,
-	       const char *driver, struct kb_sa_proof *proof, char *err,
-	       size_t len);
+/* Makes the end, with what kb_proof_end's @arg is: the path's own call. */
+typedef int (*kb_proof_maker)(void *arg, char *err, size_t len);
 
-void kb_sa_wait_released(struct mnl_socket *nl, const char *esp_name,
-			 const struct kb_cu_algs *base);
+/* What an end is made with, and how many transforms of it it holds. */
+struct kb_proof_end {
+	const char *alloc_name; /* what the path allocates ("gcm(aes)") */
+	const char *driver; /* the registered driver of it the end must get */
+	unsigned int transforms; /* its reference count rises by this */
+	kb_proof_maker make;
+	void *arg;
+};
 
-#endif /* KAESBENCH_IPSEC_SA_PROOF_H */
+int kb_proof_make(struct mnl_socket *nl, struct kb_guard *g,
+		  const struct kb_proof_end *end, struct kb_path_proof *proof,
+		  char *err, size_t len);
+
+void kb_proof_wait_released(struct mnl_socket *nl, const char *alloc_name,
+			    const struct kb_cu_algs *base);
+
+#endif /* KAESBENCH_PATH_PROOF_H */

@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * ESP allocates its algorithm by name when an SA is made, and gets the
- * driver of the highest priority then (ipsec/sa_proof.c): while kaesbench
+ * driver of the highest priority then (path/proof.c): while kaesbench
  * has a driver raised for its own SA, an SA made anywhere else on the
  * machine gets that driver too, for its lifetime. The moment is short,
  * but an IKE daemon rekeys when it must, not when kaesbench is done. So
@@ -13,7 +13,7 @@
  * (crypto_mod_get() in crypto_alloc_tfm()), and nothing is built on an IV
  * generator's instance, so a count of 1 + N is N transforms. kaesbench's
  * own hold none then: the implementation before waited for its SAs' to be
- * freed (kb_sa_wait_released()), and this one has made none yet.
+ * freed (kb_proof_wait_released()), and this one has made none yet.
  *
  * A count beyond it may be one going (a namespace being torn down): the
  * check looks again for a few seconds before it refuses.
@@ -26,7 +26,7 @@
 
 #include "base/clock.h"
 #include "base/signals.h"
-#include "ipsec/raise_check.h"
+#include "path/raise_check.h"
 
 #define RECHECK_PAUSE_MS 200
 
@@ -43,9 +43,9 @@ static bool counted(const struct kb_cu_alg *a, const char *esp_name)
  * @esp_name: what ESP allocates ("seqiv(rfc4106(gcm(aes)))")
  * @driver: the driver of @esp_name the SA must get
  *
- * As kb_sa_make() decides it: unless @driver is above every other driver
+ * As kb_proof_make() decides it: unless @driver is above every other driver
  * of the name (a tie goes to the one registered last), it must be raised.
- * A driver not registered yet is registered by kb_sa_make() at a priority
+ * A driver not registered yet is registered by kb_proof_make() at a priority
  * not known here: raised, if any other of the name is registered.
  *
  * Return: true when a raise is needed.

@@ -3,12 +3,12 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Whether kaesbench may raise a driver's priority to give its SA that
- * implementation (ipsec/sa_proof.c): not while another user of ESP's
+ * implementation (path/proof.c): not while another user of ESP's
  * algorithm is on the machine, whose next SA (an IKE rekey) would get
  * kaesbench's chain for its lifetime, unless told to (--force-raise).
  */
-#ifndef KAESBENCH_IPSEC_RAISE_CHECK_H
-#define KAESBENCH_IPSEC_RAISE_CHECK_H
+#ifndef KAESBENCH_PATH_RAISE_CHECK_H
+#define KAESBENCH_PATH_RAISE_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,4 +37,4 @@ int kb_raise_reason(char *buf, size_t len, const char *esp_name,
 int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
 		   const char *driver, bool forced, char *why, size_t len);
 
-#endif /* KAESBENCH_IPSEC_RAISE_CHECK_H */
+#endif /* KAESBENCH_PATH_RAISE_CHECK_H */

@@ -7,7 +7,7 @@
  * parts only when none is registered. An instance a run registered (the
  * reference's chain, an engine's, one over a slower driver) would be what
  * the machine's next SA gets, until a better one of that name happens to
- * be registered. So every template instance of the transform's layers
+ * be registered. So every template instance of the path's chains' layers
  * registered during the run is unregistered after it (CRYPTO_MSG_DELALG,
  * which only removes instances nothing holds), from the top of the chains
  * down, once the namespaces' SAs have let go of them: the kernel frees
@@ -26,7 +26,7 @@
 #include <libmnl/libmnl.h>
 
 #include "base/clock.h"
-#include "ipsec/registered.h"
+#include "path/registered.h"
 
 /**
  * kb_registered_before() - what is registered before the run
@@ -44,7 +44,7 @@ int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before)
  * kb_registered_undo() - unregister what the run registered
  * @nl: a crypto_user socket
  * @before: kb_registered_before()'s
- * @t: the run's transform
+ * @kind: the run's path, whose chains' instances are undone
  * @wait_ms: how long to wait for the SAs to let go
  * @left: the drivers still registered, with their reference counts and
  *	  why ("" if none)
@@ -55,8 +55,8 @@ int kb_registered_before(struct mnl_socket *nl, struct kb_cu_algs *before)
  */
 size_t kb_registered_undo(struct mnl_socket *nl,
 			  const struct kb_cu_algs *before,
-			  const struct kb_esp_transform *t,
-			  unsigned int wait_ms, char *left, size_t len)
+			  const struct kb_path_kind *kind, unsigned int wait_ms,
+			  char *left, size_t len)
 {
 	struct timespec pause = { .tv_nsec = 50 * 1000 * 1000 };
 	double end = kb_now() + wait_ms / 1000.0;
@@ -76,7 +76,7 @@ size_t kb_registered_undo(struct mnl_socket *nl,
 			int ret;
 
 			if (kb_cu_find(before, d) ||
-			    !kb_esp_layer(t, now.alg[i].name))
+			    !kind->ops->layer(kind->front, now.alg[i].name))
 				continue;
 			ret = kb_cu_delete(nl, d);
 			/* Gone, or a module's driver, not an instance. */

@@ -2,45 +2,66 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * What `kaesbench ipsec` found of one implementation: the SAs made with it
- * and their proofs, the differential check both ways, and per size the
- * tunnel's rate beside plaintext's and the crypto-only ceiling's.
+ * What a path command (`kaesbench ipsec`, ...) found of one
+ * implementation: the ends made with it and their proofs, the
+ * differential both ways, and per size the tunnel's rate beside
+ * plaintext's and the crypto-only ceiling's.
  */
-#ifndef KAESBENCH_IPSEC_RESULT_H
-#define KAESBENCH_IPSEC_RESULT_H
+#ifndef KAESBENCH_PATH_RESULT_H
+#define KAESBENCH_PATH_RESULT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ipsec/impl.h"
-#include "ipsec/iperf3.h"
-#include "ipsec/sa_proof.h"
-#include "ipsec/traffic.h"
+#include <linux/cryptouser.h>
 
-/* The SAs of one implementation's namespaces: lanes 0 (both ways), 1, 2. */
-#define KB_IPSEC_SAS 8
+#include "path/iperf3.h"
+#include "path/ops.h"
+#include "path/proof.h"
+#include "path/traffic.h"
 
-enum kb_ipsec_state {
-	KB_IPSEC_VALID,
-	KB_IPSEC_INVALID, /* a wrong packet, an SA not proved */
-	KB_IPSEC_FAILED, /* could not be set up or measured: @message */
-	KB_IPSEC_INTERRUPTED,
+/* The ends of one implementation's namespaces: lanes 0 (both ways), 1, 2. */
+#define KB_PATH_ENDS 8
+
+/*
+ * An implementation, named by the driver of what the path allocates
+ * ("seqiv(rfc4106-gcm-aesni)", "generic-gcm-aesni").
+ */
+struct kb_path_impl {
+	char named[CRYPTO_MAX_NAME]; /* as named (-d), or the chain */
+	char driver[CRYPTO_MAX_NAME]; /* what the path allocates */
+	char module[CRYPTO_MAX_NAME];
+	unsigned int priority;
+	bool async; /* CRYPTO_ALG_ASYNC: it completes later (an engine) */
+	bool selected; /* what an end made now gets */
+	bool reference; /* the generic parts */
+};
+
+struct kb_path_impls {
+	struct kb_path_impl *impl;
+	size_t count;
+};
+
+enum kb_path_state {
+	KB_PATH_VALID,
+	KB_PATH_INVALID, /* a wrong packet, an end not proved */
+	KB_PATH_FAILED, /* could not be set up or measured: @message */
+	KB_PATH_INTERRUPTED,
 };
 
 /* One half of the differential check. */
-struct kb_ipsec_half {
+struct kb_path_half {
 	const char *sender; /* the driver encrypting */
 	const char *receiver; /* the driver decrypting */
 	struct kb_traffic_result traffic;
-	uint32_t integrity_failed; /* the receiving SA's count */
-	uint64_t proto_errors; /* XfrmInStateProtoError, receiving side */
-	uint64_t in_errors; /* every other XfrmIn* error counter, summed */
+	/* The path's refusal counters on the receiving side, in its order. */
+	uint64_t refused[KB_PATH_MAX_REFUSALS];
 	bool ran;
 };
 
 /* Several measurements of one thing: the median, and the spread. */
-struct kb_ipsec_rate {
+struct kb_path_rate {
 	struct kb_traffic_result median; /* the one of the median rate */
 	double pps; /* datagrams received right per second */
 	double gbps; /* of their payload */
@@ -51,12 +72,12 @@ struct kb_ipsec_rate {
 	size_t count;
 };
 
-struct kb_ipsec_point {
+struct kb_path_point {
 	uint32_t packet_size; /* the inner IPv4 packet's bytes; 0: the IMIX */
-	uint32_t crypt_len; /* what ESP encrypts per datagram (mean, IMIX) */
-	uint32_t wire_len; /* the ESP packet (mean, IMIX) */
-	struct kb_ipsec_rate tunnel;
-	struct kb_ipsec_rate plain;
+	uint32_t crypt_len; /* what is encrypted per datagram (mean, IMIX) */
+	uint32_t wire_len; /* the packet on the veth (mean, IMIX) */
+	struct kb_path_rate tunnel;
+	struct kb_path_rate plain;
 	double ceiling_mbps; /* the crypto alone, MB/s; valid if has_ceiling */
 	double ceiling_pps; /* the same as datagrams per second */
 	bool has_ceiling;
@@ -64,45 +85,43 @@ struct kb_ipsec_point {
 	bool has_iperf3; /* asked for: @iperf3 ran, or says why not */
 };
 
-struct kb_ipsec_result {
-	struct kb_esp_impl impl;
-	struct kb_sa_proof proof[KB_IPSEC_SAS];
+struct kb_path_result {
+	struct kb_path_impl impl;
+	struct kb_path_proof proof[KB_PATH_ENDS];
 	size_t proofs;
-	struct kb_ipsec_half half[2]; /* [0]: it encrypts; [1]: it decrypts */
-	struct kb_ipsec_point *point;
+	struct kb_path_half half[2]; /* [0]: it encrypts; [1]: it decrypts */
+	struct kb_path_point *point;
 	size_t points;
 	char ceiling_note[256]; /* why there is no ceiling, if there is none */
 	/*
 	 * enum kaesbench_context of the ceiling's runs, [0] encrypting and
-	 * [1] decrypting: where ESP calls each (its receive path decrypts
+	 * [1] decrypting: where the path calls each (a receive path decrypts
 	 * in NET_RX softirq).
 	 */
 	uint32_t ceiling_context[2];
-	enum kb_ipsec_state state;
+	enum kb_path_state state;
 	char message[512];
 };
 
-/* A whole `kaesbench ipsec`: what was asked, and each implementation's. */
-struct kb_ipsec_run {
-	const struct kb_esp_transform *t;
+/* A whole path command: what was asked, and each implementation's. */
+struct kb_path_run {
+	struct kb_path_kind kind;
 	unsigned int key_bits;
-	bool tunnel;
 	uint32_t ms;
 	uint32_t repeats;
 	uint32_t diff_packets;
 	bool iperf3; /* --iperf3 */
 	const char *imix_spec; /* NULL without --imix */
-	char auth[CRYPTO_MAX_NAME]; /* authenc()'s HMAC driver, or "" */
-	char selected[CRYPTO_MAX_NAME]; /* what an SA made now gets */
-	struct kb_esp_impl reference;
-	struct kb_ipsec_result *result;
+	char selected[CRYPTO_MAX_NAME]; /* what an end made now gets */
+	struct kb_path_impl reference;
+	struct kb_path_result *result;
 	size_t count;
 	/* Registered during the run and still registered after it. */
 	char left[512];
 	size_t left_count;
 };
 
-const char *kb_ipsec_state_name(enum kb_ipsec_state state);
-void kb_ipsec_result_release(struct kb_ipsec_result *r);
+const char *kb_path_state_name(enum kb_path_state state);
+void kb_path_result_release(struct kb_path_result *r);
 
-#endif /* KAESBENCH_IPSEC_RESULT_H */
+#endif /* KAESBENCH_PATH_RESULT_H */

@@ -2,21 +2,22 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The lanes of one implementation's namespaces (ipsec/link.h):
- *   0  the tunnel measured: SAs with the implementation both ways;
+ * One implementation put through a path (path/ops.h): the lanes of its
+ * namespaces (path/link.h), each with ends the path makes:
+ *   0  the tunnel measured: the implementation at both ends, both ways;
  *   1  the differential's first half: it encrypts, the reference decrypts;
  *   2  the second: the reference encrypts, it decrypts;
- *   3  plaintext, no policy: the same datagrams without ESP, measured in
- *      turn with lane 0 so that both see the same machine.
+ *   3  plaintext, no ends: the same datagrams without the path, measured
+ *      in turn with lane 0 so that both see the same machine.
  * Every implementation gets namespaces of its own, so that the kernel's
- * per-namespace xfrm counters are its own.
+ * per-namespace counters are its own.
  *
  * A wrong implementation that agrees with itself passes lane 0: only the
- * halves with the reference at the other end can show it, as packets
- * that fail authentication (integrity_failed on the receiving SA,
- * XfrmInStateProtoError in its namespace) or datagrams that arrive wrong.
- * Any of those, a datagram lost in the paced halves, or an SA whose
- * implementation is not proved, makes the result invalid.
+ * halves with the reference at the other end can show it, as packets the
+ * receiving end refuses (the path's counters: an ESP SA's failed
+ * authentications, ...) or datagrams that arrive wrong. Any of those, a
+ * datagram lost in the paced halves, or an end whose implementation is
+ * not proved, makes the result invalid.
  */
 
 #define _GNU_SOURCE
@@ -36,112 +37,83 @@
 #include "bench/result.h"
 #include "bench/run_options.h"
 #include "bench/runner.h"
-#include "ipsec/iperf3.h"
-#include "ipsec/link.h"
-#include "ipsec/raise_check.h"
-#include "ipsec/session.h"
-#include "ipsec/xfrm.h"
+#include "path/iperf3.h"
+#include "path/link.h"
+#include "path/raise_check.h"
+#include "path/session.h"
 #include "netlink/crypto_user.h"
-
-enum { LANE_TUNNEL, LANE_ENCRYPTS, LANE_DECRYPTS, LANE_PLAIN, LANES };
 
 #define PORT 4500
 #define IPERF3_PORT 5201
 #define DIFF_WINDOW 16
 #define DIFF_WAIT_MS 3000
 
-struct ctx {
-	const struct kb_ipsec_opts *o;
-	struct mnl_socket *nl;
-	struct kb_guard *g;
-	struct kb_netns_pair ns;
-	struct kb_ipsec_result *r;
-	char esp[CRYPTO_MAX_NAME];
-	uint32_t tag;
-};
-
-static const char *const in_errors[] = {
-	"XfrmInError",	      "XfrmInBufferError",    "XfrmInHdrError",
-	"XfrmInNoStates",     "XfrmInStateModeError", "XfrmInStateSeqError",
-	"XfrmInStateExpired", "XfrmInStateMismatch",  "XfrmInStateInvalid",
-	"XfrmInTmplMismatch", "XfrmInNoPols",	      "XfrmInPolBlock",
-	"XfrmInPolError",
-};
-
-static void fail(struct ctx *c, const char *what, const char *why)
+/**
+ * kb_path_fail() - say why an implementation could not be put through
+ * @p: the session
+ * @what: what was being done ("making an SA")
+ * @why: what went wrong
+ *
+ * The first failure is the one told.
+ */
+void kb_path_fail(struct kb_path *p, const char *what, const char *why)
 {
-	if (c->r->state == KB_IPSEC_FAILED)
+	if (p->r->state == KB_PATH_FAILED)
 		return;
-	c->r->state = KB_IPSEC_FAILED;
-	snprintf(c->r->message, sizeof(c->r->message), "%s: %s", what, why);
+	p->r->state = KB_PATH_FAILED;
+	snprintf(p->r->message, sizeof(p->r->message), "%s: %s", what, why);
 }
 
-/* The SAs from @from's side to the other on @lane, and their policies. */
-static int sa_pair(struct ctx *c, unsigned int lane, int from,
-		   const char *sender, const char *receiver)
+/**
+ * kb_path_prove() - make one end with a driver, and prove it got it
+ * @p: the session
+ * @side: the namespace the end is in
+ * @lane: its lane
+ * @driver: the driver of what the path allocates the end must get
+ * @make: the path's call that makes the end, given @arg
+ * @arg: what @make is given
+ *
+ * The proof goes into the result's list, in the order ends are made.
+ *
+ * Return: 0 when the end was made (proved or not), or a negative errno,
+ * told with kb_path_fail().
+ */
+int kb_path_prove(struct kb_path *p, int side, unsigned int lane,
+		  const char *driver, kb_proof_maker make, void *arg)
 {
-	const struct kb_esp_transform *t = c->o->t;
-	uint8_t key[64], auth_key[64];
-	unsigned int key_bits = c->o->key_bits + 8 * t->salt_bytes;
-	struct kb_xfrm_sa sa = {
-		.spi = 0x1000 + 16 * lane + from,
-		.reqid = lane + 1,
-		.mode = c->o->tunnel ? KB_XFRM_TUNNEL : KB_XFRM_TRANSPORT,
-		.aead = t->aead,
-		.icv_bits = t->icv_bits,
-		.cipher = t->cipher,
-		.auth = t->auth,
-		.auth_trunc_bits = t->icv_bits,
-		.key = key,
-		.key_bits = key_bits,
-		.auth_key = auth_key,
-		.auth_key_bits = t->auth_key_bits,
-		.replay_window = 32,
+	const struct kb_proof_end end = {
+		.alloc_name = p->alloc_name,
+		.driver = driver,
+		.transforms = p->kind.ops->transforms_per_end,
+		.make = make,
+		.arg = arg,
 	};
-	const char *driver[2] = { sender, receiver };
-	char err[256];
-	int side, ret;
+	struct kb_path_proof *proof;
+	char err[256], what[64];
+	int ret;
 
-	if (getrandom(key, sizeof(key), 0) != sizeof(key) ||
-	    getrandom(auth_key, sizeof(auth_key), 0) != sizeof(auth_key)) {
-		fail(c, "drawing keys", strerror(errno));
-		return -EIO;
+	if (p->r->proofs == KB_PATH_ENDS)
+		return -ENOSPC;
+	proof = &p->r->proof[p->r->proofs];
+	ret = kb_proof_make(p->nl, p->g, &end, proof, err, sizeof(err));
+	if (ret) {
+		snprintf(what, sizeof(what), "making %s", p->kind.ops->an_end);
+		kb_path_fail(p, what, err);
+		return ret;
 	}
-	kb_link_lane_addr(lane, from, &sa.src);
-	kb_link_lane_addr(lane, !from, &sa.dst);
-	for (side = 0; side < KB_SIDES; side++) {
-		int on = side ? !from : from;
-		struct kb_sa_proof *proof;
-
-		if (c->r->proofs == KB_IPSEC_SAS)
-			return -ENOSPC;
-		proof = &c->r->proof[c->r->proofs];
-		ret = kb_sa_make(c->nl, c->g, &c->ns, on, &sa, c->esp,
-				 driver[side], proof, err, sizeof(err));
-		if (ret) {
-			fail(c, "making an SA", err);
-			return ret;
-		}
-		proof->side = on;
-		proof->lane = lane;
-		c->r->proofs++;
-		ret = kb_xfrm_add_policy(&c->ns, on, !side, &sa, err,
-					 sizeof(err));
-		if (ret) {
-			fail(c, "making a policy", err);
-			return ret;
-		}
-	}
+	proof->side = side;
+	proof->lane = lane;
+	p->r->proofs++;
 	return 0;
 }
 
-static int open_lane(struct ctx *c, unsigned int lane, struct kb_traffic *t)
+static int open_lane(struct kb_path *c, unsigned int lane, struct kb_traffic *t)
 {
 	struct in_addr from, to;
 	int tx, rx, ret;
 
-	kb_link_lane_addr(lane, 0, &from);
-	kb_link_lane_addr(lane, 1, &to);
+	c->kind.ops->lane_addr(c, lane, 0, &from);
+	c->kind.ops->lane_addr(c, lane, 1, &to);
 	tx = kb_netns_socket(&c->ns, 0, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	rx = kb_netns_socket(&c->ns, 1, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (tx < 0 || rx < 0) {
@@ -154,7 +126,7 @@ static int open_lane(struct ctx *c, unsigned int lane, struct kb_traffic *t)
 		ret = kb_traffic_open(t, tx, rx, &from, &to, PORT + lane);
 	}
 	if (ret)
-		fail(c, "opening the lane's sockets", strerror(-ret));
+		kb_path_fail(c, "opening the lane's sockets", strerror(-ret));
 	return ret;
 }
 
@@ -164,12 +136,12 @@ static uint32_t payload_of(uint32_t packet)
 }
 
 /* One half of the differential: every size, paced, then the counters. */
-static int half(struct ctx *c, unsigned int lane, struct kb_ipsec_half *h)
+static int half(struct kb_path *c, unsigned int lane, struct kb_path_half *h)
 {
-	const struct kb_ipsec_opts *o = c->o;
-	struct kb_xfrm_mib before, after;
-	struct kb_xfrm_sa_stats st;
-	struct kb_xfrm_sa sa = { .spi = 0x1000 + 16 * lane };
+	const struct kb_path_opts *o = c->o;
+	const struct kb_path_ops *ops = c->kind.ops;
+	uint64_t before[KB_PATH_MAX_REFUSALS] = { 0 };
+	uint64_t after[KB_PATH_MAX_REFUSALS] = { 0 };
 	uint32_t *payload_sizes;
 	struct kb_traffic t;
 	size_t i, n = 0;
@@ -194,30 +166,21 @@ static int half(struct ctx *c, unsigned int lane, struct kb_ipsec_half *h)
 			.tag = c->tag + lane,
 		};
 
-		if (kb_xfrm_mib_read(&c->ns, 1, &before))
-			memset(&before, 0, sizeof(before));
+		ops->refused(c, lane, before);
 		ret = kb_traffic_run(&t, &to, &h->traffic);
 		kb_traffic_close(&t);
 		if (ret)
-			fail(c, "sending the differential's datagrams",
-			     strerror(-ret));
+			kb_path_fail(c, "sending the differential's datagrams",
+				     strerror(-ret));
 	}
 	free(payload_sizes);
 	if (ret)
 		return ret;
 	h->ran = true;
-	kb_link_lane_addr(lane, 0, &sa.src);
-	kb_link_lane_addr(lane, 1, &sa.dst);
-	if (!kb_xfrm_sa_stats(&c->ns, 1, &sa, &st))
-		h->integrity_failed = st.integrity_failed;
-	if (!kb_xfrm_mib_read(&c->ns, 1, &after)) {
-		h->proto_errors =
-			kb_xfrm_mib_get(&after, "XfrmInStateProtoError") -
-			kb_xfrm_mib_get(&before, "XfrmInStateProtoError");
-		for (i = 0; i < sizeof(in_errors) / sizeof(in_errors[0]); i++)
-			h->in_errors += kb_xfrm_mib_get(&after, in_errors[i]) -
-					kb_xfrm_mib_get(&before, in_errors[i]);
-	}
+	ops->refused(c, lane, after);
+	/* A counter that could not be read after counts nothing. */
+	for (i = 0; i < ops->nrefusals; i++)
+		h->refused[i] = after[i] > before[i] ? after[i] - before[i] : 0;
 	return 0;
 }
 
@@ -230,7 +193,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* The median of @n measurements, and their spread. */
 static void summarize(const struct kb_traffic_result *m, size_t n,
-		      struct kb_ipsec_rate *rate)
+		      struct kb_path_rate *rate)
 {
 	double pps[64], sorted[64];
 	size_t i, mid = 0;
@@ -259,9 +222,9 @@ static void summarize(const struct kb_traffic_result *m, size_t n,
 }
 
 /* One point: the tunnel and plaintext, in turn, @repeats times. */
-static int measure(struct ctx *c, struct kb_traffic *tunnel,
+static int measure(struct kb_path *c, struct kb_traffic *tunnel,
 		   struct kb_traffic *plain, const uint32_t *packets, size_t n,
-		   struct kb_ipsec_point *pt)
+		   struct kb_path_point *pt)
 {
 	struct kb_traffic_result tr[64], pr[64];
 	size_t i, reps = c->o->repeats > 64 ? 64 : c->o->repeats;
@@ -296,14 +259,14 @@ static int measure(struct ctx *c, struct kb_traffic *tunnel,
 
 /*
  * The crypto alone, both ways: what one machine's two ends cost. Each
- * way where ESP calls it: encrypting from the sender's thread, as a
+ * way where a path calls it: encrypting from the sender's thread, as a
  * socket's send does; decrypting with bottom halves disabled (softirq
- * context), as ESP's receive path in NET_RX does, where a SIMD driver
+ * context), as ESP's and ovpn's receive paths in NET_RX do, where a SIMD driver
  * may hand the work to cryptd and cost more than in a thread.
  */
-static void ceiling(struct ctx *c)
+static void ceiling(struct kb_path *c)
 {
-	struct kb_ipsec_result *r = c->r;
+	struct kb_path_result *r = c->r;
 	uint32_t param[KB_P_COUNT] = { 0 };
 	struct kb_run run[2];
 	struct kb_sizes crypt_sizes = { 0 };
@@ -319,8 +282,7 @@ static void ceiling(struct ctx *c)
 			i < c->o->npacket_sizes ?
 				c->o->packet_sizes[i] :
 				c->o->imix_packet_sizes[i - c->o->npacket_sizes];
-		uint32_t len = kb_esp_crypt_len(c->o->t, c->o->tunnel,
-						payload_of(packet));
+		uint32_t len = c->kind.ops->crypt_len(c, payload_of(packet));
 
 		if (!kb_sizes_has(crypt_sizes.size, crypt_sizes.count, len))
 			crypt_sizes.size[crypt_sizes.count++] = len;
@@ -350,7 +312,7 @@ static void ceiling(struct ctx *c)
 		kb_runner_run(&req, &run[d]);
 	}
 	for (i = 0; i < r->points; i++) {
-		struct kb_ipsec_point *pt = &r->point[i];
+		struct kb_path_point *pt = &r->point[i];
 		const uint32_t *packets = pt->packet_size ?
 						  &pt->packet_size :
 						  c->o->imix_packet_sizes;
@@ -359,8 +321,8 @@ static void ceiling(struct ctx *c)
 		bool ok = true;
 
 		for (k = 0; k < n && ok; k++) {
-			uint32_t len = kb_esp_crypt_len(c->o->t, c->o->tunnel,
-							payload_of(packets[k]));
+			uint32_t len = c->kind.ops->crypt_len(
+				c, payload_of(packets[k]));
 
 			for (d = 0; d < 2 && ok; d++) {
 				struct kb_summary sum;
@@ -382,10 +344,10 @@ static void ceiling(struct ctx *c)
 	}
 	for (d = 0; d < 2; d++) {
 		/* kaesbench.ko verified the chain first, and found it wrong. */
-		if (kb_run_invalid(&run[d]) && r->state == KB_IPSEC_VALID) {
+		if (kb_run_invalid(&run[d]) && r->state == KB_PATH_VALID) {
 			char why[200];
 
-			r->state = KB_IPSEC_INVALID;
+			r->state = KB_PATH_INVALID;
 			snprintf(r->message, sizeof(r->message),
 				 "kaesbench.ko's verification of %s failed: %s",
 				 r->impl.driver,
@@ -405,13 +367,13 @@ static void ceiling(struct ctx *c)
 }
 
 /* iperf3 over the measured lane, on another port than the generator's. */
-static int iperf3(struct ctx *c, struct kb_ipsec_point *pt)
+static int iperf3(struct kb_path *c, struct kb_path_point *pt)
 {
 	struct in_addr from, to;
 	int ret;
 
-	kb_link_lane_addr(LANE_TUNNEL, 0, &from);
-	kb_link_lane_addr(LANE_TUNNEL, 1, &to);
+	c->kind.ops->lane_addr(c, KB_LANE_TUNNEL, 0, &from);
+	c->kind.ops->lane_addr(c, KB_LANE_TUNNEL, 1, &to);
 	pt->has_iperf3 = true;
 	ret = kb_iperf3_udp(c->o->iperf3_program, &c->ns, &from, &to,
 			    IPERF3_PORT, payload_of(pt->packet_size), c->o->ms,
@@ -422,27 +384,27 @@ static int iperf3(struct ctx *c, struct kb_ipsec_point *pt)
 	return kb_interrupted() ? -EINTR : 0;
 }
 
-static void points(struct ctx *c)
+static void points(struct kb_path *c)
 {
-	const struct kb_ipsec_opts *o = c->o;
+	const struct kb_path_opts *o = c->o;
 	struct kb_traffic tunnel, plain;
 	size_t i;
 	int ret;
 
 	c->r->point = calloc(o->npacket_sizes + 1, sizeof(*c->r->point));
 	if (!c->r->point) {
-		fail(c, "measuring", strerror(ENOMEM));
+		kb_path_fail(c, "measuring", strerror(ENOMEM));
 		return;
 	}
-	if (open_lane(c, LANE_TUNNEL, &tunnel))
+	if (open_lane(c, KB_LANE_TUNNEL, &tunnel))
 		return;
-	if (open_lane(c, LANE_PLAIN, &plain)) {
+	if (open_lane(c, KB_LANE_PLAIN, &plain)) {
 		kb_traffic_close(&tunnel);
 		return;
 	}
 	for (i = 0, ret = 0;
 	     i < o->npacket_sizes + (o->nimix_packet_sizes > 0) && !ret; i++) {
-		struct kb_ipsec_point *pt = &c->r->point[c->r->points];
+		struct kb_path_point *pt = &c->r->point[c->r->points];
 		const uint32_t *packets = i < o->npacket_sizes ?
 						  &o->packet_sizes[i] :
 						  o->imix_packet_sizes;
@@ -451,10 +413,10 @@ static void points(struct ctx *c)
 
 		pt->packet_size = i < o->npacket_sizes ? o->packet_sizes[i] : 0;
 		for (k = 0; k < n; k++) {
-			crypt += kb_esp_crypt_len(o->t, o->tunnel,
-						  payload_of(packets[k]));
-			wire += kb_esp_wire_len(o->t, o->tunnel,
-						payload_of(packets[k]));
+			crypt += c->kind.ops->crypt_len(c,
+							payload_of(packets[k]));
+			wire += c->kind.ops->wire_len(c,
+						      payload_of(packets[k]));
 		}
 		pt->crypt_len = crypt / n;
 		pt->wire_len = wire / n;
@@ -467,52 +429,70 @@ static void points(struct ctx *c)
 	kb_traffic_close(&tunnel);
 	kb_traffic_close(&plain);
 	if (ret == -EINTR)
-		c->r->state = KB_IPSEC_INTERRUPTED;
+		c->r->state = KB_PATH_INTERRUPTED;
 	else if (ret)
-		fail(c, "measuring", strerror(-ret));
+		kb_path_fail(c, "measuring", strerror(-ret));
 }
 
-static void judge(struct ctx *c)
+/* Whether a half saw anything wrong, and if so, said in @buf. */
+static bool half_wrong(const struct kb_path *c, const struct kb_path_half *h,
+		       char *buf, size_t len)
 {
-	struct kb_ipsec_result *r = c->r;
-	size_t i, used = strlen(r->message);
+	const struct kb_path_ops *ops = c->kind.ops;
+	bool wrong = h->traffic.wrong || h->traffic.lost;
+	size_t i, used;
 
-	if (r->state != KB_IPSEC_VALID)
+	for (i = 0; i < ops->nrefusals; i++)
+		wrong |= h->refused[i] != 0;
+	if (!wrong)
+		return false;
+	used = snprintf(buf, len, "%s encrypting, %s decrypting: ", h->sender,
+			h->receiver);
+	for (i = 0; i < ops->nrefusals && used < len; i++)
+		used += snprintf(buf + used, len - used, "%llu %s, ",
+				 (unsigned long long)h->refused[i],
+				 ops->refusals[i].text);
+	if (used < len)
+		snprintf(buf + used, len - used,
+			 "%llu wrong, %llu lost of %llu",
+			 (unsigned long long)h->traffic.wrong,
+			 (unsigned long long)h->traffic.lost,
+			 (unsigned long long)h->traffic.sent);
+	return true;
+}
+
+static void judge(struct kb_path *c)
+{
+	struct kb_path_result *r = c->r;
+	size_t i, used = strlen(r->message);
+	char why[sizeof(r->message)];
+
+	if (r->state != KB_PATH_VALID)
 		return;
 	for (i = 0; i < r->proofs; i++) {
 		if (r->proof[i].proved)
 			continue;
-		r->state = KB_IPSEC_INVALID;
+		r->state = KB_PATH_INVALID;
 		used += snprintf(
 			r->message + used, sizeof(r->message) - used,
-			"%sthe SA's implementation is not proved: %s's reference count changed by %d%s%s",
-			used ? "; " : "", r->proof[i].driver, r->proof[i].delta,
+			"%sthe %s's implementation is not proved: %s's reference count changed by %d%s%s",
+			used ? "; " : "", c->kind.ops->end, r->proof[i].driver,
+			r->proof[i].delta,
 			r->proof[i].other[0] ? ", and so did " : "",
 			r->proof[i].other);
 		break;
 	}
 	for (i = 0; i < 2 && used < sizeof(r->message); i++) {
-		const struct kb_ipsec_half *h = &r->half[i];
-
-		if (!h->integrity_failed && !h->proto_errors &&
-		    !h->traffic.wrong && !h->traffic.lost && !h->in_errors)
+		if (!half_wrong(c, &r->half[i], why, sizeof(why)))
 			continue;
-		r->state = KB_IPSEC_INVALID;
-		used += snprintf(
-			r->message + used, sizeof(r->message) - used,
-			"%s%s encrypting, %s decrypting: %u failed authentication, %llu XfrmInStateProtoError, %llu other xfrm input errors, %llu wrong, %llu lost of %llu",
-			used ? "; " : "", h->sender, h->receiver,
-			h->integrity_failed,
-			(unsigned long long)h->proto_errors,
-			(unsigned long long)h->in_errors,
-			(unsigned long long)h->traffic.wrong,
-			(unsigned long long)h->traffic.lost,
-			(unsigned long long)h->traffic.sent);
+		r->state = KB_PATH_INVALID;
+		used += snprintf(r->message + used, sizeof(r->message) - used,
+				 "%s%s", used ? "; " : "", why);
 	}
 	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
 		if (!r->point[i].tunnel.wrong)
 			continue;
-		r->state = KB_IPSEC_INVALID;
+		r->state = KB_PATH_INVALID;
 		used += snprintf(
 			r->message + used, sizeof(r->message) - used,
 			"%s%llu datagrams arrived wrong through the tunnel",
@@ -523,14 +503,15 @@ static void judge(struct ctx *c)
 }
 
 /*
- * Before any SA of this implementation: the drivers its SAs need (it, and
- * the reference at the differential's other end) may be raised, or need
- * no raise (ipsec/raise_check.c). Where another user holds transforms of
- * ESP's algorithm, the implementation is not measured, unless
- * --force-raise accepts the risk, which is said on standard error.
+ * Before any end of this implementation: the drivers its ends need (it,
+ * and the reference at the differential's other end) may be raised, or
+ * need no raise (path/raise_check.c). Where another user holds
+ * transforms of what the path allocates, the implementation is not
+ * measured, unless --force-raise accepts the risk, which is said on
+ * standard error.
  */
-static bool may_raise(struct ctx *c, const struct kb_esp_impl *impl,
-		      const struct kb_esp_impl *ref)
+static bool may_raise(struct kb_path *c, const struct kb_path_impl *impl,
+		      const struct kb_path_impl *ref)
 {
 	const char *driver[2] = { impl->driver, ref->driver };
 	char why[sizeof(c->r->message)];
@@ -540,22 +521,22 @@ static bool may_raise(struct ctx *c, const struct kb_esp_impl *impl,
 	for (i = 0; i < 2; i++) {
 		if (i && !strcmp(driver[i], driver[0]))
 			break;
-		ret = kb_raise_check(c->nl, c->esp, driver[i],
+		ret = kb_raise_check(c->nl, c->alloc_name, driver[i],
 				     c->o->force_raise, why, sizeof(why));
 		if (ret == -EBUSY && c->o->force_raise) {
-			fprintf(stderr, "kaesbench ipsec: %s: %s\n",
-				impl->driver, why);
+			fprintf(stderr, "kaesbench %s: %s: %s\n",
+				c->kind.ops->command, impl->driver, why);
 			continue;
 		}
 		if (ret == -EBUSY) {
-			c->r->state = KB_IPSEC_FAILED;
+			c->r->state = KB_PATH_FAILED;
 			snprintf(c->r->message, sizeof(c->r->message), "%s",
 				 why);
 		} else if (ret == -EINTR) {
-			c->r->state = KB_IPSEC_INTERRUPTED;
+			c->r->state = KB_PATH_INTERRUPTED;
 		} else if (ret) {
-			fail(c, "reading the crypto API's drivers",
-			     strerror(-ret));
+			kb_path_fail(c, "reading the crypto API's drivers",
+				     strerror(-ret));
 		}
 		if (ret)
 			return false;
@@ -563,106 +544,128 @@ static bool may_raise(struct ctx *c, const struct kb_esp_impl *impl,
 	return true;
 }
 
+/* The lanes' ends: the tunnel both ways, then the differential's halves. */
+static int ends(struct kb_path *c, const struct kb_path_impl *impl,
+		const struct kb_path_impl *ref)
+{
+	const char *const tunnel[KB_SIDES] = { impl->driver, impl->driver };
+	const char *const encrypts[KB_SIDES] = { impl->driver, ref->driver };
+	const char *const decrypts[KB_SIDES] = { ref->driver, impl->driver };
+	const struct kb_path_ops *ops = c->kind.ops;
+	struct kb_path_result *r = c->r;
+	int ret;
+
+	ret = ops->ends(c, KB_LANE_TUNNEL, tunnel, true);
+	if (!ret)
+		ret = ops->ends(c, KB_LANE_ENCRYPTS, encrypts, false);
+	if (!ret)
+		ret = ops->ends(c, KB_LANE_DECRYPTS, decrypts, false);
+	r->half[0].sender = impl->driver;
+	r->half[0].receiver = ref->driver;
+	r->half[1].sender = ref->driver;
+	r->half[1].receiver = impl->driver;
+	return ret;
+}
+
 /**
- * kb_ipsec_test() - put one implementation through real SAs
+ * kb_path_test() - put one implementation through a path
+ * @kind: the path, and its front end's choice
  * @o: what to do
  * @nl: a crypto_user socket
  * @g: the priority guard
  * @impl: the implementation
  * @ref: the reference, at the other end of the differential's halves
- * @r: filled in; release with kb_ipsec_result_release()
+ * @r: filled in; release with kb_path_result_release()
  *
  * Return: 0; what happened is in @r->state and @r->message.
  */
-int kb_ipsec_test(const struct kb_ipsec_opts *o, struct mnl_socket *nl,
-		  struct kb_guard *g, const struct kb_esp_impl *impl,
-		  const struct kb_esp_impl *ref, struct kb_ipsec_result *r)
+int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
+		 struct mnl_socket *nl, struct kb_guard *g,
+		 const struct kb_path_impl *impl,
+		 const struct kb_path_impl *ref, struct kb_path_result *r)
 {
-	struct ctx c = { .o = o, .nl = nl, .g = g, .r = r };
+	struct kb_path c = { .kind = *kind, .o = o, .nl = nl, .g = g, .r = r };
+	const struct kb_path_ops *ops = kind->ops;
 	struct kb_cu_algs base = { 0 };
 	char err[256];
 	int ret;
 
 	memset(r, 0, sizeof(*r));
 	r->impl = *impl;
-	r->state = KB_IPSEC_VALID;
-	kb_esp_name(o->t, c.esp, sizeof(c.esp));
+	r->state = KB_PATH_VALID;
+	ops->alloc_name(kind->front, c.alloc_name, sizeof(c.alloc_name));
 	if (getrandom(&c.tag, sizeof(c.tag), 0) != sizeof(c.tag))
 		c.tag = (uint32_t)getpid();
 	if (!may_raise(&c, impl, ref))
 		return 0;
-	/* What the drivers of ESP's name hold before any SA of ours. */
+	/* What the drivers of the path's name hold before any end of ours. */
 	if (kb_cu_dump(nl, &base))
 		memset(&base, 0, sizeof(base));
 	ret = kb_netns_pair_make(&c.ns, err, sizeof(err));
 	if (ret) {
-		fail(&c, "making the namespaces", err);
+		kb_path_fail(&c, "making the namespaces", err);
 		/* The one made before the failure, and the home's. */
 		kb_netns_pair_release(&c.ns);
 		kb_cu_algs_free(&base);
 		return 0;
 	}
-	/* Held by the guard too, which deletes their SAs if we die. */
+	/* Held by the guard too, which empties them if we die. */
 	kb_guard_netns(g, &c.ns);
-	ret = kb_link_make(&c.ns, LANES, KB_IPSEC_MTU, err, sizeof(err));
+	ret = kb_link_make(&c.ns, KB_LANES, KB_PATH_MTU, err, sizeof(err));
 	if (ret)
-		fail(&c, "making the veth pair", err);
+		kb_path_fail(&c, "making the veth pair", err);
+	if (!ret && ops->open) {
+		ret = ops->open(&c);
+		if (ret)
+			kb_path_fail(&c, "setting up", strerror(-ret));
+	}
 	if (!ret)
-		ret = sa_pair(&c, LANE_TUNNEL, 0, impl->driver, impl->driver);
+		ret = ends(&c, impl, ref);
 	if (!ret)
-		ret = sa_pair(&c, LANE_TUNNEL, 1, impl->driver, impl->driver);
+		ret = half(&c, KB_LANE_ENCRYPTS, &r->half[0]);
 	if (!ret)
-		ret = sa_pair(&c, LANE_ENCRYPTS, 0, impl->driver, ref->driver);
-	if (!ret)
-		ret = sa_pair(&c, LANE_DECRYPTS, 0, ref->driver, impl->driver);
-	r->half[0].sender = impl->driver;
-	r->half[0].receiver = ref->driver;
-	r->half[1].sender = ref->driver;
-	r->half[1].receiver = impl->driver;
-	if (!ret)
-		ret = half(&c, LANE_ENCRYPTS, &r->half[0]);
-	if (!ret)
-		ret = half(&c, LANE_DECRYPTS, &r->half[1]);
+		ret = half(&c, KB_LANE_DECRYPTS, &r->half[1]);
 	if (!ret && kb_interrupted())
-		r->state = KB_IPSEC_INTERRUPTED;
-	if (!ret && r->state == KB_IPSEC_VALID)
+		r->state = KB_PATH_INTERRUPTED;
+	if (!ret && r->state == KB_PATH_VALID)
 		points(&c);
 	/*
-	 * The namespaces go with their SAs before the ceiling's run; the SAs
-	 * are deleted first, as a daemon deletes them, then the datagrams
-	 * that still hold them (kb_traffic_free_deferred()).
+	 * The namespaces go with their ends before the ceiling's run; the
+	 * ends are deleted first, as a daemon deletes them, then the
+	 * datagrams that still hold them (kb_traffic_free_deferred()).
 	 */
-	kb_xfrm_flush(&c.ns, 0);
-	kb_xfrm_flush(&c.ns, 1);
+	ops->empty(&c.ns);
 	kb_traffic_free_deferred(&c.ns);
+	if (ops->close)
+		ops->close(&c);
 	kb_guard_netns_gone(g);
 	kb_netns_pair_release(&c.ns);
-	if (r->state == KB_IPSEC_VALID && o->ceiling && !kb_interrupted())
+	if (r->state == KB_PATH_VALID && o->ceiling && !kb_interrupted())
 		ceiling(&c);
 	/* For the next implementation's proof: none follows an interrupt. */
 	if (!kb_interrupted())
-		kb_sa_wait_released(nl, c.esp, &base);
+		kb_proof_wait_released(nl, c.alloc_name, &base);
 	kb_cu_algs_free(&base);
 	judge(&c);
 	return 0;
 }
 
-const char *kb_ipsec_state_name(enum kb_ipsec_state state)
+const char *kb_path_state_name(enum kb_path_state state)
 {
 	switch (state) {
-	case KB_IPSEC_VALID:
+	case KB_PATH_VALID:
 		return "valid";
-	case KB_IPSEC_INVALID:
+	case KB_PATH_INVALID:
 		return "invalid";
-	case KB_IPSEC_FAILED:
+	case KB_PATH_FAILED:
 		return "failed";
-	case KB_IPSEC_INTERRUPTED:
+	case KB_PATH_INTERRUPTED:
 		return "interrupted";
 	}
 	return "unknown";
 }
 
-void kb_ipsec_result_release(struct kb_ipsec_result *r)
+void kb_path_result_release(struct kb_path_result *r)
 {
 	free(r->point);
 	r->point = NULL;

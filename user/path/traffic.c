@@ -31,9 +31,9 @@
 #include "base/clock.h"
 #include "base/cpu_time.h"
 #include "base/signals.h"
-#include "ipsec/link.h"
-#include "ipsec/netns.h"
-#include "ipsec/traffic.h"
+#include "path/link.h"
+#include "path/netns.h"
+#include "path/traffic.h"
 
 #define BATCH 32
 /* Where kb_traffic_free_deferred() sends (RFC 863's discard). */

@@ -5,15 +5,15 @@
  * UDP datagrams from one namespace to the other, every one received
  * checked, counted and timed.
  */
-#ifndef KAESBENCH_IPSEC_TRAFFIC_H
-#define KAESBENCH_IPSEC_TRAFFIC_H
+#ifndef KAESBENCH_PATH_TRAFFIC_H
+#define KAESBENCH_PATH_TRAFFIC_H
 
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ipsec/netns.h"
+#include "path/netns.h"
 
 /* The largest datagram payload sent: the veth's 9000-byte MTU's, less room. */
 #define KB_TRAFFIC_MAX_PAYLOAD 9000
@@ -58,4 +58,4 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		   struct kb_traffic_result *r);
 void kb_traffic_free_deferred(const struct kb_netns_pair *ns);
 
-#endif /* KAESBENCH_IPSEC_TRAFFIC_H */
+#endif /* KAESBENCH_PATH_TRAFFIC_H */

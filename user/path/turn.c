@@ -31,7 +31,7 @@
 #include "base/options.h"
 #include "base/signals.h"
 #include "bench/wait_note.h"
-#include "ipsec/turn.h"
+#include "path/turn.h"
 
 /* How often a waiting command looks again: no measurement runs then. */
 #define POLL_MS 100

@@ -8,8 +8,8 @@
  * second one waits its turn, or fails, as `kaesbench run` does behind
  * another run (--wait SECONDS, --no-wait).
  */
-#ifndef KAESBENCH_IPSEC_TURN_H
-#define KAESBENCH_IPSEC_TURN_H
+#ifndef KAESBENCH_PATH_TURN_H
+#define KAESBENCH_PATH_TURN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -43,4 +43,4 @@ int kb_turn_take(struct kb_turn *t, const char *command,
 		 const struct kb_wait_opt *w);
 void kb_turn_release(struct kb_turn *t);
 
-#endif /* KAESBENCH_IPSEC_TURN_H */
+#endif /* KAESBENCH_PATH_TURN_H */

@@ -2,7 +2,7 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The guard (ipsec/guard.c) undoes what a killed run changed, but a kill
+ * The guard (path/guard.c) undoes what a killed run changed, but a kill
  * of the whole cgroup (a container stopped, the OOM killer's group kill)
  * takes it too. So each change is first written here, one line each, to
  * a file of the run's own, /run/kaesbench/undo-PID (tmpfs: a reboot,
@@ -36,7 +36,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ipsec/undo_record.h"
+#include "path/undo_record.h"
 
 #define HEADER "kaesbench-undo 1"
 #define LINE_MAX_LEN 256

@@ -5,10 +5,10 @@
  * The record a run keeps under /run of what it changes in the crypto API
  * (a priority raised, a template instance registered), written before
  * each change, so that the next run can undo what a run killed with its
- * guard left (ipsec/leftover.c).
+ * guard left (path/leftover.c).
  */
-#ifndef KAESBENCH_IPSEC_UNDO_RECORD_H
-#define KAESBENCH_IPSEC_UNDO_RECORD_H
+#ifndef KAESBENCH_PATH_UNDO_RECORD_H
+#define KAESBENCH_PATH_UNDO_RECORD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,7 +19,7 @@
 
 /*
  * Where the records are: one file a run, "undo-PID", in the directory
- * root's alone (other kaesbench files live there too: ipsec/turn.c's).
+ * root's alone (other kaesbench files live there too: path/turn.c's).
  */
 #define KB_UNDO_DIR "/run/kaesbench"
 #define KB_UNDO_PREFIX "undo-"
@@ -67,4 +67,4 @@ void kb_undo_plan_free(struct kb_undo_plan *p);
 size_t kb_undo_chain_layers(const char *driver, char (*layer)[CRYPTO_MAX_NAME],
 			    size_t max);
 
-#endif /* KAESBENCH_IPSEC_UNDO_RECORD_H */
+#endif /* KAESBENCH_PATH_UNDO_RECORD_H */

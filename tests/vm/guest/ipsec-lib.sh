@@ -87,7 +87,7 @@ wait_gone() {
 # 20 s (it takes an RCU grace period and the state GC's work, under a
 # second here). On 7.2, datagrams UDP had deferred freeing to the
 # sender's CPU held a state for minutes after a SIGINT, until kaesbench
-# had every CPU free them (ipsec/traffic.c, kb_traffic_free_deferred()).
+# had every CPU free them (path/traffic.c, kb_traffic_free_deferred()).
 esp4_users() { awk '$1 == "esp4" { print $3 }' /proc/modules; }
 states_freed() {
 	[ -n "$(esp4_users)" ] ||
