@@ -83,7 +83,7 @@ QUIET := $(if $(NEXT),,unit-tests results-formats host-tests run-decisions \
 	progress-line)
 HOST := $(if $(NEXT),$(KERNEL_HOST),include-cycles fuzz-parsers \
 	fuzz-generator checkpatch sparse vm-verdict vm-plan vm-boot install completion dkms \
-	kernel-compiler kselftest built-tree netlink-spec report)
+	kernel-compiler kselftest built-tree netlink-spec ovpn-uapi report)
 VM := $(addprefix vm-,$(VM_SERIES))
 LATE := $(if $(NEXT),,lava) host-state
 STAGES := $(FIRST) $(QUIET) $(HOST) $(VM) $(LATE)
@@ -162,6 +162,8 @@ netlink-spec:
 	@$(stage) 'netlink spec' $(nicely) /usr/bin/python3 tests/netlink/check_spec.py \
 		'$(KSRC)' Documentation/netlink/specs/kaesbench.yaml \
 		include/uapi/linux/kaesbench.h
+ovpn-uapi:
+	@$(stage) 'ovpn uapi constants' $(nicely) /usr/bin/python3 tests/netlink/check_ovpn_uapi.py
 report:
 	@$(stage) 'report (chromium)' $(nicely) tests/report/run.sh
 
