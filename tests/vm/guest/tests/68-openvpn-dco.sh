@@ -199,7 +199,7 @@ link_packets() {
 # left out.
 openvpn_pids() {
 	for cmdline in /proc/[0-9]*/cmdline; do
-		tr '\0' ' ' <"$cmdline" 2>/dev/null |
+		{ tr '\0' ' ' <"$cmdline"; } 2>/dev/null |
 			grep -q -- "--config $OV_DIR/" || continue
 		pid=${cmdline#/proc/}
 		echo "${pid%/cmdline}"
@@ -295,7 +295,8 @@ tunnel_with_dco() {
 	until_within 180 "the client connected" connected client
 	for side in server client; do
 		echo "$side's DCO lines:"
-		grep -i 'dco' "$OV_DIR/$side.log" | sed 's/^/  /'
+		grep -E 'DCO (version|device)|ovpn-dco|data channel offload' \
+			"$OV_DIR/$side.log" | sed 's/^[^ ]* [^ ]* [^ ]* /  /'
 		! grep -q 'disabling data channel offload' "$OV_DIR/$side.log" ||
 			fail "$side: DCO disabled"
 		grep -q "DCO device $OV_DEV opened" "$OV_DIR/$side.log" ||
@@ -321,9 +322,9 @@ tunnel_with_dco() {
 		"client $before_c -> $after_c; $replies replies"
 	# shellcheck disable=SC2086 # two numbers each
 	set -- $before_s $after_s $before_c $after_c
-	[ $(($5 - $1)) -ge "$replies" ] && [ $(($6 - $2)) -ge "$replies" ] ||
+	[ $(($3 - $1)) -ge "$replies" ] && [ $(($4 - $2)) -ge "$replies" ] ||
 		fail "the server's $OV_DEV did not carry the pings"
-	[ $(($7 - $3)) -ge "$replies" ] && [ $(($8 - $4)) -ge "$replies" ] ||
+	[ $(($7 - $5)) -ge "$replies" ] && [ $(($8 - $6)) -ge "$replies" ] ||
 		fail "the client's $OV_DEV did not carry the pings"
 
 	rises=$(refcnt_rises)
