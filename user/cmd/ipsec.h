@@ -11,35 +11,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench/imix.h"
-#include "bench/runner.h"
-#include "bench/sizes.h"
 #include "ipsec/esp.h"
-
-enum kb_ipsec_output {
-	KB_IPSEC_OUT_TABLE,
-	KB_IPSEC_OUT_JSON,
-	KB_IPSEC_OUT_CSV,
-};
+#include "path/command.h"
 
 struct kb_ipsec_cli {
-	struct kb_esp_choice esp;
-	const char *driver; /* -d */
-	bool all_impls;
-	unsigned int key_bits;
-	struct kb_sizes sizes;
-	struct kb_imix imix;
-	uint32_t ms;
-	uint32_t repeats;
-	uint32_t diff_packets;
-	bool tunnel;
-	bool no_ceiling;
-	bool iperf3;
-	struct kb_wait_opt wait; /* --wait, --no-wait: behind another ipsec */
-	bool force_raise;
-	enum kb_ipsec_output output;
-	const char *output_file;
-	bool help;
+	struct kb_path_cli path; /* what every path command takes */
+	struct kb_esp_choice esp; /* -a */
+	bool tunnel; /* --mode */
 };
 
 int kb_ipsec_parse(int argc, char *argv[], struct kb_ipsec_cli *o);

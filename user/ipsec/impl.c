@@ -19,6 +19,7 @@
 #include <libmnl/libmnl.h>
 
 #include "ipsec/impl.h"
+#include "path/command.h"
 #include "netlink/crypto_user.h"
 
 static bool usable(const struct kb_cu_alg *a)
@@ -205,22 +206,6 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	return 0;
 }
 
-static int add(struct kb_path_impls *impls, const struct kb_path_impl *impl)
-{
-	struct kb_path_impl *grown;
-	size_t i;
-
-	for (i = 0; i < impls->count; i++)
-		if (!strcmp(impls->impl[i].driver, impl->driver))
-			return 0;
-	grown = realloc(impls->impl, (impls->count + 1) * sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	impls->impl = grown;
-	impls->impl[impls->count++] = *impl;
-	return 0;
-}
-
 /**
  * kb_esp_all() - every implementation of a transform this kernel has
  * @nl: a crypto_user socket
@@ -229,7 +214,7 @@ static int add(struct kb_path_impls *impls, const struct kb_path_impl *impl)
  * @out: filled in: the reference first, then every registered driver of
  *	 the transform (rfc4106-gcm-aesni) and of the AES mode beneath it
  *	 (cbc-aes-aesni, virtio_crypto_aes_cbc), each as the chain ESP
- *	 would allocate on it; free with kb_esp_impls_free()
+ *	 would allocate on it; free with kb_path_impls_free()
  *
  * A driver the kernel cannot build the chain on is left out.
  *
@@ -246,7 +231,7 @@ int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 
 	memset(out, 0, sizeof(*out));
 	if (!kb_esp_reference(nl, t, auth, &impl, err, sizeof(err))) {
-		ret = add(out, &impl);
+		ret = kb_path_impls_add(out, &impl);
 		if (ret)
 			return ret;
 	}
@@ -261,7 +246,7 @@ int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 			continue;
 		if (!kb_esp_resolve(nl, t, auth, a->driver, &impl, err,
 				    sizeof(err)))
-			ret = add(out, &impl);
+			ret = kb_path_impls_add(out, &impl);
 	}
 	kb_cu_algs_free(&algs);
 	return ret;
@@ -301,10 +286,4 @@ int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		snprintf(sel, len, "%s", b->driver);
 	kb_cu_algs_free(&algs);
 	return b ? 0 : -ENOENT;
-}
-
-void kb_esp_impls_free(struct kb_path_impls *impls)
-{
-	free(impls->impl);
-	memset(impls, 0, sizeof(*impls));
 }

@@ -35,6 +35,5 @@ const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
 				    const char *name);
 int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		    char *sel, size_t len);
-void kb_esp_impls_free(struct kb_path_impls *impls);
 
 #endif /* KAESBENCH_IPSEC_IMPL_H */
