@@ -17,6 +17,7 @@
 #include "cmd/list.h"
 #include "cmd/plot.h"
 #include "cmd/ipsec.h"
+#include "cmd/ovpn.h"
 #include "cmd/priority.h"
 #include "cmd/report.h"
 #include "cmd/run.h"
@@ -50,6 +51,8 @@ static const struct {
 	  "Explain which AES path this machine uses, and why not a faster one" },
 	{ "ipsec", kb_ipsec_main,
 	  "Real ESP SAs between two namespaces: proved, checked, measured" },
+	{ "ovpn", kb_ovpn_main,
+	  "OpenVPN's data channel in the kernel (ovpn): proved, checked, measured" },
 	{ "priority", kb_priority_main,
 	  "Set an implementation's crypto API priority" },
 	{ "help", help_main, "Show this help" },

@@ -177,86 +177,48 @@ static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
 
-static int choose(struct mnl_socket *nl, const struct kb_path_cli *o,
-		  struct kb_path_run *run, struct kb_path_impls *impls)
+static const char *what(void)
 {
-	struct kb_esp_setup *esp = &setup;
-	struct kb_path_impl impl;
-	char err[512];
-	size_t i;
-	int ret;
-
-	memset(impls, 0, sizeof(*impls));
-	/* First: a chain registered before it would be the answer. */
-	ret = kb_esp_selected(nl, esp->t, run->selected, sizeof(run->selected));
-	if (ret) {
-		fprintf(stderr,
-			WHO ": n/a: the kernel cannot make %s for ESP: %s\n",
-			esp->t->name, strerror(-ret));
-		return KB_EXIT_ERROR;
-	}
-	ret = kb_esp_auth_driver(nl, esp->t, esp->auth, sizeof(esp->auth));
-	if (!ret)
-		ret = kb_esp_reference(nl, esp->t, esp->auth, &run->reference,
-				       err, sizeof(err));
-	else
-		snprintf(err, sizeof(err), "no %s in this kernel",
-			 esp->t->auth);
-	if (ret) {
-		fprintf(stderr, WHO ": n/a: %s\n", err);
-		return KB_EXIT_ERROR;
-	}
-	if (o->all_impls) {
-		ret = kb_esp_all(nl, esp->t, esp->auth, impls);
-		if (ret) {
-			fprintf(stderr, WHO ": listing implementations: %s\n",
-				strerror(-ret));
-			return KB_EXIT_ERROR;
-		}
-	}
-	if (o->driver) {
-		ret = kb_esp_resolve(nl, esp->t, esp->auth, o->driver, &impl,
-				     err, sizeof(err));
-		if (ret) {
-			fprintf(stderr,
-				WHO ": -d: %s. Implementations of %s here:\n",
-				err, esp->t->name);
-			/* Listing them registers their chains: only now. */
-			if (!kb_esp_all(nl, esp->t, esp->auth, impls))
-				for (i = 0; i < impls->count; i++)
-					fprintf(stderr, "  %s\n",
-						impls->impl[i].named);
-			kb_path_impls_free(impls);
-			return ret == -EPERM ? KB_EXIT_ERROR : KB_EXIT_USAGE;
-		}
-		impls->impl = malloc(sizeof(impl));
-		if (!impls->impl)
-			return KB_EXIT_ERROR;
-		impls->impl[0] = impl;
-		impls->count = 1;
-		impls->impl[0].reference =
-			!strcmp(impl.driver, run->reference.driver);
-	}
-	if (!impls->count) {
-		ret = kb_esp_resolve(nl, esp->t, esp->auth, run->selected,
-				     &impl, err, sizeof(err));
-		if (ret) {
-			fprintf(stderr, WHO ": %s\n", err);
-			return KB_EXIT_ERROR;
-		}
-		impl.selected = true;
-		impl.reference = !strcmp(impl.driver, run->reference.driver);
-		impls->impl = malloc(sizeof(impl));
-		if (!impls->impl)
-			return KB_EXIT_ERROR;
-		impls->impl[0] = impl;
-		impls->count = 1;
-	}
-	for (i = 0; i < impls->count; i++)
-		impls->impl[i].selected =
-			!strcmp(impls->impl[i].driver, run->selected);
-	return KB_EXIT_OK;
+	return setup.t->name;
 }
+
+static int selected(struct mnl_socket *nl, char *sel, size_t len)
+{
+	return kb_esp_selected(nl, setup.t, sel, len);
+}
+
+/* The reference, and the authenticator's driver every chain is built with. */
+static int reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+		     size_t len)
+{
+	int ret =
+		kb_esp_auth_driver(nl, setup.t, setup.auth, sizeof(setup.auth));
+
+	if (ret) {
+		snprintf(err, len, "no %s in this kernel", setup.t->auth);
+		return ret;
+	}
+	return kb_esp_reference(nl, setup.t, setup.auth, out, err, len);
+}
+
+static int all(struct mnl_socket *nl, struct kb_path_impls *out)
+{
+	return kb_esp_all(nl, setup.t, setup.auth, out);
+}
+
+static int resolve(struct mnl_socket *nl, const char *named,
+		   struct kb_path_impl *out, char *err, size_t len)
+{
+	return kb_esp_resolve(nl, setup.t, setup.auth, named, out, err, len);
+}
+
+static const struct kb_path_impl_ops esp_impls = {
+	.what = what,
+	.selected = selected,
+	.reference = reference,
+	.all = all,
+	.resolve = resolve,
+};
 
 static int print(FILE *f, const struct kb_path_run *run,
 		 enum kb_path_output output)
@@ -271,9 +233,10 @@ static int print(FILE *f, const struct kb_path_run *run,
 static const struct kb_path_command ipsec_command = {
 	.who = WHO,
 	.makes = "namespaces, veth, SAs and crypto priorities",
+	.proto = "ESP",
 	.ops = &kb_esp_path_ops,
+	.impls = &esp_impls,
 	.usage = usage,
-	.choose = choose,
 	.preflight = preflight,
 	.print = print,
 };

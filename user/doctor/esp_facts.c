@@ -34,7 +34,7 @@ static void one(struct mnl_socket *nl, const struct kb_cu_algs *before,
 	int ret;
 
 	kb_esp_name(tf->t, esp, sizeof(esp));
-	b = kb_esp_best(before, esp);
+	b = kb_cu_best(before, esp);
 	if (b) {
 		snprintf(tf->selected, sizeof(tf->selected), "%s", b->driver);
 		tf->before = true;

@@ -22,39 +22,6 @@
 #include "path/command.h"
 #include "netlink/crypto_user.h"
 
-static bool usable(const struct kb_cu_alg *a)
-{
-	return !(a->flags & (CU_ALG_LARVAL | CU_ALG_DEAD | CU_ALG_INTERNAL));
-}
-
-/**
- * kb_esp_best() - what an allocation of a name gets, of what is registered
- * @algs: a dump of the registered algorithms
- * @name: an algorithm name: "seqiv(rfc4106(gcm(aes)))", "cbc(aes)"
- *
- * The registered driver of @name with the highest priority, larval, dead
- * and internal ones left out. Among equals the kernel takes the first it
- * meets, the most recently registered, as the dump lists them.
- *
- * Return: the driver, or NULL when none of @name is registered (an
- * allocation then builds one from templates).
- */
-const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
-				    const char *name)
-{
-	const struct kb_cu_alg *b = NULL;
-	size_t i;
-
-	for (i = 0; i < algs->count; i++) {
-		const struct kb_cu_alg *a = &algs->alg[i];
-
-		if (usable(a) && !strcmp(a->name, name) &&
-		    (!b || a->priority > b->priority))
-			b = a;
-	}
-	return b;
-}
-
 /**
  * kb_esp_auth_driver() - the authenticator's driver an SA made now gets
  * @nl: a crypto_user socket
@@ -82,7 +49,7 @@ int kb_esp_auth_driver(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		ret = kb_cu_dump(nl, &algs);
 	if (ret)
 		return ret;
-	b = kb_esp_best(&algs, t->auth);
+	b = kb_cu_best(&algs, t->auth);
 	if (b)
 		snprintf(buf, len, "%s", b->driver);
 	kb_cu_algs_free(&algs);
@@ -239,7 +206,7 @@ int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	for (i = 0; !ret && i < algs.count; i++) {
 		const struct kb_cu_alg *a = &algs.alg[i];
 
-		if (!usable(a) ||
+		if (!kb_cu_usable(a) ||
 		    (strcmp(a->name, t->mode) &&
 		     (!t->aead || strcmp(a->name, t->name)) &&
 		     (!t->wrapper || !t->cipher || strcmp(a->name, t->cipher))))
@@ -281,7 +248,7 @@ int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		ret = kb_cu_dump(nl, &algs);
 	if (ret)
 		return ret;
-	b = kb_esp_best(&algs, esp);
+	b = kb_cu_best(&algs, esp);
 	if (b)
 		snprintf(sel, len, "%s", b->driver);
 	kb_cu_algs_free(&algs);

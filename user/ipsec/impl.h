@@ -31,8 +31,6 @@ int kb_esp_reference(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		     size_t len);
 int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 	       const char *auth, struct kb_path_impls *out);
-const struct kb_cu_alg *kb_esp_best(const struct kb_cu_algs *algs,
-				    const char *name);
 int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		    char *sel, size_t len);
 

@@ -244,3 +244,37 @@ int kb_cu_delete(struct mnl_socket *nl, const char *driver)
 
 	return request(nl, CRYPTO_MSG_DELALG, NLM_F_ACK, driver, -1, &r);
 }
+
+/* Whether an allocation may get @a: neither larval, dead nor internal. */
+bool kb_cu_usable(const struct kb_cu_alg *a)
+{
+	return !(a->flags & (CU_ALG_LARVAL | CU_ALG_DEAD | CU_ALG_INTERNAL));
+}
+
+/**
+ * kb_cu_best() - what an allocation of a name gets, of what is registered
+ * @algs: a dump of the registered algorithms
+ * @name: an algorithm name: "seqiv(rfc4106(gcm(aes)))", "cbc(aes)"
+ *
+ * The registered driver of @name with the highest priority, larval, dead
+ * and internal ones left out. Among equals the kernel takes the first it
+ * meets, the most recently registered, as the dump lists them.
+ *
+ * Return: the driver, or NULL when none of @name is registered (an
+ * allocation then builds one from templates).
+ */
+const struct kb_cu_alg *kb_cu_best(const struct kb_cu_algs *algs,
+				   const char *name)
+{
+	const struct kb_cu_alg *b = NULL;
+	size_t i;
+
+	for (i = 0; i < algs->count; i++) {
+		const struct kb_cu_alg *a = &algs->alg[i];
+
+		if (kb_cu_usable(a) && !strcmp(a->name, name) &&
+		    (!b || a->priority > b->priority))
+			b = a;
+	}
+	return b;
+}

@@ -48,6 +48,9 @@ int kb_cu_dump(struct mnl_socket *nl, struct kb_cu_algs *algs);
 void kb_cu_algs_free(struct kb_cu_algs *algs);
 const struct kb_cu_alg *kb_cu_find(const struct kb_cu_algs *algs,
 				   const char *driver);
+bool kb_cu_usable(const struct kb_cu_alg *a);
+const struct kb_cu_alg *kb_cu_best(const struct kb_cu_algs *algs,
+				   const char *name);
 int kb_cu_set_priority(struct mnl_socket *nl, const char *driver,
 		       uint32_t priority);
 int kb_cu_instantiate(struct mnl_socket *nl, const char *driver);

@@ -388,6 +388,97 @@ static int prepare(const struct kb_path_command *cmd,
 	return KB_EXIT_OK;
 }
 
+/* One implementation alone: -d's, or what an end made now gets. */
+static int only(struct kb_path_impls *impls, struct kb_path_impl *impl,
+		const struct kb_path_run *run)
+{
+	impl->reference = !strcmp(impl->driver, run->reference.driver);
+	impls->impl = malloc(sizeof(*impl));
+	if (!impls->impl)
+		return KB_EXIT_ERROR;
+	impls->impl[0] = *impl;
+	impls->count = 1;
+	return KB_EXIT_OK;
+}
+
+/* -d's implementation, or the ones there are and an exit status. */
+static int named(const struct kb_path_command *cmd, struct mnl_socket *nl,
+		 const struct kb_path_cli *o, struct kb_path_run *run,
+		 struct kb_path_impls *impls)
+{
+	const struct kb_path_impl_ops *io = cmd->impls;
+	struct kb_path_impl impl;
+	char err[512];
+	size_t i;
+	int ret;
+
+	ret = io->resolve(nl, o->driver, &impl, err, sizeof(err));
+	if (!ret)
+		return only(impls, &impl, run);
+	fprintf(stderr, "%s: -d: %s. Implementations of %s here:\n", cmd->who,
+		err, io->what());
+	/* Listing them registers their chains: only now. */
+	if (!io->all(nl, impls))
+		for (i = 0; i < impls->count; i++)
+			fprintf(stderr, "  %s\n", impls->impl[i].named);
+	kb_path_impls_free(impls);
+	return ret == -EPERM ? KB_EXIT_ERROR : KB_EXIT_USAGE;
+}
+
+/* The implementations to put through, the reference, and the selected. */
+static int choose(const struct kb_path_command *cmd, struct mnl_socket *nl,
+		  const struct kb_path_cli *o, struct kb_path_run *run,
+		  struct kb_path_impls *impls)
+{
+	const struct kb_path_impl_ops *io = cmd->impls;
+	struct kb_path_impl impl;
+	char err[512];
+	size_t i;
+	int ret;
+
+	memset(impls, 0, sizeof(*impls));
+	/* First: a chain registered before it would be the answer. */
+	ret = io->selected(nl, run->selected, sizeof(run->selected));
+	if (ret) {
+		fprintf(stderr,
+			"%s: n/a: the kernel cannot make %s for %s: %s\n",
+			cmd->who, io->what(), cmd->proto, strerror(-ret));
+		return KB_EXIT_ERROR;
+	}
+	ret = io->reference(nl, &run->reference, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s: n/a: %s\n", cmd->who, err);
+		return KB_EXIT_ERROR;
+	}
+	if (o->all_impls) {
+		ret = io->all(nl, impls);
+		if (ret) {
+			fprintf(stderr, "%s: listing implementations: %s\n",
+				cmd->who, strerror(-ret));
+			return KB_EXIT_ERROR;
+		}
+	}
+	if (o->driver) {
+		ret = named(cmd, nl, o, run, impls);
+		if (ret)
+			return ret;
+	}
+	if (!impls->count) {
+		ret = io->resolve(nl, run->selected, &impl, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "%s: %s\n", cmd->who, err);
+			return KB_EXIT_ERROR;
+		}
+		ret = only(impls, &impl, run);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < impls->count; i++)
+		impls->impl[i].selected =
+			!strcmp(impls->impl[i].driver, run->selected);
+	return KB_EXIT_OK;
+}
+
 static int measure(const struct kb_path_command *cmd,
 		   const struct kb_path_cli *o, struct mnl_socket *nl,
 		   struct kb_guard *guard, struct kb_path_run *run,
@@ -397,9 +488,10 @@ static int measure(const struct kb_path_command *cmd,
 	size_t i, n = 0;
 	int status;
 
-	status = cmd->choose(nl, o, run, impls);
+	/* An n/a before anything is chosen, so before anything registered. */
+	status = cmd->preflight(o, nl, guard, &run->kind);
 	if (!status)
-		status = cmd->preflight(o, nl, guard, &run->kind);
+		status = choose(cmd, nl, o, run, impls);
 	if (status)
 		return status;
 	for (i = 0; i < o->imix.count; i++)

@@ -79,20 +79,33 @@ enum {
 	}
 #define KB_PATH_SHORT_OPTIONS "d:k:b:t:r:o:h"
 
+/*
+ * How a path's implementations are found (ipsec/impl.c, ovpn/impl.c),
+ * for the command's choice among them (kb_path_choose()).
+ */
+struct kb_path_impl_ops {
+	/* What is implemented, in messages: "rfc4106(gcm(aes))". */
+	const char *(*what)(void);
+	/* What an end made now gets: call it before any is registered. */
+	int (*selected)(struct mnl_socket *nl, char *sel, size_t len);
+	/* The kernel's generic parts, the differential's other end. */
+	int (*reference)(struct mnl_socket *nl, struct kb_path_impl *out,
+			 char *err, size_t len);
+	int (*all)(struct mnl_socket *nl, struct kb_path_impls *out);
+	/* The implementation a driver name (-d) stands for. */
+	int (*resolve)(struct mnl_socket *nl, const char *named,
+		       struct kb_path_impl *out, char *err, size_t len);
+};
+
 /* A path command: its words, its path, and what it does its own way. */
 struct kb_path_command {
 	const char *who; /* "kaesbench ipsec" */
 	/* What it makes, for the capabilities' message. */
 	const char *makes;
+	const char *proto; /* in messages: "ESP" */
 	const struct kb_path_ops *ops;
+	const struct kb_path_impl_ops *impls;
 	void (*usage)(FILE *f);
-	/*
-	 * The implementations to put through, the reference, and what an
-	 * end made now gets (@run->selected), from @o: a message and an
-	 * exit status on failure.
-	 */
-	int (*choose)(struct mnl_socket *nl, const struct kb_path_cli *o,
-		      struct kb_path_run *run, struct kb_path_impls *impls);
 	/* Whether this kernel can make the path at all: an n/a otherwise. */
 	int (*preflight)(const struct kb_path_cli *o, struct mnl_socket *nl,
 			 struct kb_guard *g, const struct kb_path_kind *kind);

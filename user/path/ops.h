@@ -38,6 +38,8 @@ struct kb_path_ops {
 	const char *an_end; /* the same in a sentence: "an SA" */
 	/* Transforms of the driver one end allocates (an SA: one). */
 	unsigned int transforms_per_end;
+	/* Associated data per packet, for the ceiling (0: the driver's own). */
+	unsigned int aad_bytes;
 	/*
 	 * What the path allocates, as the crypto API names it
 	 * ("seqiv(rfc4106(gcm(aes)))"): the name whose drivers' reference

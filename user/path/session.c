@@ -288,6 +288,7 @@ static void ceiling(struct kb_path *c)
 			crypt_sizes.size[crypt_sizes.count++] = len;
 	}
 	param[KB_P_KEY_BITS] = c->o->key_bits;
+	param[KB_P_AAD] = c->kind.ops->aad_bytes;
 	/*
 	 * An engine shows its rate only with requests queued, as the tunnel
 	 * queues them (many datagrams in flight): the sweep's depth.
@@ -297,7 +298,8 @@ static void ceiling(struct kb_path *c)
 		struct kb_run_req req = {
 			.driver = r->impl.driver,
 			.param = param,
-			.given = 1U << KB_P_KEY_BITS | 1U << KB_P_DEPTH,
+			.given = 1U << KB_P_KEY_BITS | 1U << KB_P_DEPTH |
+				 (c->kind.ops->aad_bytes ? 1U << KB_P_AAD : 0),
 			.quiet = true,
 			.context = d ? KAESBENCH_CONTEXT_SOFTIRQ :
 				       KAESBENCH_CONTEXT_THREAD,

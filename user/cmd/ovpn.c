@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * `kaesbench ovpn`: ovpn on the path layer's command (path/command.c),
+ * which keeps the machine as it was. ovpn's own: its implementations of
+ * AES-GCM (ovpn/impl.c), and whether the kernel has ovpn at all.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+
+#include "base/options.h"
+#include "cmd/ovpn.h"
+#include "netlink/ovpn_genl.h"
+#include "ovpn/impl.h"
+#include "ovpn/ovpn_path.h"
+#include "path/command.h"
+#include "path/iperf3.h"
+#include "path/netns.h"
+#include "path/session.h"
+
+#define WHO "kaesbench ovpn"
+/* OpenVPN 2.7's first data cipher: AES-256-GCM. */
+#define DEFAULT_KEY_BITS 256
+
+static const struct kb_ovpn_setup setup = { .cipher = "aes-gcm" };
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: kaesbench ovpn [-k 128|192|256] [-d DRIVER | --all-impls]\n"
+		"                      [-b SIZES] [--imix [SPEC]] [-t MS] [-r N]\n"
+		"                      [--no-ceiling] [--iperf3]\n"
+		"                      [--wait SECONDS | --no-wait] [--force-raise]\n"
+		"                      [--json | --csv] [-o FILE]\n"
+		"\n"
+		"OpenVPN's data channel in the kernel (ovpn, Linux 6.16 and later)\n"
+		"between two network namespaces joined by a veth pair, made by kaesbench\n"
+		"and gone when it ends: an ovpn interface and peer at each end over a\n"
+		"UDP socket of kaesbench's, the implementation behind each key slot\n"
+		"chosen and proved, checked against the kernel's generic parts both\n"
+		"ways, and measured beside plaintext and the crypto-only ceiling. As root.\n"
+		"\n"
+		"  -k BITS        AES-GCM's key: 128, 192 or 256 (default %d, OpenVPN's)\n"
+		"  -d DRIVER      the implementation: a driver of gcm(aes)\n"
+		"                 (generic-gcm-aesni) or of the ctr(aes) beneath it, on\n"
+		"                 which gcm's template is built (an engine without\n"
+		"                 gcm(aes)); default: what a key made now gets\n"
+		"      --all-impls  every implementation this kernel has, in turn\n"
+		"  -b SIZES       inner IPv4 packets' bytes, %d to %d (default 64,576,1500)\n"
+		"      --imix [SPEC]  a packet mix COUNTxSIZE,... too (default %s)\n"
+		"  -t MS          each measurement's length (default 1000)\n"
+		"  -r N           measurements per size, tunnel and plaintext in turn (default 3)\n"
+		"      --no-ceiling  do not measure the crypto alone (needs kaesbench.ko;\n"
+		"                 encrypting in a thread, decrypting in softirq context)\n"
+		"      --iperf3   iperf3's UDP rate through the same tunnel too, per size\n"
+		"                 (the first iperf3 in %s)\n"
+		"      --wait SECONDS  behind another path command, wait at most this\n"
+		"                 long for its end (default: until it ends)\n"
+		"      --no-wait  behind another path command, fail at once\n"
+		"      --force-raise  raise a priority for a key even while another user\n"
+		"                 holds gcm(aes) transforms (one it makes meanwhile gets\n"
+		"                 the driver kaesbench raised); otherwise not measured\n"
+		"      --json, --csv  the results as JSON or CSV\n"
+		"  -o FILE        write them to FILE\n"
+		"  -h, --help     print this help\n"
+		"\n"
+		"Exit status: 0 all valid; 1 an implementation invalid (a datagram\n"
+		"refused or arrived wrong, a key slot not proved), failed or not\n"
+		"measured, the kernel has no ovpn (n/a), what is needed is missing, or\n"
+		"another path command in progress (--no-wait, --wait); 2 bad usage;\n"
+		"130 interrupted.\n",
+		DEFAULT_KEY_BITS, KB_PATH_MIN_PACKET, KB_PATH_MAX_PACKET,
+		KB_IMIX_DEFAULT, KB_IPERF3_DIRS_TEXT);
+}
+
+static const char *what(void)
+{
+	return KB_OVPN_ALLOC;
+}
+
+static const struct kb_path_impl_ops ovpn_impls = {
+	.what = what,
+	.selected = kb_ovpn_selected,
+	.reference = kb_ovpn_reference,
+	.all = kb_ovpn_all,
+	.resolve = kb_ovpn_resolve,
+};
+
+/*
+ * Whether this kernel has ovpn: its family, reached from a namespace of
+ * our own that goes at once (the family loads its module on lookup).
+ */
+static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
+		     struct kb_guard *g, const struct kb_path_kind *kind)
+{
+	struct kb_netns_pair p;
+	struct mnl_socket *genl = NULL;
+	uint16_t family;
+	char err[400];
+	int fd, ret;
+
+	(void)o;
+	(void)nl;
+	(void)g;
+	(void)kind;
+	ret = kb_netns_pair_make(&p, err, sizeof(err));
+	if (!ret) {
+		fd = kb_netns_socket(&p, 0, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+				     NETLINK_GENERIC);
+		genl = fd < 0 ? NULL : mnl_socket_fdopen(fd);
+		ret = genl ? kb_ovpn_open(genl, &family, err, sizeof(err)) :
+			     -errno;
+		if (!genl)
+			snprintf(err, sizeof(err),
+				 "a generic netlink socket: %s",
+				 strerror(-ret));
+		if (genl)
+			mnl_socket_close(genl);
+	}
+	kb_netns_pair_release(&p);
+	if (ret == -ENOENT)
+		fprintf(stderr,
+			WHO
+			": n/a: %s; ovpn is in Linux 6.16 and later, or in the out-of-tree ovpn backports\n",
+			err);
+	else if (ret)
+		fprintf(stderr, WHO ": n/a: %s\n", err);
+	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
+}
+
+static int print(FILE *f, const struct kb_path_run *run,
+		 enum kb_path_output output)
+{
+	size_t i, k;
+
+	(void)output;
+	for (i = 0; i < run->count; i++) {
+		const struct kb_path_result *r = &run->result[i];
+
+		fprintf(f, "%s: %s %s\n", r->impl.driver,
+			kb_path_state_name(r->state), r->message);
+		for (k = 0; k < r->proofs; k++)
+			fprintf(f,
+				"  key lane %u side %d %s proved %d delta %d\n",
+				r->proof[k].lane, r->proof[k].side,
+				r->proof[k].driver, r->proof[k].proved,
+				r->proof[k].delta);
+		for (k = 0; k < 2; k++)
+			fprintf(f, "  half %zu: %llu/%llu refused %llu\n", k,
+				(unsigned long long)r->half[k].traffic.received,
+				(unsigned long long)r->half[k].traffic.sent,
+				(unsigned long long)r->half[k].refused[0]);
+		for (k = 0; k < r->points; k++)
+			fprintf(f, "  %u: %.0f pps plain %.0f ceiling %.0f\n",
+				r->point[k].packet_size, r->point[k].tunnel.pps,
+				r->point[k].plain.pps, r->point[k].ceiling_pps);
+	}
+	return 0;
+}
+
+static const struct kb_path_command ovpn_command = {
+	.who = WHO,
+	.makes = "namespaces, veth, ovpn interfaces and crypto priorities",
+	.proto = "ovpn",
+	.ops = &kb_ovpn_path_ops,
+	.impls = &ovpn_impls,
+	.usage = usage,
+	.preflight = preflight,
+	.print = print,
+};
+
+/**
+ * kb_ovpn_main() - run `kaesbench ovpn`
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ *
+ * Return: an exit status.
+ */
+int kb_ovpn_main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		KB_PATH_LONG_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct kb_path_command *cmd = &ovpn_command;
+	struct kb_path_cli o;
+	int c, ret = KB_EXIT_OK;
+
+	kb_path_cli_init(&o);
+	optind = 1;
+	opterr = 0;
+	while (!ret && !o.help &&
+	       (c = getopt_long(argc, argv, ":" KB_PATH_SHORT_OPTIONS, opts,
+				NULL)) != -1) {
+		ret = kb_path_cli_option(cmd, &o, c, argc, argv);
+		if (ret < 0)
+			ret = kb_path_bad(cmd, "unknown option \"%s\"",
+					  argv[optind - 1]);
+	}
+	if (!ret && !o.help)
+		ret = kb_path_cli_finish(cmd, &o, argc, argv);
+	if (ret || o.help) {
+		if (o.help)
+			usage(stdout);
+		kb_path_cli_free(&o);
+		return ret;
+	}
+	if (!o.key_bits)
+		o.key_bits = DEFAULT_KEY_BITS;
+	return kb_path_main(cmd, &o, &setup);
+}

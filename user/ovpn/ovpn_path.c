@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * ovpn on the path layer. Each tunnel lane is a pair of ovpn interfaces
+ * ("ovpnL", mode P2P), one in each namespace, each with one peer: the
+ * other end's UDP socket on the veth's lane addresses, our own socket
+ * handed to the kernel with PEER_NEW. Inside, the lane's datagrams go
+ * between 10.214.L.1 and 10.214.L.2. An end is the key slot of one
+ * interface (KEY_NEW): ovpn allocates "gcm(aes)" twice for it, for
+ * encryption and for decryption (drivers/net/ovpn/crypto_aead.c), so the
+ * driver it got is proved by its reference count rising by two. A key's
+ * encrypting direction at one end is the other end's decrypting one:
+ * the same key and nonce tail.
+ *
+ * ovpn counts a datagram as received on the link before it decrypts it
+ * and as received in the VPN after (drivers/net/ovpn/io.c): the
+ * difference is what the receiving end refused.
+ */
+
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+
+#include "netlink/ovpn_genl.h"
+#include "netlink/rtnl.h"
+#include "ovpn/impl.h"
+#include "ovpn/ovpn_path.h"
+#include "path/link.h"
+#include "path/session.h"
+
+#define PORT 1194
+#define PEER_ID 1
+#define VPN_PREFIX 24
+#define KEY_BYTES_MAX 32
+
+/* One ovpn interface, its peer's socket and its key. */
+struct ovpn_end {
+	unsigned int ifindex; /* 0: not made */
+	int sock;
+};
+
+/* Each side's netlink sockets, opened in its namespace. */
+struct ovpn_side {
+	struct kb_nl rtnl;
+	struct mnl_socket *genl;
+	uint16_t family;
+};
+
+struct ovpn_state {
+	struct ovpn_side side[KB_SIDES];
+	struct ovpn_end end[KB_LANES][KB_SIDES];
+};
+
+static const struct kb_path_refusal refusals[] = {
+	{ "not_decrypted",
+	  "received on the link but not delivered (failed decryption)" },
+};
+
+static struct ovpn_state *state(const struct kb_path *p)
+{
+	return p->priv;
+}
+
+static void vpn_addr(unsigned int lane, int side, struct in_addr *addr)
+{
+	addr->s_addr = htonl(10u << 24 | 214u << 16 | lane << 8 | (side + 1));
+}
+
+static void ifname(unsigned int lane, char *buf, size_t len)
+{
+	snprintf(buf, len, "ovpn%u", lane);
+}
+
+static int open_side(struct kb_path *p, int s, char *err, size_t len)
+{
+	struct ovpn_side *side = &state(p)->side[s];
+	int fd, ret;
+
+	fd = kb_netns_socket(&p->ns, s, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+			     NETLINK_ROUTE);
+	ret = fd < 0 ? fd : kb_nl_adopt(&side->rtnl, fd);
+	if (ret) {
+		snprintf(err, len, "a routing socket in namespace %d: %s", s,
+			 strerror(-ret));
+		return ret;
+	}
+	fd = kb_netns_socket(&p->ns, s, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+			     NETLINK_GENERIC);
+	if (fd >= 0) {
+		side->genl = mnl_socket_fdopen(fd);
+		if (!side->genl)
+			close(fd);
+	}
+	if (!side->genl) {
+		ret = fd < 0 ? fd : -ENOMEM;
+		snprintf(err, len,
+			 "a generic netlink socket in namespace %d: %s", s,
+			 strerror(-ret));
+		return ret;
+	}
+	return kb_ovpn_open(side->genl, &side->family, err, len);
+}
+
+static void close_state(struct kb_path *p)
+{
+	struct ovpn_state *st = state(p);
+	unsigned int lane;
+	int s;
+
+	if (!st)
+		return;
+	for (lane = 0; lane < KB_LANES; lane++)
+		for (s = 0; s < KB_SIDES; s++)
+			if (st->end[lane][s].sock >= 0)
+				close(st->end[lane][s].sock);
+	for (s = 0; s < KB_SIDES; s++) {
+		if (st->side[s].genl)
+			mnl_socket_close(st->side[s].genl);
+		if (st->side[s].rtnl.sock)
+			kb_nl_close(&st->side[s].rtnl);
+	}
+	free(st);
+	p->priv = NULL;
+}
+
+static int open_state(struct kb_path *p)
+{
+	struct ovpn_state *st = calloc(1, sizeof(*st));
+	unsigned int lane;
+	char err[256];
+	int s, ret = 0;
+
+	if (!st)
+		return -ENOMEM;
+	for (lane = 0; lane < KB_LANES; lane++)
+		for (s = 0; s < KB_SIDES; s++)
+			st->end[lane][s].sock = -1;
+	p->priv = st;
+	for (s = 0; s < KB_SIDES && !ret; s++)
+		ret = open_side(p, s, err, sizeof(err));
+	if (ret) {
+		kb_path_fail(p, "reaching ovpn", err);
+		close_state(p);
+	}
+	/* Told already: a second message would hide the first. */
+	return ret ? -ECANCELED : 0;
+}
+
+/* The lane's interface in side @s: made, addressed, up, with its socket. */
+static int interface(struct kb_path *p, unsigned int lane, int s, char *err,
+		     size_t len)
+{
+	struct ovpn_side *side = &state(p)->side[s];
+	struct ovpn_end *end = &state(p)->end[lane][s];
+	struct sockaddr_in at = { .sin_family = AF_INET };
+	struct in_addr vpn;
+	char name[16];
+	int ret;
+
+	ifname(lane, name, sizeof(name));
+	ret = kb_rtnl_ovpn_link_new(side->rtnl.sock, name, KB_OVPN_MTU,
+				    &end->ifindex, err, len);
+	if (ret)
+		return ret;
+	vpn_addr(lane, s, &vpn);
+	ret = kb_rtnl_add_addr4(&side->rtnl, end->ifindex, vpn, VPN_PREFIX);
+	if (!ret)
+		ret = kb_rtnl_set_up(&side->rtnl, end->ifindex);
+	if (ret) {
+		snprintf(err, len, "cannot address and bring up %s: %s", name,
+			 kb_nl_reason(&side->rtnl, ret));
+		return ret;
+	}
+	end->sock = kb_netns_socket(&p->ns, s, AF_INET,
+				    SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (end->sock < 0) {
+		snprintf(err, len, "a UDP socket: %s", strerror(-end->sock));
+		return end->sock;
+	}
+	kb_link_lane_addr(lane, s, &at.sin_addr);
+	at.sin_port = htons(PORT + lane);
+	if (bind(end->sock, (struct sockaddr *)&at, sizeof(at))) {
+		ret = -errno;
+		snprintf(err, len, "binding the peer's UDP socket: %s",
+			 strerror(errno));
+		return ret;
+	}
+	return 0;
+}
+
+/* The peer of side @s's interface: the other side, over our socket. */
+static int peer(struct kb_path *p, unsigned int lane, int s, char *err,
+		size_t len)
+{
+	struct ovpn_side *side = &state(p)->side[s];
+	struct ovpn_end *end = &state(p)->end[lane][s];
+	struct kb_ovpn_peer pr = {
+		.id = PEER_ID,
+		.sock_fd = end->sock,
+		.remote = { .sin_family = AF_INET,
+			    .sin_port = htons(PORT + lane) },
+	};
+
+	kb_link_lane_addr(lane, !s, &pr.remote.sin_addr);
+	vpn_addr(lane, !s, &pr.vpn_ipv4);
+	return kb_ovpn_peer_new(side->genl, side->family, end->ifindex, &pr,
+				err, len);
+}
+
+/* What KEY_NEW is given for one end, for kb_path_prove()'s call. */
+struct key_end {
+	struct ovpn_side *side;
+	unsigned int ifindex;
+	struct kb_ovpn_key key;
+};
+
+static int make_key(void *arg, char *err, size_t len)
+{
+	struct key_end *k = arg;
+
+	return kb_ovpn_key_new(k->side->genl, k->side->family, k->ifindex,
+			       &k->key, err, len);
+}
+
+static int ends(struct kb_path *p, unsigned int lane,
+		const char *const driver[KB_SIDES], bool both_ways)
+{
+	uint8_t key[KB_SIDES][KEY_BYTES_MAX], tail[KB_SIDES][8];
+	size_t key_len = p->o->key_bits / 8;
+	char err[256], what[64];
+	int s, ret = 0;
+
+	/* Every key slot carries traffic both ways: so do ovpn's. */
+	(void)both_ways;
+	if (getrandom(key, sizeof(key), 0) != sizeof(key) ||
+	    getrandom(tail, sizeof(tail), 0) != sizeof(tail)) {
+		kb_path_fail(p, "drawing keys", strerror(errno));
+		return -EIO;
+	}
+	for (s = 0; s < KB_SIDES && !ret; s++) {
+		ret = interface(p, lane, s, err, sizeof(err));
+		snprintf(what, sizeof(what), "making ovpn%u in namespace %d",
+			 lane, s);
+		if (!ret) {
+			ret = peer(p, lane, s, err, sizeof(err));
+			snprintf(what, sizeof(what), "making ovpn%u's peer",
+				 lane);
+		}
+		if (ret)
+			kb_path_fail(p, what, err);
+	}
+	for (s = 0; s < KB_SIDES && !ret; s++) {
+		struct key_end k = {
+			.side = &state(p)->side[s],
+			.ifindex = state(p)->end[lane][s].ifindex,
+			.key = {
+				.peer_id = PEER_ID,
+				.slot = OVPN_KEY_SLOT_PRIMARY,
+				.key_id = 0,
+				.cipher = OVPN_CIPHER_ALG_AES_GCM,
+				.encrypt = { .key = key[s], .key_len = key_len },
+				.decrypt = { .key = key[!s], .key_len = key_len },
+			},
+		};
+
+		memcpy(k.key.encrypt.nonce_tail, tail[s], sizeof(tail[s]));
+		memcpy(k.key.decrypt.nonce_tail, tail[!s], sizeof(tail[!s]));
+		ret = kb_path_prove(p, s, lane, driver[s], make_key, &k);
+	}
+	return ret;
+}
+
+static void lane_addr(const struct kb_path *p, unsigned int lane, int side,
+		      struct in_addr *addr)
+{
+	(void)p;
+	if (lane == KB_LANE_PLAIN)
+		kb_link_lane_addr(lane, side, addr);
+	else
+		vpn_addr(lane, side, addr);
+}
+
+/* ovpn encrypts the inner IPv4 packet whole: its UDP header and ours. */
+static uint32_t crypt_len(const struct kb_path *p, uint32_t payload)
+{
+	(void)p;
+	return payload + 28;
+}
+
+static uint32_t wire_len(const struct kb_path *p, uint32_t payload)
+{
+	return crypt_len(p, payload) + KB_OVPN_OVERHEAD;
+}
+
+static void refused(struct kb_path *p, unsigned int lane,
+		    uint64_t count[KB_PATH_MAX_REFUSALS])
+{
+	struct ovpn_side *side = &state(p)->side[1];
+	struct kb_ovpn_stats st;
+	char err[256];
+
+	if (!state(p)->end[lane][1].ifindex ||
+	    kb_ovpn_peer_get(side->genl, side->family,
+			     state(p)->end[lane][1].ifindex, PEER_ID, &st, err,
+			     sizeof(err)))
+		return;
+	count[0] = st.link_rx_packets > st.vpn_rx_packets ?
+			   st.link_rx_packets - st.vpn_rx_packets :
+			   0;
+}
+
+/*
+ * The interfaces go, and their peers and keys with them: as OpenVPN
+ * deletes them, before the namespaces. By name, as the guard knows them.
+ */
+static void empty(const struct kb_netns_pair *ns)
+{
+	unsigned int lane;
+	struct kb_nl nl;
+	char name[16];
+	int s, fd, ifindex;
+
+	for (s = 0; s < KB_SIDES; s++) {
+		if (ns->side[s] < 0)
+			continue;
+		fd = kb_netns_socket(ns, s, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+				     NETLINK_ROUTE);
+		if (fd < 0 || kb_nl_adopt(&nl, fd))
+			continue;
+		for (lane = 0; lane < KB_LANE_PLAIN; lane++) {
+			ifname(lane, name, sizeof(name));
+			if (!kb_rtnl_ifindex(&nl, name, &ifindex))
+				kb_rtnl_del_link(&nl, ifindex);
+		}
+		kb_nl_close(&nl);
+	}
+}
+
+static int alloc_name(const void *front, char *buf, size_t len)
+{
+	(void)front;
+	return snprintf(buf, len, "%s", KB_OVPN_ALLOC) >= (int)len ?
+		       -ENAMETOOLONG :
+		       0;
+}
+
+/* gcm's template registers "gcm(aes)", ctr's "ctr(aes)" beneath it. */
+static bool layer(const void *front, const char *name)
+{
+	(void)front;
+	return !strcmp(name, KB_OVPN_ALLOC) || !strcmp(name, KB_OVPN_CTR);
+}
+
+const struct kb_path_ops kb_ovpn_path_ops = {
+	.command = "ovpn",
+	.end = "key slot",
+	.an_end = "a key slot",
+	.transforms_per_end = 2,
+	.aad_bytes = 8,
+	.alloc_name = alloc_name,
+	.ends = ends,
+	.lane_addr = lane_addr,
+	.crypt_len = crypt_len,
+	.wire_len = wire_len,
+	.refusals = refusals,
+	.nrefusals = sizeof(refusals) / sizeof(refusals[0]),
+	.refused = refused,
+	.empty = empty,
+	.layer = layer,
+	.open = open_state,
+	.close = close_state,
+};

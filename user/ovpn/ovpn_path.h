@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * ovpn, OpenVPN's data channel in the kernel (drivers/net/ovpn, Linux
+ * 6.16 on), as a path of the path layer (path/ops.h): its ends are ovpn
+ * interfaces with one peer each, over a UDP socket of kaesbench's, and
+ * a key slot of AES-GCM; its refusals, the peer's counters.
+ */
+#ifndef KAESBENCH_OVPN_OVPN_PATH_H
+#define KAESBENCH_OVPN_OVPN_PATH_H
+
+#include "path/ops.h"
+
+/* What `kaesbench ovpn` was asked for: the path's front end's choice. */
+struct kb_ovpn_setup {
+	const char *cipher; /* "aes-gcm", as OpenVPN's data-ciphers say */
+};
+
+/* A datagram's overhead on the wire: ovpn's 8 bytes and tag, and UDP's. */
+#define KB_OVPN_OVERHEAD (4 + 4 + 16 + 8 + 20)
+/* The ovpn interfaces' MTU: the largest inner packet and its overhead fit. */
+#define KB_OVPN_MTU 8920
+
+extern const struct kb_path_ops kb_ovpn_path_ops;
+
+#endif /* KAESBENCH_OVPN_OVPN_PATH_H */
