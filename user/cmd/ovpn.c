@@ -157,6 +157,15 @@ static int print(FILE *f, const struct kb_path_run *run,
 				(unsigned long long)r->half[k].traffic.received,
 				(unsigned long long)r->half[k].traffic.sent,
 				(unsigned long long)r->half[k].refused[0]);
+		fprintf(f,
+			"  rotation: ran %d swapped %d at %.2f s: %llu/%llu wrong %llu lost %llu %s\n",
+			r->rotation.ran, r->rotation.swapped,
+			r->rotation.swap_at_s,
+			(unsigned long long)r->rotation.traffic.received,
+			(unsigned long long)r->rotation.traffic.sent,
+			(unsigned long long)r->rotation.traffic.wrong,
+			(unsigned long long)r->rotation.traffic.lost,
+			r->rotation.error);
 		for (k = 0; k < r->points; k++)
 			fprintf(f, "  %u: %.0f pps plain %.0f ceiling %.0f\n",
 				r->point[k].packet_size, r->point[k].tunnel.pps,

@@ -210,8 +210,8 @@ static int peer(struct kb_path *p, unsigned int lane, int s, char *err,
 			    .sin_port = htons(PORT + lane) },
 	};
 
+	/* A P2P interface's one peer takes everything: no VPN address. */
 	kb_link_lane_addr(lane, !s, &pr.remote.sin_addr);
-	vpn_addr(lane, !s, &pr.vpn_ipv4);
 	return kb_ovpn_peer_new(side->genl, side->family, end->ifindex, &pr,
 				err, len);
 }
@@ -231,21 +231,51 @@ static int make_key(void *arg, char *err, size_t len)
 			       &k->key, err, len);
 }
 
-static int ends(struct kb_path *p, unsigned int lane,
-		const char *const driver[KB_SIDES], bool both_ways)
+/*
+ * A key slot at each end of @lane, fresh keys: side 0 encrypts with what
+ * side 1 decrypts with, and the other way round.
+ */
+static int keys(struct kb_path *p, unsigned int lane,
+		const char *const driver[KB_SIDES], int slot, uint32_t key_id)
 {
 	uint8_t key[KB_SIDES][KEY_BYTES_MAX], tail[KB_SIDES][8];
 	size_t key_len = p->o->key_bits / 8;
-	char err[256], what[64];
 	int s, ret = 0;
 
-	/* Every key slot carries traffic both ways: so do ovpn's. */
-	(void)both_ways;
 	if (getrandom(key, sizeof(key), 0) != sizeof(key) ||
 	    getrandom(tail, sizeof(tail), 0) != sizeof(tail)) {
 		kb_path_fail(p, "drawing keys", strerror(errno));
 		return -EIO;
 	}
+	for (s = 0; s < KB_SIDES && !ret; s++) {
+		struct key_end k = {
+			.side = &state(p)->side[s],
+			.ifindex = state(p)->end[lane][s].ifindex,
+			.key = {
+				.peer_id = PEER_ID,
+				.slot = slot,
+				.key_id = key_id,
+				.cipher = OVPN_CIPHER_ALG_AES_GCM,
+				.encrypt = { .key = key[s], .key_len = key_len },
+				.decrypt = { .key = key[!s], .key_len = key_len },
+			},
+		};
+
+		memcpy(k.key.encrypt.nonce_tail, tail[s], sizeof(tail[s]));
+		memcpy(k.key.decrypt.nonce_tail, tail[!s], sizeof(tail[!s]));
+		ret = kb_path_prove(p, s, lane, driver[s], make_key, &k);
+	}
+	return ret;
+}
+
+static int ends(struct kb_path *p, unsigned int lane,
+		const char *const driver[KB_SIDES], bool both_ways)
+{
+	char err[256], what[64];
+	int s, ret = 0;
+
+	/* Every key slot carries traffic both ways: so do ovpn's. */
+	(void)both_ways;
 	for (s = 0; s < KB_SIDES && !ret; s++) {
 		ret = interface(p, lane, s, err, sizeof(err));
 		snprintf(what, sizeof(what), "making ovpn%u in namespace %d",
@@ -258,24 +288,31 @@ static int ends(struct kb_path *p, unsigned int lane,
 		if (ret)
 			kb_path_fail(p, what, err);
 	}
-	for (s = 0; s < KB_SIDES && !ret; s++) {
-		struct key_end k = {
-			.side = &state(p)->side[s],
-			.ifindex = state(p)->end[lane][s].ifindex,
-			.key = {
-				.peer_id = PEER_ID,
-				.slot = OVPN_KEY_SLOT_PRIMARY,
-				.key_id = 0,
-				.cipher = OVPN_CIPHER_ALG_AES_GCM,
-				.encrypt = { .key = key[s], .key_len = key_len },
-				.decrypt = { .key = key[!s], .key_len = key_len },
-			},
-		};
+	return ret ? ret : keys(p, lane, driver, OVPN_KEY_SLOT_PRIMARY, 0);
+}
 
-		memcpy(k.key.encrypt.nonce_tail, tail[s], sizeof(tail[s]));
-		memcpy(k.key.decrypt.nonce_tail, tail[!s], sizeof(tail[!s]));
-		ret = kb_path_prove(p, s, lane, driver[s], make_key, &k);
-	}
+/* The next keys, in the secondary slots, as OpenVPN installs a rekey's. */
+static int rekey(struct kb_path *p, unsigned int lane, const char *driver)
+{
+	const char *const both[KB_SIDES] = { driver, driver };
+
+	return keys(p, lane, both, OVPN_KEY_SLOT_SECONDARY, 1);
+}
+
+/*
+ * The secondary slot becomes the primary, one end after the other: in
+ * between, the end not swapped yet decrypts the new key's datagrams
+ * with its secondary slot, which ovpn finds by the key id each carries.
+ */
+static int swap(struct kb_path *p, unsigned int lane, char *err, size_t len)
+{
+	int s, ret = 0;
+
+	for (s = 0; s < KB_SIDES && !ret; s++)
+		ret = kb_ovpn_key_swap(state(p)->side[s].genl,
+				       state(p)->side[s].family,
+				       state(p)->end[lane][s].ifindex, PEER_ID,
+				       err, len);
 	return ret;
 }
 
@@ -376,6 +413,8 @@ const struct kb_path_ops kb_ovpn_path_ops = {
 	.refused = refused,
 	.empty = empty,
 	.layer = layer,
+	.rekey = rekey,
+	.swap = swap,
 	.open = open_state,
 	.close = close_state,
 };

@@ -77,6 +77,15 @@ struct kb_path_ops {
 	void (*empty)(const struct kb_netns_pair *ns);
 	/* Whether @name is an instance a chain of @front's can register. */
 	bool (*layer)(const void *front, const char *name);
+	/*
+	 * Optional, a path whose keys are rotated under traffic: new keys
+	 * at both ends of @lane beside the ones in use, each proved with
+	 * kb_path_prove(); then, from another thread while datagrams flow,
+	 * the swap to them at both ends.
+	 */
+	int (*rekey)(struct kb_path *p, unsigned int lane, const char *driver);
+	int (*swap)(struct kb_path *p, unsigned int lane, char *err,
+		    size_t len);
 	/* Optional: the front end's state for one implementation's ends. */
 	int (*open)(struct kb_path *p);
 	void (*close)(struct kb_path *p);

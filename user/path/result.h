@@ -85,6 +85,16 @@ struct kb_path_point {
 	bool has_iperf3; /* asked for: @iperf3 ran, or says why not */
 };
 
+/* The tunnel's keys swapped at both ends while datagrams flow. */
+struct kb_path_rotation {
+	bool ran;
+	bool swapped; /* both ends swapped */
+	uint32_t packet_size; /* the inner IPv4 packets sent */
+	double swap_at_s; /* since the first datagram */
+	struct kb_traffic_result traffic;
+	char error[256]; /* why not swapped, if not */
+};
+
 struct kb_path_result {
 	struct kb_path_impl impl;
 	struct kb_path_proof proof[KB_PATH_ENDS];
@@ -99,6 +109,7 @@ struct kb_path_result {
 	 * in NET_RX softirq).
 	 */
 	uint32_t ceiling_context[2];
+	struct kb_path_rotation rotation; /* paths whose keys rotate */
 	enum kb_path_state state;
 	char message[512];
 };

@@ -22,6 +22,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,6 +464,80 @@ static bool half_wrong(const struct kb_path *c, const struct kb_path_half *h,
 	return true;
 }
 
+struct swap_later {
+	struct kb_path *c;
+	uint32_t after_ms;
+	double started, at;
+	int ret;
+	char err[256];
+};
+
+static void *swap_later(void *arg)
+{
+	struct swap_later *s = arg;
+	struct timespec pause = { .tv_sec = s->after_ms / 1000,
+				  .tv_nsec = s->after_ms % 1000 * 1000000L };
+
+	nanosleep(&pause, NULL);
+	s->at = kb_now() - s->started;
+	s->ret = s->c->kind.ops->swap(s->c, KB_LANE_TUNNEL, s->err,
+				      sizeof(s->err));
+	return NULL;
+}
+
+/*
+ * A key rotation under traffic, as a VPN does it: new keys beside the
+ * ones in use at both ends, then the swap to them at both ends halfway
+ * through a measurement of the first size. A datagram across it may be
+ * lost (said), none may arrive wrong.
+ */
+static void rotation(struct kb_path *c)
+{
+	const struct kb_path_opts *o = c->o;
+	struct kb_path_rotation *rot = &c->r->rotation;
+	struct swap_later s = { .c = c, .after_ms = o->ms / 2 };
+	uint32_t packet = o->npacket_sizes ? o->packet_sizes[0] :
+					     o->imix_packet_sizes[0];
+	uint32_t payload = payload_of(packet);
+	struct kb_traffic_opts to = {
+		.payload_sizes = &payload,
+		.npayload_sizes = 1,
+		.ms = o->ms,
+		.tag = c->tag + 15,
+	};
+	struct kb_traffic t;
+	pthread_t thread;
+	int ret;
+
+	if (!c->kind.ops->rekey || c->r->state != KB_PATH_VALID)
+		return;
+	ret = c->kind.ops->rekey(c, KB_LANE_TUNNEL, c->r->impl.driver);
+	if (!ret)
+		ret = open_lane(c, KB_LANE_TUNNEL, &t);
+	if (ret)
+		return;
+	rot->packet_size = packet;
+	s.started = kb_now();
+	ret = pthread_create(&thread, NULL, swap_later, &s);
+	if (ret) {
+		kb_traffic_close(&t);
+		kb_path_fail(c, "rotating the keys", strerror(ret));
+		return;
+	}
+	ret = kb_traffic_run(&t, &to, &rot->traffic);
+	pthread_join(thread, NULL);
+	kb_traffic_close(&t);
+	rot->ran = !ret;
+	rot->swapped = !s.ret;
+	rot->swap_at_s = s.at;
+	if (s.ret)
+		snprintf(rot->error, sizeof(rot->error), "%s", s.err);
+	if (ret)
+		kb_path_fail(c, "rotating the keys", strerror(-ret));
+	else if (rot->traffic.interrupted)
+		c->r->state = KB_PATH_INTERRUPTED;
+}
+
 static void judge(struct kb_path *c)
 {
 	struct kb_path_result *r = c->r;
@@ -490,6 +565,21 @@ static void judge(struct kb_path *c)
 		r->state = KB_PATH_INVALID;
 		used += snprintf(r->message + used, sizeof(r->message) - used,
 				 "%s%s", used ? "; " : "", why);
+	}
+	if (r->rotation.ran && !r->rotation.swapped &&
+	    used < sizeof(r->message)) {
+		r->state = KB_PATH_INVALID;
+		used += snprintf(r->message + used, sizeof(r->message) - used,
+				 "%sthe keys could not be swapped: %s",
+				 used ? "; " : "", r->rotation.error);
+	}
+	if (r->rotation.traffic.wrong && used < sizeof(r->message)) {
+		r->state = KB_PATH_INVALID;
+		used += snprintf(
+			r->message + used, sizeof(r->message) - used,
+			"%s%llu datagrams arrived wrong across the key swap",
+			used ? "; " : "",
+			(unsigned long long)r->rotation.traffic.wrong);
 	}
 	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
 		if (!r->point[i].tunnel.wrong)
@@ -631,6 +721,8 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 		r->state = KB_PATH_INTERRUPTED;
 	if (!ret && r->state == KB_PATH_VALID)
 		points(&c);
+	if (!ret && !kb_interrupted())
+		rotation(&c);
 	/*
 	 * The namespaces go with their ends before the ceiling's run; the
 	 * ends are deleted first, as a daemon deletes them, then the
