@@ -39,6 +39,8 @@
 #   make bench-afalg  the AF_ALG path against cryptsetup benchmark, in a VM
 #   make bench-ipsec  kaesbench ipsec's generator against iperf3 through
 #                     one ESP tunnel, in a VM
+#   make bench-ovpn   kaesbench ovpn's generator against iperf3 through
+#                     one ovpn tunnel, in a VM of series latest
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
 #   make install      module (modules_install, depmod), tool, man page and
@@ -182,7 +184,10 @@ bench-afalg:
 	@tests/bench/afalg.sh
 
 bench-ipsec:
-	@tests/bench/ipsec.sh
+	@tests/bench/path.sh ipsec
+
+bench-ovpn:
+	@tests/bench/path.sh ovpn
 
 style:
 	scripts/lint.sh style
@@ -248,6 +253,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-full check-next check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec \
+.PHONY: all module tool test-tools run check check-full check-next check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec bench-ovpn \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module

@@ -2,7 +2,7 @@
 # shellcheck shell=sh
 #
 # What the benchmarks share: the statistics of their tables, and one boot of
-# the 6.12 VM running a guest script. Sourced, not run.
+# a VM (6.12 unless told) running a guest script. Sourced, not run.
 
 # awk functions for space-separated lists of figures: sort, median and
 # spread ((max - min) / median). Put in front of a table's awk program.
@@ -23,10 +23,10 @@ function median(list,    v, n) {
 function spread(list,    v, n) { n = sort(list, v); return (v[n] - v[1]) / median(list) }
 '
 
-# bench_boot TITLE: builds the tool, boots the 6.12 VM once with the output
-# of the caller's guest() as its script, streams what it prints and keeps it
-# in $log (removed at exit). Sets $rc, the script's exit status, and $wall,
-# the seconds the boot took.
+# bench_boot TITLE [SERIES]: builds the tool, boots the VM of the rig's
+# SERIES (default 6.12) once with the output of the caller's guest() as its
+# script, streams what it prints and keeps it in $log (removed at exit).
+# Sets $rc, the script's exit status, and $wall, the seconds the boot took.
 bench_boot() {
 	make -s tool test-tools
 	start=$(date +%s)
@@ -36,7 +36,7 @@ bench_boot() {
 	echo "$1"
 	{
 		rc=0
-		tests/vm/rig.sh exec 6.12 "$(guest)" || rc=$?
+		tests/vm/rig.sh exec "${2:-6.12}" "$(guest)" || rc=$?
 		echo $rc >"$rcfile"
 	} | tee "$log"
 	rc=$(cat "$rcfile")
