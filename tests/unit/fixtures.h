@@ -23,8 +23,8 @@
 
 #include "bench/paths.h"
 #include "bench/result.h"
-#include "output/run_json.h"
-#include "output/table.h"
+#include "runs/run_json.h"
+#include "runs/table.h"
 
 #define FIXTURE_RUNS 3
 #define FIXTURE_SAMPLES 3

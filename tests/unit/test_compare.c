@@ -29,8 +29,10 @@
 
 #include "cmd/compare.h"
 #include "base/options.h"
-#include "output/compare_ipsec_report.h"
-#include "output/compare_report.h"
+#include "documents/kinds.h"
+#include "ipsec/esp_doc.h"
+#include "pathdoc/path_compare_report.h"
+#include "runs/compare_report.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 
@@ -391,22 +393,21 @@ static void load_ipsec(struct kb_saved *doc, const char *file)
 {
 	char err[512];
 
-	if (kb_saved_load_as(doc, file, KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
-			     sizeof(err)))
+	if (kb_saved_load_as(doc, file, NULL, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(doc->kind, KB_SAVED_IPSEC);
+	assert_ptr_equal(doc->kind, &kb_esp_doc_kind);
 }
 
-static void expect_ipsec_row(const struct kb_ipsec_cmp_row *r,
+static void expect_ipsec_row(const struct kb_path_cmp_row *r,
 			     const char *driver, uint32_t size,
-			     enum kb_ipsec_verdict v)
+			     enum kb_path_verdict v)
 {
 	assert_string_equal(r->key.driver, driver);
 	assert_int_equal(r->size, size);
 	if (r->verdict != v)
 		fail_msg("%s %u: %s, want %s", driver, size,
-			 kb_ipsec_verdict_label(r->verdict),
-			 kb_ipsec_verdict_label(v));
+			 kb_path_verdict_label(r->verdict),
+			 kb_path_verdict_label(v));
 }
 
 #define REF "seqiv(rfc4106(gcm_base(ctr(aes-generic),ghash-generic)))"
@@ -418,58 +419,58 @@ static void expect_ipsec_row(const struct kb_ipsec_cmp_row *r,
 static void test_ipsec_rows(void **state)
 {
 	struct kb_saved old, new;
-	struct kb_ipsec_cmp c;
-	struct kb_ipsec_cmp_row *r;
+	struct kb_path_cmp c;
+	struct kb_path_cmp_row *r;
 
 	(void)state;
 	load_ipsec(&old, DATA("ipsec-old.json"));
 	load_ipsec(&new, DATA("ipsec-new.json"));
-	assert_int_equal(old.ipsecs, 4);
+	assert_int_equal(old.paths, 4);
 	assert_string_equal(new.kernel_release, "7.2.13+deb14-amd64");
-	assert_true(kb_ipsec_cmp_common_transform(&old, &new));
-	assert_int_equal(kb_ipsec_compare(&old, &new, &defaults, &c), 0);
+	assert_true(kb_path_cmp_common_suite(&old, &new));
+	assert_int_equal(kb_path_compare(&old, &new, &defaults, &c), 0);
 	/* By driver, then sizes ascending, then the mix; nothing dropped. */
 	assert_int_equal(c.count, 12);
-	expect_ipsec_row(&c.row[0], REF, 64, KB_IV_WITHIN);
-	expect_ipsec_row(&c.row[2], REF, 0, KB_IV_WITHIN);
+	expect_ipsec_row(&c.row[0], REF, 64, KB_PV_WITHIN);
+	expect_ipsec_row(&c.row[2], REF, 0, KB_PV_WITHIN);
 	assert_string_equal(c.row[2].imix, "7x64,4x576,1x1500");
-	expect_ipsec_row(&c.row[3], AESNI, 64, KB_IV_IMPROVEMENT);
+	expect_ipsec_row(&c.row[3], AESNI, 64, KB_PV_IMPROVEMENT);
 	/* 28000 against 40000: -30 %, beyond both spreads of 3 %. */
-	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_IV_REGRESSION);
+	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_PV_REGRESSION);
 	assert_float_equal(c.row[4].ratio, 0.7, 1e-9);
 	assert_float_equal(c.row[4].plain_ratio, 50500.0 / 50000, 1e-9);
 	/* -8 % is beyond the threshold, but OLD's spread is 12 %. */
-	expect_ipsec_row(&c.row[5], AESNI, 0, KB_IV_WITHIN_SPREAD);
+	expect_ipsec_row(&c.row[5], AESNI, 0, KB_PV_WITHIN_SPREAD);
 	assert_float_equal(c.row[5].spread, 0.12, 1e-9);
 	/* Failed in OLD: shown, marked, and no ratio. */
 	r = &c.row[6];
-	expect_ipsec_row(r, QAT, 64, KB_IV_NOT_VALID);
+	expect_ipsec_row(r, QAT, 64, KB_PV_NOT_VALID);
 	assert_true(isnan(r->ratio));
 	assert_true(isnan(r->plain_ratio));
 	assert_string_equal(r->old.impl->state, "failed");
 	assert_non_null(r->new.point);
-	expect_ipsec_row(&c.row[8], VAES, 64, KB_IV_ONLY_NEW);
+	expect_ipsec_row(&c.row[8], VAES, 64, KB_PV_ONLY_NEW);
 	/* Valid in OLD, invalid in NEW: its NEW figures are never compared. */
 	r = &c.row[10];
-	expect_ipsec_row(r, VIRTIO, 64, KB_IV_NOW_INVALID);
+	expect_ipsec_row(r, VIRTIO, 64, KB_PV_NOW_INVALID);
 	assert_true(isnan(r->ratio));
 	assert_non_null(r->new.point);
-	assert_int_equal(c.verdicts[KB_IV_NOW_INVALID], 2);
-	assert_int_equal(c.verdicts[KB_IV_REGRESSION], 1);
-	assert_int_equal(kb_ipsec_cmp_compared(&c), 10);
-	assert_true(kb_ipsec_cmp_failed(&c));
-	kb_ipsec_cmp_free(&c);
+	assert_int_equal(c.verdicts[KB_PV_NOW_INVALID], 2);
+	assert_int_equal(c.verdicts[KB_PV_REGRESSION], 1);
+	assert_int_equal(kb_path_cmp_compared(&c), 10);
+	assert_true(kb_path_cmp_failed(&c));
+	kb_path_cmp_free(&c);
 	/* One measurement a side: its spread says nothing. */
-	old.ipsec[1].point[1].tunnel.measurements = 1;
-	assert_int_equal(kb_ipsec_compare(&old, &new, &defaults, &c), 0);
-	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_IV_TOO_FEW);
-	kb_ipsec_cmp_free(&c);
+	old.path[1].point[1].tunnel.measurements = 1;
+	assert_int_equal(kb_path_compare(&old, &new, &defaults, &c), 0);
+	expect_ipsec_row(&c.row[4], AESNI, 1420, KB_PV_TOO_FEW);
+	kb_path_cmp_free(&c);
 	/* A document against itself: within threshold, and not valid rows. */
-	assert_int_equal(kb_ipsec_compare(&new, &new, &defaults, &c), 0);
-	assert_false(kb_ipsec_cmp_failed(&c));
-	assert_int_equal(c.verdicts[KB_IV_NOT_VALID], 2);
-	assert_int_equal(c.verdicts[KB_IV_WITHIN], c.count - 2);
-	kb_ipsec_cmp_free(&c);
+	assert_int_equal(kb_path_compare(&new, &new, &defaults, &c), 0);
+	assert_false(kb_path_cmp_failed(&c));
+	assert_int_equal(c.verdicts[KB_PV_NOT_VALID], 2);
+	assert_int_equal(c.verdicts[KB_PV_WITHIN], c.count - 2);
+	kb_path_cmp_free(&c);
 	kb_saved_free(&old);
 	kb_saved_free(&new);
 }
@@ -590,8 +591,7 @@ static void expect_ipsec_parse(const char *text, const char *want)
 	char err[512] = "";
 	int ret;
 
-	ret = kb_saved_parse_as(&doc, "x.json", text, strlen(text),
-				KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+	ret = kb_saved_parse_as(&doc, "x.json", text, strlen(text), NULL, err,
 				sizeof(err));
 	if (!want && ret)
 		fail_msg("refused: %s", err);
@@ -617,16 +617,15 @@ static void test_ipsec_parse(void **state)
 	(void)state;
 	/* Unknown members ignored; null is "not recorded", not valid. */
 	assert_int_equal(kb_saved_parse_as(&doc, "x.json", lenient,
-					   strlen(lenient),
-					   KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+					   strlen(lenient), NULL, err,
 					   sizeof(err)),
 			 0);
-	assert_string_equal(doc.ipsec[0].state, "-");
-	assert_false(kb_saved_ipsec_valid(&doc.ipsec[0]));
-	assert_float_equal(doc.ipsec[0].point[0].tunnel.pps, 10, 0);
-	assert_true(isnan(doc.ipsec[0].point[0].tunnel.cpu_us));
-	assert_true(isnan(doc.ipsec[0].point[0].plain.pps));
-	assert_true(isnan(doc.ipsec[0].point[0].ceiling_pps));
+	assert_string_equal(doc.path[0].state, "-");
+	assert_false(kb_saved_path_valid(&doc.path[0]));
+	assert_float_equal(doc.path[0].point[0].tunnel.pps, 10, 0);
+	assert_true(isnan(doc.path[0].point[0].tunnel.cpu_us));
+	assert_true(isnan(doc.path[0].point[0].plain.pps));
+	assert_true(isnan(doc.path[0].point[0].ceiling_pps));
 	kb_saved_free(&doc);
 	expect_ipsec_parse(POINT("{\"imix\": \"7x64\"}"), NULL);
 	/* Strict where a figure is concerned. */

@@ -21,9 +21,9 @@
 #include <json-c/json.h>
 
 #include "bench/crossover.h"
-#include "output/crossover_report.h"
+#include "runs/crossover_report.h"
 #include "bench/aggregate.h"
-#include "output/run_json.h"
+#include "runs/run_json.h"
 
 static const uint32_t sizes[] = { 64, 1024, 16384 };
 

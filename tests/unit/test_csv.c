@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
-#include "output/csv.h"
+#include "runs/run_csv.h"
 
 static char *render_csv(const struct kb_run *runs, enum kb_csv_rows rows)
 {

@@ -24,9 +24,9 @@
 #include <linux/kaesbench.h>
 
 #include "bench/paths.h"
-#include "output/legend.h"
-#include "output/path_table.h"
-#include "output/table.h"
+#include "runs/legend.h"
+#include "runs/path_table.h"
+#include "runs/table.h"
 
 #define IMPLS 3
 #define USER_PATHS 3

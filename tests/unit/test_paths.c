@@ -25,8 +25,8 @@
 #include "bench/paths.h"
 #include "bench/run_options.h"
 #include "base/options.h"
-#include "output/path_table.h"
-#include "output/table.h"
+#include "runs/path_table.h"
+#include "runs/table.h"
 #include "userspace/afalg.h"
 
 #ifndef AF_ALG

@@ -22,8 +22,9 @@
 
 #include "cmd/plot.h"
 #include "base/options.h"
-#include "output/gnuplot.h"
-#include "output/plot_script.h"
+#include "documents/kinds.h"
+#include "runs/gnuplot.h"
+#include "runs/plot_script.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 

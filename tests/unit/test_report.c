@@ -33,9 +33,10 @@
 #include "cmd/report.h"
 #include "base/options.h"
 #include "output/html_escape.h"
-#include "output/report_csv.h"
-#include "output/report_html.h"
-#include "output/report_rows.h"
+#include "documents/kinds.h"
+#include "runs/report_csv.h"
+#include "runs/report_html.h"
+#include "runs/report_rows.h"
 
 #define DATA(f) KB_TEST_DATA "/" f
 #define MANY 64
@@ -509,8 +510,7 @@ static void load_any(struct kb_saved *doc, const char *file)
 {
 	char err[512];
 
-	if (kb_saved_load_as(doc, file, KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
-			     sizeof(err)))
+	if (kb_saved_load_as(doc, file, NULL, err, sizeof(err)))
 		fail_msg("%s", err);
 }
 
@@ -531,8 +531,8 @@ static void test_ipsec_model(void **state)
 	assert_int_equal(r.file_no[0], 2);
 	assert_int_equal(r.file_no[1], 4);
 	assert_int_equal(r.baseline, 1);
-	assert_int_equal(r.ipsecs, 2);
-	assert_int_equal(r.ipsec_file_no[1], 3);
+	assert_int_equal(r.others, 2);
+	assert_int_equal(r.other_file_no[1], 3);
 	assert_int_equal(r.tables, 1);
 	/* The same ratios as without the ipsec documents. */
 	assert_float_equal(kb_report_ratio(&r, series(&r, "cbc(aes)", "kernel"),

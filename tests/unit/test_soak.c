@@ -20,7 +20,7 @@
 
 #include <json-c/json.h>
 
-#include "output/soak_report.h"
+#include "runs/soak_report.h"
 
 static void fixture(struct kb_soak *s, uint64_t wrong)
 {

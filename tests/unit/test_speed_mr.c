@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
-#include "output/speed_mr.h"
+#include "runs/speed_mr.h"
 
 /* The median MB/s the JSON summary gives @run at @size, in bytes/s. */
 static double json_bytes_per_s(struct json_object *run, uint32_t size)

@@ -25,11 +25,11 @@
 #include <linux/kaesbench.h>
 
 #include "fixtures.h"
-#include "output/depth_table.h"
-#include "output/legend.h"
-#include "output/run_json.h"
-#include "output/scaling_table.h"
-#include "output/table.h"
+#include "runs/depth_table.h"
+#include "runs/legend.h"
+#include "runs/run_json.h"
+#include "runs/scaling_table.h"
+#include "runs/table.h"
 
 /*
  * An x86 machine's sweep: AES-NI, 800, 1000 and 1200 MB/s at 16384 B

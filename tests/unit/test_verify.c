@@ -22,7 +22,7 @@
 
 #include "base/options.h"
 #include "cmd/verify.h"
-#include "output/verify_report.h"
+#include "runs/verify_report.h"
 
 static void named(struct kb_run *run, const char *driver, const char *alg,
 		  const char *reference)

@@ -24,7 +24,7 @@
 #include "bench/job_messages.h"
 #include "msg.h"
 #include "base/options.h"
-#include "output/run_json.h"
+#include "runs/run_json.h"
 #include "bench/wait_note.h"
 
 /* A u64 in the wait nest, padded with the nest's own pad attribute. */

@@ -5,8 +5,9 @@
  * `kaesbench compare OLD.json NEW.json`: for CI gates, the exit status
  * says whether there is a significant regression (1) or not (0); 2 when
  * no comparison could be made (bad input, or no row in both files), so
- * that a broken input never passes as "no regression". Two run documents
- * or two ipsec documents; never one of each, whose rows measure different
+ * that a broken input never passes as "no regression". Two documents of
+ * one kind (run, ipsec ...), compared by their kind's rule
+ * (documents/kinds.c); never of two kinds, whose rows measure different
  * things.
  */
 
@@ -17,9 +18,7 @@
 
 #include "cmd/compare.h"
 #include "base/options.h"
-#include "output/compare_ipsec_report.h"
-#include "output/compare_report.h"
-#include "output/saved_results.h"
+#include "documents/kinds.h"
 
 #define WHO "kaesbench compare"
 
@@ -123,62 +122,26 @@ static int parse(int argc, char *argv[], struct compare_opts *o)
 	return KB_EXIT_OK;
 }
 
-/* The algorithms of @doc, comma-separated, into @buf. */
-static const char *algorithms(const struct kb_saved *doc, char *buf, size_t len)
-{
-	size_t i, j, used = 0;
-	const char *alg;
-
-	buf[0] = '\0';
-	for (i = 0; i < doc->runs; i++) {
-		alg = doc->run[i].key.algorithm;
-		for (j = 0; j < i; j++)
-			if (!strcmp(doc->run[j].key.algorithm, alg))
-				break;
-		if (j < i || !strcmp(alg, "-"))
-			continue;
-		used += snprintf(buf + used, len - used, "%s%s",
-				 used ? ", " : "", alg);
-		if (used >= len)
-			break;
-	}
-	return buf[0] ? buf : "none";
-}
-
 static int load(struct kb_saved *old, struct kb_saved *new,
 		const struct compare_opts *o)
 {
-	const unsigned int kinds = KB_SAVED_RUNS | KB_SAVED_IPSEC;
-	char err[512], a[256], b[256];
+	char err[512];
 
-	if (kb_saved_load_as(old, o->old, kinds, err, sizeof(err)) ||
-	    kb_saved_load_as(new, o->new, kinds, err, sizeof(err))) {
+	if (kb_saved_load_as(old, o->old, NULL, err, sizeof(err)) ||
+	    kb_saved_load_as(new, o->new, NULL, err, sizeof(err))) {
 		fprintf(stderr, WHO ": %s\n", err);
 		return KB_EXIT_USAGE;
 	}
 	if (old->kind != new->kind) {
 		fprintf(stderr,
 			WHO
-			": OLD (%s) is %s, NEW (%s) %s: compare takes two of a kind\n",
-			old->name, kb_saved_kind_name(old), new->name,
-			kb_saved_kind_name(new));
+			": OLD (%s) is %s %s document, NEW (%s) %s %s document: compare takes two of a kind\n",
+			old->name, old->kind->an, old->kind->name, new->name,
+			new->kind->an, new->kind->name);
 		return KB_EXIT_USAGE;
 	}
-	if (old->kind == KB_SAVED_IPSEC &&
-	    !kb_ipsec_cmp_common_transform(old, new)) {
-		fprintf(stderr,
-			WHO
-			": different transforms: OLD (%s) has %s, NEW (%s) has %s\n",
-			old->name, old->ipsec[0].key.transform, new->name,
-			new->ipsec[0].key.transform);
-		return KB_EXIT_USAGE;
-	}
-	if (old->kind == KB_SAVED_RUNS && !kb_cmp_common_algorithm(old, new)) {
-		fprintf(stderr,
-			WHO
-			": different algorithms: OLD (%s) has %s, NEW (%s) has %s\n",
-			old->name, algorithms(old, a, sizeof(a)), new->name,
-			algorithms(new, b, sizeof(b)));
+	if (!old->kind->comparable(old, new, err, sizeof(err))) {
+		fprintf(stderr, WHO ": %s\n", err);
 		return KB_EXIT_USAGE;
 	}
 	return KB_EXIT_OK;
@@ -202,34 +165,6 @@ static int written(size_t compared, bool failed, const char *keyed_by)
 	return failed ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
 
-static int compare_ipsec(const struct kb_saved *old, const struct kb_saved *new,
-			 const struct compare_opts *o)
-{
-	struct kb_ipsec_cmp c = { 0 };
-	int ret;
-
-	if (kb_ipsec_compare(old, new, &o->cmp, &c) ||
-	    (o->json ? kb_print_ipsec_compare_json(stdout, old, new, &o->cmp,
-						   &c) :
-		       kb_print_ipsec_compare(stdout, old, new, &o->cmp, &c))) {
-		fprintf(stderr, WHO ": out of memory\n");
-		ret = KB_EXIT_USAGE;
-	} else {
-		ret = written(
-			kb_ipsec_cmp_compared(&c), kb_ipsec_cmp_failed(&c),
-			"transform, key bits, mode, driver and packet size");
-	}
-	kb_ipsec_cmp_free(&c);
-	return ret;
-}
-
-/* The rows that are in both files. */
-static size_t compared(const struct kb_cmp *c)
-{
-	return c->count - c->verdicts[KB_V_ONLY_OLD] -
-	       c->verdicts[KB_V_ONLY_NEW];
-}
-
 /**
  * kb_compare_main() - run `kaesbench compare`
  * @argc: argument count, argv[0] being the subcommand name
@@ -241,8 +176,8 @@ static size_t compared(const struct kb_cmp *c)
 int kb_compare_main(int argc, char *argv[])
 {
 	struct kb_saved old = { 0 }, new = { 0 };
+	struct kb_cmp_outcome out = { 0 };
 	struct compare_opts o;
-	struct kb_cmp c = { 0 };
 	int ret;
 
 	ret = parse(argc, argv, &o);
@@ -254,22 +189,14 @@ int kb_compare_main(int argc, char *argv[])
 	ret = load(&old, &new, &o);
 	if (ret)
 		goto out;
-	if (old.kind == KB_SAVED_IPSEC) {
-		ret = compare_ipsec(&old, &new, &o);
-		goto out;
-	}
-	if (kb_compare(&old, &new, &o.cmp, &c) ||
-	    (o.json ? kb_print_compare_json(stdout, &old, &new, &o.cmp, &c) :
-		      kb_print_compare(stdout, &old, &new, &o.cmp, &c))) {
+	/* The kind's rule: its rows, their verdicts, its table or JSON. */
+	if (old.kind->compare(stdout, &old, &new, &o.cmp, o.json, &out)) {
 		fprintf(stderr, WHO ": out of memory\n");
 		ret = KB_EXIT_USAGE;
 	} else {
-		ret = written(
-			compared(&c), c.verdicts[KB_V_REGRESSION],
-			"path, driver, key bits, direction, depth and size");
+		ret = written(out.compared, out.failed, old.kind->keyed_by);
 	}
 out:
-	kb_cmp_free(&c);
 	kb_saved_free(&old);
 	kb_saved_free(&new);
 	return ret;

@@ -24,7 +24,7 @@
 #include "ipsec/impl.h"
 #include "ipsec/xfrm.h"
 #include "netlink/crypto_user.h"
-#include "output/ipsec_report.h"
+#include "ipsec/esp_doc.h"
 #include "path/command.h"
 #include "path/iperf3.h"
 #include "path/link.h"
@@ -223,11 +223,7 @@ static const struct kb_path_impl_ops esp_impls = {
 static int print(FILE *f, const struct kb_path_run *run,
 		 enum kb_path_output output)
 {
-	if (output == KB_PATH_OUT_JSON)
-		return kb_ipsec_print_json(f, run);
-	if (output == KB_PATH_OUT_CSV)
-		return kb_ipsec_print_csv(f, run);
-	return kb_ipsec_print_table(f, run);
+	return kb_esp_print(f, run, output);
 }
 
 static const struct kb_path_command ipsec_command = {

@@ -10,8 +10,8 @@
 
 #include "cmd/plot.h"
 #include "base/options.h"
-#include "output/gnuplot.h"
-#include "output/saved_results.h"
+#include "documents/kinds.h"
+#include "runs/gnuplot.h"
 
 static void usage(FILE *f)
 {

@@ -3,8 +3,9 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * `kaesbench report [-o FILE] [--csv] [--baseline N] RUN.json...`: saved
- * runs of many machines, kernels or dates on one page, and saved ipsec
- * results in sections of their own. Every file is read and checked before
+ * runs of many machines, kernels or dates on one page, and saved documents
+ * of other kinds (ipsec ...) in sections of their own, each written by its
+ * kind. Every file is read and checked before
  * anything is written, and the page is made in memory first: a bad file
  * leaves no output, and -o FILE is only ever replaced by a whole page.
  */
@@ -17,10 +18,11 @@
 
 #include "cmd/report.h"
 #include "base/options.h"
-#include "output/report_csv.h"
-#include "output/report_html.h"
-#include "output/report_rows.h"
-#include "output/saved_results.h"
+#include "documents/kinds.h"
+#include "runs/report_csv.h"
+#include "runs/report_html.h"
+#include "runs/report_rows.h"
+#include "runs/run_kind.h"
 
 #define WHO "kaesbench report"
 
@@ -140,8 +142,7 @@ static int load(struct kb_saved *doc, const struct report_opts *o)
 	size_t i;
 
 	for (i = 0; i < o->files; i++)
-		if (kb_saved_load_as(&doc[i], o->file[i],
-				     KB_SAVED_RUNS | KB_SAVED_IPSEC, err,
+		if (kb_saved_load_as(&doc[i], o->file[i], NULL, err,
 				     sizeof(err))) {
 			fprintf(stderr, WHO ": %s\n", err);
 			return KB_EXIT_USAGE;
@@ -158,15 +159,16 @@ static int run_baseline(const struct report_opts *o, const struct kb_saved *doc,
 {
 	size_t i;
 
-	if (o->baseline && doc[*index].kind == KB_SAVED_IPSEC) {
+	if (o->baseline && doc[*index].kind != &kb_run_doc_kind) {
 		fprintf(stderr,
 			WHO
-			": --baseline %s: %s is an ipsec document: ratios are to a run document\n",
-			o->baseline, doc[*index].name);
+			": --baseline %s: %s is %s %s document: ratios are to a run document\n",
+			o->baseline, doc[*index].name, doc[*index].kind->an,
+			doc[*index].kind->name);
 		return KB_EXIT_USAGE;
 	}
 	for (i = 0; !o->baseline && i < o->files; i++)
-		if (doc[i].kind == KB_SAVED_RUNS) {
+		if (doc[i].kind == &kb_run_doc_kind) {
 			*index = i;
 			break;
 		}

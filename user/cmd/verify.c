@@ -26,8 +26,8 @@
 #include "base/options.h"
 #include "output/json_document.h"
 #include "base/progress.h"
-#include "output/soak_report.h"
-#include "output/verify_report.h"
+#include "runs/soak_report.h"
+#include "runs/verify_report.h"
 
 struct verify_opts {
 	const char *driver;

@@ -2,24 +2,14 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * Runs as CSV, for `--csv`: a row per run and size, or per sample. The
- * columns, in order, are specified in Documentation/results.rst.
+ * A CSV field, quoted as RFC 4180 says.
  */
 #ifndef KAESBENCH_OUTPUT_CSV_H
 #define KAESBENCH_OUTPUT_CSV_H
 
 #include <stdio.h>
 
-#include "bench/result.h"
-
-enum kb_csv_rows {
-	KB_CSV_SUMMARY, /* a row per run and size: the figures */
-	KB_CSV_SAMPLES, /* a row per sample: the raw counts */
-};
-
 void kb_csv_prefixed_field(FILE *f, const char *prefix, const char *s);
 void kb_csv_field(FILE *f, const char *s);
-int kb_print_runs_csv(FILE *f, const struct kb_run *runs, size_t count,
-		      enum kb_csv_rows rows);
 
 #endif /* KAESBENCH_OUTPUT_CSV_H */
