@@ -190,7 +190,7 @@ static void check(struct kb_doc_report *r, struct kb_doc_esp_facts *x,
 static void test_built_on_the_best(void **state)
 {
 	static const struct row rows[] = { X86_DRIVERS, X86_NATURAL };
-	const struct kb_doc_esp_line *l;
+	const struct kb_doc_chain_line *l;
 	struct kb_doc_report r = { 0 };
 	struct kb_doc_esp_facts x;
 
@@ -231,7 +231,7 @@ static void test_stale_generic_instance(void **state)
 					   GENERIC_RFC4106(100) };
 	const char *sel[4] = { STALE_RFC4106 };
 	const struct kb_doc_finding *f;
-	const struct kb_doc_esp_line *l;
+	const struct kb_doc_chain_line *l;
 	struct kb_doc_report r = { 0 };
 	struct kb_doc_esp_facts x;
 

@@ -8,7 +8,7 @@
  * is what the kernel builds for a first SA: kb_esp_selected() has it
  * built through crypto_user, which needs CAP_NET_ADMIN. Anything
  * registered changes what later SAs get, so whatever the doctor had
- * built is unregistered before it goes on (path/registered.c).
+ * built is unregistered before it goes on (undo.c).
  */
 
 #include <errno.h>
@@ -18,12 +18,10 @@
 #include <libmnl/libmnl.h>
 
 #include "doctor/esp_facts.h"
+#include "doctor/undo.h"
 #include "ipsec/esp_path.h"
 #include "ipsec/impl.h"
 #include "path/registered.h"
-
-/* Nothing holds what the doctor built: this is for a self-test's end. */
-#define UNDO_WAIT_MS 3000
 
 /* What one transform gets; @before: the drivers registered beforehand. */
 static void one(struct mnl_socket *nl, const struct kb_cu_algs *before,
@@ -52,26 +50,6 @@ static void one(struct mnl_socket *nl, const struct kb_cu_algs *before,
 			 "the kernel cannot make %s: %s", esp, strerror(-ret));
 }
 
-/* The instances the doctor made that are still registered: held. */
-static void left(struct mnl_socket *nl, const struct kb_cu_algs *before,
-		 char *buf, size_t len)
-{
-	struct kb_cu_algs now;
-	size_t i, used = 0;
-
-	buf[0] = '\0';
-	if (kb_cu_dump(nl, &now)) {
-		kb_cu_algs_free(&now);
-		return;
-	}
-	for (i = 0; i < now.count && used < len; i++)
-		if ((now.alg[i].flags & CU_ALG_INSTANCE) &&
-		    !kb_cu_find(before, now.alg[i].driver))
-			used += snprintf(buf + used, len - used, "%s%s",
-					 used ? " " : "", now.alg[i].driver);
-	kb_cu_algs_free(&now);
-}
-
 /**
  * kb_doc_esp_facts() - what ESP SAs of each transform made now would get
  * @x: filled in; free with kb_doc_esp_facts_free(). @x->na says why
@@ -85,7 +63,6 @@ void kb_doc_esp_facts(struct kb_doc_esp_facts *x)
 {
 	struct kb_cu_algs before = { 0 };
 	struct mnl_socket *nl;
-	char ignored[256];
 	bool made = false;
 	size_t i;
 	int ret;
@@ -117,19 +94,18 @@ void kb_doc_esp_facts(struct kb_doc_esp_facts *x)
 			 "crypto_user cannot list the registered drivers: %s",
 			 strerror(-ret));
 	if (made) {
-		for (i = 0; i < kb_esp_transform_count; i++) {
-			const struct kb_esp_setup esp = {
-				.t = &kb_esp_transforms[i]
-			};
-			const struct kb_path_kind kind = {
-				.ops = &kb_esp_path_ops,
-				.front = &esp,
-			};
+		struct kb_esp_setup esp[KB_DOC_ESP_MAX];
+		struct kb_path_kind kind[KB_DOC_ESP_MAX];
 
-			kb_registered_undo(nl, &before, &kind, UNDO_WAIT_MS,
-					   ignored, sizeof(ignored));
+		for (i = 0; i < x->count; i++) {
+			esp[i] = (struct kb_esp_setup){ .t = x->tf[i].t };
+			kind[i] = (struct kb_path_kind){
+				.ops = &kb_esp_path_ops,
+				.front = &esp[i],
+			};
 		}
-		left(nl, &before, x->left, sizeof(x->left));
+		kb_doc_undo(nl, &before, kind, x->count, x->left,
+			    sizeof(x->left));
 	}
 out:
 	kb_cu_algs_free(&before);
