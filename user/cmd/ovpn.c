@@ -128,7 +128,7 @@ static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 	if (ret == -ENOENT)
 		fprintf(stderr,
 			WHO
-			": n/a: %s; ovpn is in Linux 6.16 and later, or in the out-of-tree ovpn backports\n",
+			": n/a: %s; before 6.16 only the out-of-tree ovpn backports have it\n",
 			err);
 	else if (ret)
 		fprintf(stderr, WHO ": n/a: %s\n", err);
