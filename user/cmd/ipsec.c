@@ -90,8 +90,9 @@ static void usage(FILE *f)
 	usage_transforms(f);
 	fprintf(f,
 		"  -d DRIVER      the implementation: a driver of the transform, of ESP's chain\n"
-		"                 (seqiv(rfc4106-gcm-aesni)) or of the AES mode beneath\n"
-		"                 (cbc-aes-aesni); default: what an SA made now gets\n"
+		"                 (seqiv(rfc4106-gcm-aesni)), of the AES mode beneath\n"
+		"                 (cbc-aes-aesni), or of the ctr(aes) beneath GCM's (an\n"
+		"                 engine without gcm(aes)); default: what an SA made now gets\n"
 		"      --all-impls  every implementation this kernel has, in turn\n"
 		"  -k BITS        AES key: 128, 192 or 256 (default 128, or the proposal's)\n"
 		"  -b SIZES       inner IPv4 packets' bytes, %d to %d (default 64,576,1500)\n"

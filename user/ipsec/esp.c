@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ipsec/esp.h"
+#include "path/gcm_on_ctr.h"
 #include "kaesbench_generic_parts.h"
 
 const struct kb_esp_transform kb_esp_transforms[] = {
@@ -24,6 +25,7 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.aead = "rfc4106(gcm(aes))",
 		.mode = "gcm(aes)",
 		.wrapper = "rfc4106",
+		.beneath = KB_GCM_BENEATH,
 		.salt_bytes = 4,
 		.icv_bits = 128,
 		.iv_bytes = 8,
@@ -74,6 +76,7 @@ const struct kb_esp_transform kb_esp_transforms[] = {
 		.aead = "rfc4543(gcm(aes))",
 		.mode = "gcm(aes)",
 		.wrapper = "rfc4543",
+		.beneath = KB_GCM_BENEATH,
 		.salt_bytes = 4,
 		.icv_bits = 128,
 		.iv_bytes = 8,

@@ -30,6 +30,12 @@ struct kb_esp_transform {
 	 */
 	const char *mode;
 	const char *wrapper;
+	/*
+	 * The AES mode a template builds @mode on, whose drivers are
+	 * implementations too ("ctr(aes)" under gcm's: an engine with
+	 * ctr(aes) and no gcm(aes)), or NULL.
+	 */
+	const char *beneath;
 	unsigned int salt_bytes; /* after the AES key, in xfrm's key */
 	unsigned int icv_bits;
 	unsigned int iv_bytes; /* in every packet */

@@ -20,6 +20,7 @@
 
 #include "ipsec/impl.h"
 #include "path/command.h"
+#include "path/gcm_on_ctr.h"
 #include "netlink/crypto_user.h"
 
 /**
@@ -75,8 +76,9 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		   const char *auth, const char *named,
 		   struct kb_path_impl *out, char *err, size_t len)
 {
+	char esp[CRYPTO_MAX_NAME], on[CRYPTO_MAX_NAME];
 	struct kb_cu_alg a, top;
-	char esp[CRYPTO_MAX_NAME];
+	const char *mode;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -94,7 +96,23 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
 			 named, strerror(-ret));
 		return ret == -EPERM ? ret : -ENOENT;
 	}
-	ret = kb_esp_chain(t, a.name, named, auth, out->driver,
+	/* A driver of the mode beneath: the template's instance on it. */
+	mode = named;
+	if (t->beneath && !strcmp(a.name, t->beneath)) {
+		ret = kb_gcm_on_ctr(nl, named, on, sizeof(on));
+		if (!ret)
+			ret = kb_cu_instantiate(nl, on);
+		if (!ret)
+			ret = kb_cu_get(nl, on, &a);
+		if (ret) {
+			snprintf(err, len,
+				 "the kernel cannot build %s on \"%s\" (%s)",
+				 t->mode, named, strerror(-ret));
+			return ret;
+		}
+		mode = on;
+	}
+	ret = kb_esp_chain(t, a.name, mode, auth, out->driver,
 			   sizeof(out->driver));
 	if (ret == -EINVAL) {
 		snprintf(
@@ -208,6 +226,7 @@ int kb_esp_all(struct mnl_socket *nl, const struct kb_esp_transform *t,
 
 		if (!kb_cu_usable(a) ||
 		    (strcmp(a->name, t->mode) &&
+		     (!t->beneath || strcmp(a->name, t->beneath)) &&
 		     (!t->aead || strcmp(a->name, t->name)) &&
 		     (!t->wrapper || !t->cipher || strcmp(a->name, t->cipher))))
 			continue;

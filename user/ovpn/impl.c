@@ -4,9 +4,8 @@
  *
  * An implementation of ovpn's AES-GCM is named by a driver of
  * "gcm(aes)". An engine that offers "ctr(aes)" but no "gcm(aes)" still
- * serves ovpn when gcm's template is built on it: "gcm_base(CTR,GHASH)",
- * GHASH being what an allocation of "ghash" gets now, as gcm's template
- * takes it (crypto/gcm.c). Asking crypto_user to register that name
+ * serves ovpn when gcm's template is built on it: "gcm_base(CTR,GHASH)"
+ * (path/gcm_on_ctr.c). Asking crypto_user to register that name
  * builds the chain the way an allocation would, so either layer can be
  * named and the one measured is exactly it.
  */
@@ -21,28 +20,7 @@
 #include "netlink/crypto_user.h"
 #include "ovpn/impl.h"
 #include "path/command.h"
-
-/* gcm's template on a ctr(aes) driver, with the GHASH allocated now. */
-static int on_ctr(struct mnl_socket *nl, const char *ctr, char *buf, size_t len)
-{
-	const struct kb_cu_alg *ghash;
-	struct kb_cu_algs algs;
-	int ret, n;
-
-	ret = kb_cu_instantiate(nl, "ghash");
-	if (ret)
-		return ret;
-	ret = kb_cu_dump(nl, &algs);
-	if (ret)
-		return ret;
-	ghash = kb_cu_best(&algs, "ghash");
-	n = ghash ? snprintf(buf, len, "gcm_base(%s,%s)", ctr, ghash->driver) :
-		    -1;
-	kb_cu_algs_free(&algs);
-	if (!ghash)
-		return -ENOENT;
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
+#include "path/gcm_on_ctr.h"
 
 /**
  * kb_ovpn_resolve() - the implementation a driver name stands for
@@ -81,8 +59,9 @@ int kb_ovpn_resolve(struct mnl_socket *nl, const char *named,
 	}
 	if (!strcmp(a.name, KB_OVPN_ALLOC)) {
 		snprintf(out->driver, sizeof(out->driver), "%s", named);
-	} else if (!strcmp(a.name, KB_OVPN_CTR)) {
-		ret = on_ctr(nl, named, out->driver, sizeof(out->driver));
+	} else if (!strcmp(a.name, KB_GCM_BENEATH)) {
+		ret = kb_gcm_on_ctr(nl, named, out->driver,
+				    sizeof(out->driver));
 		if (ret) {
 			snprintf(
 				err, len,
@@ -94,7 +73,7 @@ int kb_ovpn_resolve(struct mnl_socket *nl, const char *named,
 		snprintf(
 			err, len,
 			"\"%s\" implements %s: neither %s nor the %s beneath it",
-			named, a.name, KB_OVPN_ALLOC, KB_OVPN_CTR);
+			named, a.name, KB_OVPN_ALLOC, KB_GCM_BENEATH);
 		return -EINVAL;
 	}
 	ret = kb_cu_instantiate(nl, out->driver);
@@ -184,7 +163,7 @@ int kb_ovpn_all(struct mnl_socket *nl, struct kb_path_impls *out)
 		const struct kb_cu_alg *a = &algs.alg[i];
 
 		if (!kb_cu_usable(a) || (strcmp(a->name, KB_OVPN_ALLOC) &&
-					 strcmp(a->name, KB_OVPN_CTR)))
+					 strcmp(a->name, KB_GCM_BENEATH)))
 			continue;
 		if (!kb_ovpn_resolve(nl, a->driver, &impl, err, sizeof(err)))
 			ret = kb_path_impls_add(out, &impl);

@@ -16,9 +16,8 @@
 
 struct mnl_socket;
 
-/* What ovpn allocates for AES-GCM, and the AES modes beneath it. */
+/* What ovpn allocates for AES-GCM. */
 #define KB_OVPN_ALLOC "gcm(aes)"
-#define KB_OVPN_CTR "ctr(aes)"
 
 int kb_ovpn_resolve(struct mnl_socket *nl, const char *named,
 		    struct kb_path_impl *out, char *err, size_t len);

@@ -34,6 +34,7 @@
 #include "netlink/rtnl.h"
 #include "ovpn/impl.h"
 #include "ovpn/ovpn_path.h"
+#include "path/gcm_on_ctr.h"
 #include "path/link.h"
 #include "path/session.h"
 
@@ -394,7 +395,7 @@ static int alloc_name(const void *front, char *buf, size_t len)
 static bool layer(const void *front, const char *name)
 {
 	(void)front;
-	return !strcmp(name, KB_OVPN_ALLOC) || !strcmp(name, KB_OVPN_CTR);
+	return !strcmp(name, KB_OVPN_ALLOC) || !strcmp(name, KB_GCM_BENEATH);
 }
 
 const struct kb_path_ops kb_ovpn_path_ops = {
