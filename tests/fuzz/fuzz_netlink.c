@@ -30,12 +30,12 @@
 #include "bench/run_options.h"
 #include "kernel/impls.h"
 #include "bench/job_messages.h"
-#include "output/csv.h"
+#include "runs/run_csv.h"
 #include "output/impl_list.h"
-#include "output/run_json.h"
-#include "output/speed_mr.h"
-#include "output/table.h"
-#include "output/verify_report.h"
+#include "runs/run_json.h"
+#include "runs/speed_mr.h"
+#include "runs/table.h"
+#include "runs/verify_report.h"
 
 static FILE *devnull;
 

@@ -14,16 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/compare_ipsec_report.h"
-#include "output/compare_report.h"
-#include "output/compare_rows.h"
-#include "output/plot_script.h"
-#include "output/report_csv.h"
-#include "output/report_html.h"
-#include "output/report_rows.h"
-#include "output/saved_results.h"
+#include "documents/kinds.h"
+#include "ipsec/esp_doc.h"
+#include "pathdoc/path_compare_report.h"
+#include "runs/compare_report.h"
+#include "runs/compare_rows.h"
+#include "runs/plot_script.h"
+#include "runs/report_csv.h"
+#include "runs/report_html.h"
+#include "runs/report_rows.h"
+#include "runs/run_kind.h"
 
-#define KINDS (KB_SAVED_RUNS | KB_SAVED_IPSEC)
+#define KINDS NULL /* every kind of documents/kinds.c */
 
 static FILE *devnull;
 
@@ -59,14 +61,14 @@ static void compare_runs(const struct kb_saved *old, const struct kb_saved *new)
 static void compare_ipsec(const struct kb_saved *old,
 			  const struct kb_saved *new)
 {
-	struct kb_ipsec_cmp c = { 0 };
+	struct kb_path_cmp c = { 0 };
 
-	if (kb_ipsec_cmp_common_transform(old, new) &&
-	    !kb_ipsec_compare(old, new, &opts, &c)) {
-		kb_print_ipsec_compare(devnull, old, new, &opts, &c);
-		kb_print_ipsec_compare_json(devnull, old, new, &opts, &c);
+	if (kb_path_cmp_common_suite(old, new) &&
+	    !kb_path_compare(old, new, &opts, &c)) {
+		kb_print_path_compare(devnull, old, new, &opts, &c);
+		kb_print_path_compare_json(devnull, old, new, &opts, &c);
 	}
-	kb_ipsec_cmp_free(&c);
+	kb_path_cmp_free(&c);
 }
 
 /* Both documents on one page, whatever their kinds. */
@@ -84,9 +86,9 @@ static void report(const struct kb_saved *old, const struct kb_saved *new)
 
 static void read_back(const struct kb_saved *old, const struct kb_saved *new)
 {
-	if (old->kind == KB_SAVED_RUNS && new->kind == KB_SAVED_RUNS)
+	if (old->kind == &kb_run_doc_kind && new->kind == &kb_run_doc_kind)
 		compare_runs(old, new);
-	if (old->kind == KB_SAVED_IPSEC && new->kind == KB_SAVED_IPSEC)
+	if (old->kind == &kb_esp_doc_kind && new->kind == &kb_esp_doc_kind)
 		compare_ipsec(old, new);
 	report(old, new);
 }
