@@ -221,12 +221,6 @@ static const struct kb_path_impl_ops esp_impls = {
 	.resolve = resolve,
 };
 
-static int print(FILE *f, const struct kb_path_run *run,
-		 enum kb_path_output output)
-{
-	return kb_esp_print(f, run, output);
-}
-
 static const struct kb_path_command ipsec_command = {
 	.who = WHO,
 	.makes = "namespaces, veth, SAs and crypto priorities",
@@ -235,7 +229,7 @@ static const struct kb_path_command ipsec_command = {
 	.impls = &esp_impls,
 	.usage = usage,
 	.preflight = preflight,
-	.print = print,
+	.print = kb_esp_print,
 };
 
 /**

@@ -19,6 +19,7 @@
 #include "cmd/ovpn.h"
 #include "netlink/ovpn_genl.h"
 #include "ovpn/impl.h"
+#include "ovpn/ovpn_doc.h"
 #include "ovpn/ovpn_path.h"
 #include "path/command.h"
 #include "path/iperf3.h"
@@ -29,7 +30,7 @@
 /* OpenVPN 2.7's first data cipher: AES-256-GCM. */
 #define DEFAULT_KEY_BITS 256
 
-static const struct kb_ovpn_setup setup = { .cipher = "aes-gcm" };
+static const struct kb_ovpn_setup setup = { .transport = "udp" };
 
 static void usage(FILE *f)
 {
@@ -135,45 +136,6 @@ static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
 
-static int print(FILE *f, const struct kb_path_run *run,
-		 enum kb_path_output output)
-{
-	size_t i, k;
-
-	(void)output;
-	for (i = 0; i < run->count; i++) {
-		const struct kb_path_result *r = &run->result[i];
-
-		fprintf(f, "%s: %s %s\n", r->impl.driver,
-			kb_path_state_name(r->state), r->message);
-		for (k = 0; k < r->proofs; k++)
-			fprintf(f,
-				"  key lane %u side %d %s proved %d delta %d\n",
-				r->proof[k].lane, r->proof[k].side,
-				r->proof[k].driver, r->proof[k].proved,
-				r->proof[k].delta);
-		for (k = 0; k < 2; k++)
-			fprintf(f, "  half %zu: %llu/%llu refused %llu\n", k,
-				(unsigned long long)r->half[k].traffic.received,
-				(unsigned long long)r->half[k].traffic.sent,
-				(unsigned long long)r->half[k].refused[0]);
-		fprintf(f,
-			"  rotation: ran %d swapped %d at %.2f s: %llu/%llu wrong %llu lost %llu %s\n",
-			r->rotation.ran, r->rotation.swapped,
-			r->rotation.swap_at_s,
-			(unsigned long long)r->rotation.traffic.received,
-			(unsigned long long)r->rotation.traffic.sent,
-			(unsigned long long)r->rotation.traffic.wrong,
-			(unsigned long long)r->rotation.traffic.lost,
-			r->rotation.error);
-		for (k = 0; k < r->points; k++)
-			fprintf(f, "  %u: %.0f pps plain %.0f ceiling %.0f\n",
-				r->point[k].packet_size, r->point[k].tunnel.pps,
-				r->point[k].plain.pps, r->point[k].ceiling_pps);
-	}
-	return 0;
-}
-
 static const struct kb_path_command ovpn_command = {
 	.who = WHO,
 	.makes = "namespaces, veth, ovpn interfaces and crypto priorities",
@@ -182,7 +144,7 @@ static const struct kb_path_command ovpn_command = {
 	.impls = &ovpn_impls,
 	.usage = usage,
 	.preflight = preflight,
-	.print = print,
+	.print = kb_ovpn_print,
 };
 
 /**

@@ -14,11 +14,13 @@
 
 #include "documents/kinds.h"
 #include "ipsec/esp_doc.h"
+#include "ovpn/ovpn_doc.h"
 #include "runs/run_kind.h"
 
 const struct kb_doc_kind *const kb_doc_kinds[] = {
 	&kb_run_doc_kind,
 	&kb_esp_doc_kind,
+	&kb_ovpn_doc_kind,
 	NULL,
 };
 

@@ -62,8 +62,7 @@ struct ovpn_state {
 };
 
 static const struct kb_path_refusal refusals[] = {
-	{ "not_decrypted",
-	  "received on the link but not delivered (failed decryption)" },
+	{ "not_decrypted", "not decrypted" },
 };
 
 static struct ovpn_state *state(const struct kb_path *p)

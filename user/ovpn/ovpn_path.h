@@ -14,7 +14,7 @@
 
 /* What `kaesbench ovpn` was asked for: the path's front end's choice. */
 struct kb_ovpn_setup {
-	const char *cipher; /* "aes-gcm", as OpenVPN's data-ciphers say */
+	const char *transport; /* "udp" */
 };
 
 /* A datagram's overhead on the wire: ovpn's 8 bytes and tag, and UDP's. */

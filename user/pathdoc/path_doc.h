@@ -72,9 +72,10 @@ extern const struct kb_field kb_path_field_key_bits, kb_path_field_driver,
 	kb_path_field_reference_driver, kb_path_field_state,
 	kb_path_field_message, kb_path_field_time_ms, kb_path_field_repeats,
 	kb_path_field_differential, kb_path_field_points,
-	kb_path_field_ceiling_note, kb_path_field_left_registered,
-	kb_path_field_diff_sent, kb_path_field_diff_received,
-	kb_path_field_diff_wrong, kb_path_field_diff_lost;
+	kb_path_field_rotation, kb_path_field_ceiling_note,
+	kb_path_field_left_registered, kb_path_field_diff_sent,
+	kb_path_field_diff_received, kb_path_field_diff_wrong,
+	kb_path_field_diff_lost;
 
 /* A point's. */
 extern const struct kb_field kb_path_field_packet, kb_path_field_packet_bytes,

@@ -269,6 +269,34 @@ bool kb_path_get_diff_refused(const void *rec, struct kb_field_value *v)
 	return diff_sum(rec, v, 4);
 }
 
+/* A key rotation under traffic, for the paths that rotate keys; else null. */
+static bool rotation(const void *p, struct kb_field_value *v)
+{
+	const struct kb_path_rotation *rot = &REC(p)->r->rotation;
+	struct json_object *o;
+
+	if (!rot->ran)
+		return false;
+	o = json_object_new_object();
+	json_object_object_add(o, "packet_bytes",
+			       json_object_new_int64(rot->packet_size));
+	json_object_object_add(o, "swapped",
+			       json_object_new_boolean(rot->swapped));
+	json_object_object_add(o, "swap_at_s",
+			       json_object_new_double(rot->swap_at_s));
+	json_object_object_add(o, "sent",
+			       json_object_new_int64(rot->traffic.sent));
+	json_object_object_add(o, "received",
+			       json_object_new_int64(rot->traffic.received));
+	json_object_object_add(o, "wrong",
+			       json_object_new_int64(rot->traffic.wrong));
+	json_object_object_add(o, "lost",
+			       json_object_new_int64(rot->traffic.lost));
+	json_object_object_add(o, "error", str_or_null(rot->error));
+	v->json = o;
+	return true;
+}
+
 const struct kb_field
 	kb_path_field_key_bits = FIELD("key_bits", "key_bits", INT, key_bits,
 				       READ(KEY_BITS, key.key_bits)),
@@ -295,6 +323,7 @@ const struct kb_field
 	kb_path_field_differential =
 		FIELD("differential", NULL, JSON, differential),
 	kb_path_field_points = FIELD("points", NULL, JSON, points),
+	kb_path_field_rotation = FIELD("rotation", NULL, JSON, rotation),
 	kb_path_field_ceiling_note = FIELD("ceiling_note", NULL, STRING,
 					   ceiling_note,
 					   READ(WORDS, ceiling_note)),

@@ -47,8 +47,8 @@ static void print_proofs(FILE *f, const struct kb_path_ops *ops,
 		raised += r->proof[i].raised;
 	}
 	fprintf(f,
-		"  %ss: %zu made, %zu proved by their driver's reference count (+1 each)",
-		ops->end, r->proofs, proved);
+		"  %ss: %zu made, %zu proved by their driver's reference count (+%u each)",
+		ops->end, r->proofs, proved, ops->transforms_per_end);
 	if (raised)
 		fprintf(f,
 			"; %zu made under a priority raised for the moment and set back",
@@ -68,6 +68,23 @@ static void print_half(FILE *f, const struct kb_path_ops *ops,
 		" %s, %" PRIu64 " wrong, %" PRIu64 " lost\n",
 		label, h->traffic.received, h->traffic.sent, h->refused[0],
 		ops->refusals[0].text, h->traffic.wrong, h->traffic.lost);
+}
+
+/* The keys swapped at both ends under traffic: what crossed the swap. */
+static void print_rotation(FILE *f, const struct kb_path_rotation *rot)
+{
+	if (!rot->ran)
+		return;
+	if (!rot->swapped) {
+		fprintf(f, "  key rotation: not swapped: %s\n", rot->error);
+		return;
+	}
+	fprintf(f,
+		"  key rotation at %.2f s, %" PRIu32 "-byte packets: %" PRIu64
+		" of %" PRIu64 " right across it, %" PRIu64 " wrong, %" PRIu64
+		" lost\n",
+		rot->swap_at_s, rot->packet_size, rot->traffic.received,
+		rot->traffic.sent, rot->traffic.wrong, rot->traffic.lost);
 }
 
 /* iperf3's rate beside the generator's, through the same tunnel. */
@@ -147,6 +164,7 @@ static void print_result(FILE *f, const struct kb_path_doc *doc,
 		   &r->half[0]);
 	print_half(f, doc->ops, "the reference encrypts, it decrypts",
 		   &r->half[1]);
+	print_rotation(f, &r->rotation);
 	if (!r->points)
 		return;
 	print_points(f, doc, r);

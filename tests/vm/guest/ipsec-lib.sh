@@ -75,6 +75,12 @@ json_valid() {
 		>/dev/null || fail "a point without traffic"
 }
 
+# no_record_left: no run's record of its changes is left under /run.
+no_record_left() {
+	! ls /run/kaesbench/undo-* 2>/dev/null ||
+		fail "a record left: $(cat /run/kaesbench/undo-*)"
+}
+
 # wait_gone: kaesbench and its guard have exited.
 wait_gone() {
 	until_within 30 "kaesbench and its guard gone" \

@@ -137,12 +137,6 @@ priority_of() {
 		END { print (p == "" ? "unregistered" : p) }' /proc/crypto
 }
 
-# no_record_left: no record of a run's changes under /run/kaesbench.
-no_record_left() {
-	! ls /run/kaesbench/undo-* 2>/dev/null ||
-		fail "a record left: $(cat /run/kaesbench/undo-*)"
-}
-
 # The runs killed at a raise run in a cgroup of their own (KILL_CG), for
 # cgroup.kill. They are not throttled with cpu.max: on Linux 7.2 under
 # TCG, switching the CFS bandwidth static key on and off (cpu.max set,
