@@ -70,6 +70,11 @@ static struct ovpn_state *state(const struct kb_path *p)
 	return p->priv;
 }
 
+static const struct kb_ovpn_setup *setup(const struct kb_path *p)
+{
+	return p->kind.front;
+}
+
 static void vpn_addr(unsigned int lane, int side, struct in_addr *addr)
 {
 	addr->s_addr = htonl(10u << 24 | 214u << 16 | lane << 8 | (side + 1));
@@ -161,7 +166,6 @@ static int interface(struct kb_path *p, unsigned int lane, int s, char *err,
 {
 	struct ovpn_side *side = &state(p)->side[s];
 	struct ovpn_end *end = &state(p)->end[lane][s];
-	struct sockaddr_in at = { .sin_family = AF_INET };
 	struct in_addr vpn;
 	char name[16];
 	int ret;
@@ -180,21 +184,75 @@ static int interface(struct kb_path *p, unsigned int lane, int s, char *err,
 			 kb_nl_reason(&side->rtnl, ret));
 		return ret;
 	}
-	end->sock = kb_netns_socket(&p->ns, s, AF_INET,
-				    SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (end->sock < 0) {
-		snprintf(err, len, "a UDP socket: %s", strerror(-end->sock));
-		return end->sock;
+	return 0;
+}
+
+/* A socket of side @s bound to the lane's veth address and ovpn's port. */
+static int bound(struct kb_path *p, unsigned int lane, int s, int type,
+		 char *err, size_t len)
+{
+	struct sockaddr_in at = { .sin_family = AF_INET,
+				  .sin_port = htons(PORT + lane) };
+	int fd, ret;
+
+	fd = kb_netns_socket(&p->ns, s, AF_INET, type | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		snprintf(err, len, "a socket in namespace %d: %s", s,
+			 strerror(-fd));
+		return fd;
 	}
 	kb_link_lane_addr(lane, s, &at.sin_addr);
-	at.sin_port = htons(PORT + lane);
-	if (bind(end->sock, (struct sockaddr *)&at, sizeof(at))) {
+	if (bind(fd, (struct sockaddr *)&at, sizeof(at))) {
 		ret = -errno;
-		snprintf(err, len, "binding the peer's UDP socket: %s",
+		snprintf(err, len, "binding the peer's socket: %s",
 			 strerror(errno));
+		close(fd);
 		return ret;
 	}
-	return 0;
+	return fd;
+}
+
+/*
+ * The lane's link sockets: over UDP one bound at each end; over TCP a
+ * connection from side 0 to side 1, made before the kernel takes both
+ * ends (ovpn takes a TCP socket connected, and frames each packet with
+ * its length).
+ */
+static int link_sockets(struct kb_path *p, unsigned int lane, char *err,
+			size_t len)
+{
+	struct ovpn_end *end = state(p)->end[lane];
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_port = htons(PORT + lane) };
+	int listener, ret = 0;
+
+	if (!setup(p)->tcp) {
+		end[0].sock = bound(p, lane, 0, SOCK_DGRAM, err, len);
+		end[1].sock = bound(p, lane, 1, SOCK_DGRAM, err, len);
+		return end[0].sock < 0 ? end[0].sock :
+		       end[1].sock < 0 ? end[1].sock :
+					 0;
+	}
+	listener = bound(p, lane, 1, SOCK_STREAM, err, len);
+	if (listener < 0)
+		return listener;
+	end[0].sock = bound(p, lane, 0, SOCK_STREAM, err, len);
+	kb_link_lane_addr(lane, 1, &to.sin_addr);
+	if (end[0].sock < 0)
+		ret = end[0].sock;
+	else if (listen(listener, 1) ||
+		 connect(end[0].sock, (struct sockaddr *)&to, sizeof(to)))
+		ret = -errno;
+	if (!ret) {
+		end[1].sock = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+		if (end[1].sock < 0)
+			ret = -errno;
+	}
+	if (ret && end[0].sock >= 0)
+		snprintf(err, len, "connecting the lane's TCP link: %s",
+			 strerror(-ret));
+	close(listener);
+	return ret;
 }
 
 /* The peer of side @s's interface: the other side, over our socket. */
@@ -206,12 +264,17 @@ static int peer(struct kb_path *p, unsigned int lane, int s, char *err,
 	struct kb_ovpn_peer pr = {
 		.id = PEER_ID,
 		.sock_fd = end->sock,
-		.remote = { .sin_family = AF_INET,
-			    .sin_port = htons(PORT + lane) },
 	};
 
-	/* A P2P interface's one peer takes everything: no VPN address. */
-	kb_link_lane_addr(lane, !s, &pr.remote.sin_addr);
+	/*
+	 * A P2P interface's one peer takes everything: no VPN address. A
+	 * connected TCP socket says where it goes; a UDP one is told.
+	 */
+	if (!setup(p)->tcp) {
+		pr.remote.sin_family = AF_INET;
+		pr.remote.sin_port = htons(PORT + lane);
+		kb_link_lane_addr(lane, !s, &pr.remote.sin_addr);
+	}
 	return kb_ovpn_peer_new(side->genl, side->family, end->ifindex, &pr,
 				err, len);
 }
@@ -280,15 +343,20 @@ static int ends(struct kb_path *p, unsigned int lane,
 		ret = interface(p, lane, s, err, sizeof(err));
 		snprintf(what, sizeof(what), "making ovpn%u in namespace %d",
 			 lane, s);
-		if (!ret) {
-			ret = peer(p, lane, s, err, sizeof(err));
-			snprintf(what, sizeof(what), "making ovpn%u's peer",
-				 lane);
-		}
-		if (ret)
-			kb_path_fail(p, what, err);
 	}
-	return ret ? ret : keys(p, lane, driver, OVPN_KEY_SLOT_PRIMARY, 0);
+	if (!ret) {
+		ret = link_sockets(p, lane, err, sizeof(err));
+		snprintf(what, sizeof(what), "making ovpn%u's link", lane);
+	}
+	for (s = 0; s < KB_SIDES && !ret; s++) {
+		ret = peer(p, lane, s, err, sizeof(err));
+		snprintf(what, sizeof(what), "making ovpn%u's peer", lane);
+	}
+	if (ret) {
+		kb_path_fail(p, what, err);
+		return ret;
+	}
+	return keys(p, lane, driver, OVPN_KEY_SLOT_PRIMARY, 0);
 }
 
 /* The next keys, in the secondary slots, as OpenVPN installs a rekey's. */
@@ -333,9 +401,11 @@ static uint32_t crypt_len(const struct kb_path *p, uint32_t payload)
 	return payload + 28;
 }
 
+/* Over TCP: the length before each packet, and a TCP header's share. */
 static uint32_t wire_len(const struct kb_path *p, uint32_t payload)
 {
-	return crypt_len(p, payload) + KB_OVPN_OVERHEAD;
+	return crypt_len(p, payload) +
+	       (setup(p)->tcp ? KB_OVPN_TCP_OVERHEAD : KB_OVPN_OVERHEAD);
 }
 
 static void refused(struct kb_path *p, unsigned int lane,

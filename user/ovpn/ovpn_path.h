@@ -10,15 +10,24 @@
 #ifndef KAESBENCH_OVPN_OVPN_PATH_H
 #define KAESBENCH_OVPN_OVPN_PATH_H
 
+#include <stdbool.h>
+
 #include "path/ops.h"
 
 /* What `kaesbench ovpn` was asked for: the path's front end's choice. */
 struct kb_ovpn_setup {
-	const char *transport; /* "udp" */
+	const char *transport; /* "udp" or "tcp", as OpenVPN's proto says */
+	bool tcp;
 };
 
 /* A datagram's overhead on the wire: ovpn's 8 bytes and tag, and UDP's. */
 #define KB_OVPN_OVERHEAD (4 + 4 + 16 + 8 + 20)
+/*
+ * Over TCP: the same, a 2-byte length instead of UDP's header, and a TCP
+ * header (timestamps on: 32 bytes) for each packet, at most: a segment
+ * may carry several.
+ */
+#define KB_OVPN_TCP_OVERHEAD (4 + 4 + 16 + 2 + 32 + 20)
 /* The ovpn interfaces' MTU: the largest inner packet and its overhead fit. */
 #define KB_OVPN_MTU 8920
 

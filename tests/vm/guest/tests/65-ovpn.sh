@@ -98,6 +98,22 @@ all_impls() {
 ktap_test "ovpn: --all-impls --imix, chains on ctr(aes) drivers too, every one valid" \
 	all_impls
 
+tcp_valid() {
+	need_ovpn
+	machine_state >/tmp/state.before
+	kaesbench ovpn --transport tcp -k 128 $QUICK --no-ceiling --json \
+		>/tmp/ovpn.json
+	rc=$?
+	print_document ovpn-tcp /tmp/ovpn.json
+	[ "$rc" -eq 0 ] || fail "exit $rc"
+	ovpn_valid /tmp/ovpn.json
+	jq -e '.ovpn[0].transport == "tcp" and .ovpn[0].cipher == "AES-128-GCM"' \
+		/tmp/ovpn.json >/dev/null || fail "not AES-128-GCM over TCP"
+	unchanged "$OVPN_LAYERS"
+}
+ktap_test "ovpn: over TCP, as OpenVPN's proto tcp: proved, checked, rotated, nothing left" \
+	tcp_valid
+
 faulty_caught() {
 	need_ovpn
 	insmod /opt/kaesbench/kaesbench_faulty.ko modes=gcm corrupt_every=1 \
