@@ -416,7 +416,7 @@ void kb_doc_chain_generic(struct kb_doc_report *r, const char *id,
  * kb_doc_chain_line() - a judged chain's line in the report
  * @c: the chain, judged when @c->sel is set
  * @stale_id: the id of the path's stale-instance finding
- * @generic_id: the id of its generic-AES finding
+ * @generic_id: the id of its generic-AES finding; NULL: the path has none
  * @l: filled in; without @c->sel only its transform and allocated name,
  *     for the caller to say why in @l->na
  */
@@ -440,7 +440,7 @@ void kb_doc_chain_line(const struct kb_doc_chain *c, const char *stale_id,
 	l->engine = kb_doc_engine_name(c->engine);
 	snprintf(l->best, sizeof(l->best), "%s", c->best->driver);
 	l->best_priority = c->best->priority;
-	if (c->stale || c->generic) {
+	if (c->stale || (c->generic && generic_id)) {
 		l->finding = c->stale ? stale_id : generic_id;
 		snprintf(l->better, sizeof(l->better), "%s", better->driver);
 		l->better_priority = better->priority;

@@ -2,10 +2,11 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * The doctor's examination: gathers the facts, runs the static checks and
- * the ESP check, then (unless quick) the measured ones. Every check that
+ * The doctor's examination: gathers the facts, runs the static checks,
+ * the ESP check and the paths check, then (unless quick) the measured ones. Every check that
  * cannot run here says so in one line. Also the short section closing a
- * bare `kaesbench`, static checks only (no ESP check: it registers).
+ * bare `kaesbench`, static checks only (no ESP or paths check: they
+ * register).
  */
 
 #include <stdbool.h>
@@ -21,6 +22,7 @@
 #include "doctor/examine.h"
 #include "doctor/esp_facts.h"
 #include "doctor/facts.h"
+#include "doctor/paths_facts.h"
 #include "doctor/measurements.h"
 #include "bench/runner.h"
 #include "userspace/afalg.h"
@@ -120,6 +122,20 @@ static void esp_check(struct kb_doc_report *r, const struct facts *x)
 	kb_doc_esp_facts_free(&esp);
 }
 
+/*
+ * Which paths the kernel has and what an ovpn key gets: asks ovpn's
+ * family from a namespace of its own, may register, then unregisters, a
+ * chain.
+ */
+static void paths_check(struct kb_doc_report *r, const struct facts *x)
+{
+	struct kb_doc_paths_facts paths;
+
+	kb_doc_paths_facts(&paths, true);
+	kb_doc_check_paths(r, &x->cpu, &paths);
+	kb_doc_paths_facts_free(&paths);
+}
+
 static const uint32_t cost_sizes[] = { KB_DOC_TYPICAL_SIZE, 16384 };
 
 /* The OpenSSL check, with the mask's cost measured if one matters. */
@@ -188,6 +204,7 @@ int kb_doc_examine(struct kb_doc_report *r, bool quick)
 	gather(r, &x);
 	static_checks(r, &x);
 	esp_check(r, &x);
+	paths_check(r, &x);
 	if (!quick)
 		ret = measured_checks(r, &x);
 	else

@@ -271,6 +271,27 @@ static void module_files(const char *release, struct kb_doc_modstate *m,
 }
 
 /**
+ * kb_doc_module_state() - the state of any modules, by name
+ * @m: each with @name (and @config) set; the rest filled in, but for
+ *     @blacklist
+ * @n: how many
+ */
+void kb_doc_module_state(struct kb_doc_modstate *m, size_t n)
+{
+	struct utsname u;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		m[i].release[0] = '\0';
+		if (!uname(&u))
+			snprintf(m[i].release, sizeof(m[i].release), "%s",
+				 u.release);
+	}
+	if (n)
+		module_files(m[0].release, m, n);
+}
+
+/**
  * kb_doc_module_facts() - the state of the AES-instruction modules
  * @arch: the CPU architecture
  * @m: filled in, one per module of @arch (kb_doc_arch_names())
@@ -282,7 +303,6 @@ size_t kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m,
 			   size_t max)
 {
 	const struct kb_doc_arch_names *names = kb_doc_arch_names(arch);
-	struct utsname u;
 	size_t i, n = 0;
 
 	while (names && n < max && n < KB_DOC_ARCH_MODULES &&
@@ -292,13 +312,8 @@ size_t kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m,
 		memset(&m[i], 0, sizeof(m[i]));
 		m[i].name = names->module[i].name;
 		m[i].config = names->module[i].config;
-		if (!uname(&u))
-			snprintf(m[i].release, sizeof(m[i].release), "%s",
-				 u.release);
 	}
-	if (!n)
-		return 0;
-	module_files(m[0].release, m, n);
+	kb_doc_module_state(m, n);
 	for (i = 0; i < n; i++)
 		blacklists(&m[i]);
 	return n;

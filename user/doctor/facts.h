@@ -17,6 +17,7 @@
 char *kb_doc_read(const char *path, size_t max);
 int kb_doc_cpu_facts(struct kb_doc_cpu *cpu);
 void kb_doc_env_facts(struct kb_doc_env *env);
+void kb_doc_module_state(struct kb_doc_modstate *m, size_t n);
 size_t kb_doc_module_facts(enum kb_doc_arch arch, struct kb_doc_modstate *m,
 			   size_t max);
 int kb_doc_impl_facts(struct kb_impl_list *list, char *why, size_t len);

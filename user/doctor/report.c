@@ -229,8 +229,9 @@ static const struct kb_doc_finding **by_severity(const struct kb_doc_report *r)
  * @r: the report
  *
  * One block per finding, the most severe first: "[warning] ID", the
- * summary, "evidence:" lines, a "fix:" line; then the ESP section, if the
- * doctor looked (kb_doc_esp_print()); then a "not checked:" line per check
+ * summary, "evidence:" lines, a "fix:" line; then the ESP section and
+ * the paths section, if the doctor looked (kb_doc_esp_print(),
+ * kb_doc_paths_print()); then a "not checked:" line per check
  * that could not run.
  */
 void kb_doc_print(FILE *f, const struct kb_doc_report *r)
@@ -254,6 +255,7 @@ void kb_doc_print(FILE *f, const struct kb_doc_report *r)
 			fprintf(f, "  fix: %s\n", d->fix);
 	}
 	kb_doc_esp_print(f, &r->esp);
+	kb_doc_paths_print(f, &r->paths);
 	if (r->skips)
 		fputc('\n', f);
 	for (i = 0; i < r->skips; i++)
@@ -318,7 +320,8 @@ static struct json_object *append(struct json_object *arr,
  * @r: the report
  *
  * Return: a new object with "findings" (id, severity, summary, evidence,
- * fix), "esp" when the doctor looked (kb_doc_esp_json()), "not_checked"
+ * fix), "esp" and "paths" when the doctor looked (kb_doc_esp_json(),
+ * kb_doc_paths_json()), "not_checked"
  * (check, reason) and "exit_status", in the order kb_doc_print() prints
  * them; NULL when out of memory.
  */
@@ -328,7 +331,7 @@ struct json_object *kb_doc_to_json(const struct kb_doc_report *r)
 	struct json_object *o = json_object_new_object();
 	struct json_object *findings = json_object_new_array();
 	struct json_object *skips = json_object_new_array();
-	struct json_object *esp = NULL;
+	struct json_object *esp = NULL, *paths = NULL;
 	size_t i;
 
 	if (!order)
@@ -340,16 +343,22 @@ struct json_object *kb_doc_to_json(const struct kb_doc_report *r)
 	free(order);
 	if (r->esp.examined)
 		esp = kb_doc_esp_json(&r->esp);
-	if (!o || !findings || !skips || (r->esp.examined && !esp)) {
+	if (r->paths.examined)
+		paths = kb_doc_paths_json(&r->paths);
+	if (!o || !findings || !skips || (r->esp.examined && !esp) ||
+	    (r->paths.examined && !paths)) {
 		json_object_put(o);
 		json_object_put(findings);
 		json_object_put(skips);
 		json_object_put(esp);
+		json_object_put(paths);
 		return NULL;
 	}
 	json_object_object_add(o, "findings", findings);
 	if (esp)
 		json_object_object_add(o, "esp", esp);
+	if (paths)
+		json_object_object_add(o, "paths", paths);
 	json_object_object_add(o, "not_checked", skips);
 	json_object_object_add(o, "exit_status",
 			       json_object_new_int(kb_doc_exit_status(r)));

@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "doctor/esp_state.h"
+#include "doctor/paths_state.h"
 
 enum kb_doc_severity { KB_DOC_INFO, KB_DOC_WARNING, KB_DOC_ERROR };
 
@@ -44,6 +45,7 @@ struct kb_doc_report {
 	size_t skips_alloc;
 	bool nomem; /* something could not be recorded */
 	struct kb_doc_esp_state esp; /* what ESP SAs get, healthy or not */
+	struct kb_doc_paths_state paths; /* the paths, ovpn's key */
 };
 
 struct kb_doc_finding *kb_doc_add(struct kb_doc_report *r, const char *id,

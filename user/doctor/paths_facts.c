@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * The paths' facts. The modules' states are read without privilege and
+ * change nothing. ovpn's generic netlink family is asked from a network
+ * namespace the doctor makes and holds by a descriptor only
+ * (kb_netns_pair_make()): the lookup loads the ovpn module, as for any
+ * first user, and the initial namespace is never touched; making the
+ * namespace needs CAP_SYS_ADMIN, and without it the family is not asked.
+ * What a key gets is asked of crypto_user (ovpn_facts.c).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/netlink.h>
+
+#include "doctor/facts.h"
+#include "doctor/ovpn_facts.h"
+#include "doctor/paths_facts.h"
+#include "netlink/ovpn_genl.h"
+#include "path/netns.h"
+
+/* ovpn's family, from a namespace of our own that goes at once. */
+static int family(char *why, size_t len)
+{
+	struct kb_netns_pair p;
+	struct mnl_socket *genl = NULL;
+	uint16_t id;
+	int fd, ret;
+
+	ret = kb_netns_pair_make(&p, why, len);
+	if (ret == -EPERM) {
+		snprintf(
+			why, len,
+			"its family was not asked: a network namespace of the doctor's own to ask it from needs CAP_SYS_ADMIN (the doctor asks nothing in the machine's own)");
+		ret = KB_DOC_NOT_ASKED;
+	} else if (!ret) {
+		fd = kb_netns_socket(&p, 0, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+				     NETLINK_GENERIC);
+		genl = fd < 0 ? NULL : mnl_socket_fdopen(fd);
+		if (genl) {
+			ret = kb_ovpn_open(genl, &id, why, len);
+			mnl_socket_close(genl);
+		} else {
+			ret = fd < 0 ? fd : -ENOMEM;
+			if (fd >= 0)
+				close(fd);
+			snprintf(why, len, "a generic netlink socket: %s",
+				 strerror(-ret));
+		}
+	}
+	kb_netns_pair_release(&p);
+	return ret;
+}
+
+static void modules(struct kb_doc_paths_facts *x)
+{
+	struct kb_doc_modstate m[] = {
+		{ .name = "esp4", .config = "CONFIG_INET_ESP" },
+		{ .name = "xfrm_user", .config = "CONFIG_XFRM_USER" },
+		{ .name = "ovpn", .config = "CONFIG_OVPN" },
+		{ .name = "wireguard", .config = "CONFIG_WIREGUARD" },
+	};
+
+	kb_doc_module_state(m, sizeof(m) / sizeof(m[0]));
+	x->esp4 = m[0];
+	x->xfrm_user = m[1];
+	x->ovpn = m[2];
+	x->wireguard = m[3];
+}
+
+/**
+ * kb_doc_paths_facts() - which paths this kernel has
+ * @x: filled in; free with kb_doc_paths_facts_free()
+ * @ask: ask ovpn's family (which loads its module) and, unless it is
+ *	 absent, what a key made now gets (which may register, then
+ *	 unregister, a chain); else read the module indexes only
+ */
+void kb_doc_paths_facts(struct kb_doc_paths_facts *x, bool ask)
+{
+	memset(x, 0, sizeof(*x));
+	x->family = KB_DOC_NOT_ASKED;
+	if (ask)
+		x->family = family(x->family_why, sizeof(x->family_why));
+	else
+		snprintf(
+			x->family_why, sizeof(x->family_why),
+			"its family was not asked (that loads the module): kaesbench doctor asks it");
+	modules(x);
+	if (ask && x->family != -ENOENT)
+		kb_doc_ovpn_key_facts(x);
+}
+
+/**
+ * kb_doc_paths_facts_free() - free what kb_doc_paths_facts() gathered
+ * @x: the facts; left reusable
+ */
+void kb_doc_paths_facts_free(struct kb_doc_paths_facts *x)
+{
+	kb_cu_algs_free(&x->algs);
+}
+
+/**
+ * kb_doc_paths_here() - which paths this kernel has, changing nothing
+ * @s: filled in from the module indexes: no family asked, no module
+ *     loaded, nothing registered (what `kaesbench list` prints)
+ */
+void kb_doc_paths_here(struct kb_doc_paths_state *s)
+{
+	struct kb_doc_paths_facts x;
+
+	kb_doc_paths_facts(&x, false);
+	kb_doc_paths_judge(&x, s);
+	kb_doc_paths_facts_free(&x);
+}
