@@ -10,6 +10,7 @@
 
 #include "output/environment.h"
 #include "cmd/list.h"
+#include "doctor/paths_facts.h"
 #include "netlink/kaesbench_genl.h"
 #include "kernel/impls.h"
 #include "base/options.h"
@@ -98,6 +99,7 @@ int kb_list_parse(int argc, char *argv[], struct kb_list_opts *opts)
 int kb_list_main(int argc, char *argv[])
 {
 	struct kb_impl_list list = { 0 };
+	struct kb_doc_paths_state paths;
 	struct kb_list_opts opts;
 	struct kb_genl g;
 	int ret;
@@ -115,6 +117,10 @@ int kb_list_main(int argc, char *argv[])
 		switch (opts.format) {
 		case KB_LIST_PEOPLE:
 			ret = kb_print_people(stdout, &list);
+			if (!ret) {
+				kb_doc_paths_here(&paths);
+				kb_doc_paths_print(stdout, &paths);
+			}
 			break;
 		case KB_LIST_DUMP:
 			kb_print_dump(stdout, &list);
