@@ -308,6 +308,44 @@ ipsec_usage() {
 }
 check "kaesbench ipsec's example document valid, broken ones refused" \
 	ipsec_example
+
+# kaesbench ovpn cannot run here either (no ovpn, no veth): its example
+# stands for its JSON; compare and report read it as an ovpn document.
+ovpn_example() {
+	ex="$top/tests/results/ovpn-example.json"
+	$validate "$ex" || return 1
+	jq '.ovpn[0].key_slots[0].refcnt_delta = 1' "$ex" >"$tmp/obad1.json"
+	jq 'del(.ovpn[0].differential[1].not_decrypted)' "$ex" >"$tmp/obad2.json"
+	jq '.ovpn[0].cipher = "AES-128-GCM"' "$ex" >"$tmp/obad3.json"
+	all_refused obad || return 1
+	jq '.ovpn[0].rotation.swapped = false' "$ex" >"$tmp/obad1.json"
+	jq '.ovpn[0].transport = "sctp"' "$ex" >"$tmp/obad2.json"
+	jq 'del(.ovpn[0].rotation)' "$ex" >"$tmp/obad3.json"
+	all_refused obad || return 1
+	"$kb" compare "$ex" "$ex" >"$tmp/out" || { cat "$tmp/out"; return 1; }
+	if ! grep -q '^ovpn AES-256-GCM over udp$' "$tmp/out" ||
+		! grep -q '^  generic-gcm-aesni-avx *imix ' "$tmp/out" ||
+		grep -q '^  .* only in [A-Z]*$' "$tmp/out"; then
+		cat "$tmp/out"
+		return 1
+	fi
+	"$kb" compare --json "$ex" "$ex" | jq -e '.document == "ovpn" and
+		(.rows | length == 3) and
+		all(.rows[]; .cipher == "AES-256-GCM" and .transport == "udp")' \
+		>/dev/null || return 1
+	"$kb" report "$ex" >"$tmp/out.html" || return 1
+	grep -q 'OpenVPN data channel (ovpn): AES-256-GCM over udp' \
+		"$tmp/out.html" || return 1
+	"$kb" report --csv "$ex" >"$tmp/out.csv" || return 1
+	if ! head -n 1 "$tmp/out.csv" |
+		grep -q '^file,cipher,key_bits,transport,.*,diff_not_decrypted,diff_lost,message$' ||
+		[ "$(grep -c ',valid,' "$tmp/out.csv")" -ne 3 ]; then
+		cat "$tmp/out.csv"
+		return 1
+	fi
+}
+check "kaesbench ovpn's example document valid, broken ones refused, compared and reported" \
+	ovpn_example
 # --context needs the module: a hand-written example stands for its JSON
 # (run-6.12-cbc.json's kernel run in both contexts, with the calls'
 # counts). compare reads it beside a document from before --context,
