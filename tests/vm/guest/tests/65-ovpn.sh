@@ -116,7 +116,7 @@ ktap_test "ovpn: over TCP, as OpenVPN's proto tcp: proved, checked, rotated, not
 
 faulty_caught() {
 	need_ovpn
-	insmod /opt/kaesbench/kaesbench_faulty.ko modes=gcm corrupt_every=1 \
+	insmod /opt/kaesbench/kaesbench_faulty.ko modes=cbc,ctr,gcm corrupt_every=1 \
 		corrupt_depth=0 || fail "kaesbench_faulty did not load"
 	machine_state >/tmp/state.before
 	kaesbench ovpn -d kaesbench_faulty_gcm_aes $QUICK --no-ceiling --json \
