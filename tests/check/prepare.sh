@@ -57,11 +57,15 @@ fi
 # resolved is left out of them, said by name, and fails a stage of its own
 # (and its VM stage); the others still run.
 kvers=
+host_kvers=
 unresolved=
 # shellcheck disable=SC2086 # word lists
 for s in $(echo $host_series $series | tr ' ' '\n' | awk '!seen[$0]++'); do
 	if kver=$(tests/vm/kernel.sh release "$s"); then
 		kvers="$kvers $kver"
+		case " $host_series " in
+		*" $s "*) host_kvers="$host_kvers $kver" ;;
+		esac
 	else
 		echo "check: series $s left out of the host stages" >&2
 		unresolved="$unresolved $s"
@@ -79,7 +83,9 @@ for kver in $kvers; do
 		echo "check: $kver could not be fetched or built for" >&2
 	arch=$(tests/vm/kernel.sh arch "$kver")
 	if [ "$arch" = amd64 ]; then
-		native_kvers="$native_kvers $kver"
+		case " $host_kvers " in
+		*" $kver "*) native_kvers="$native_kvers $kver" ;;
+		esac
 		# sid's OpenVPN, where the kernel has ovpn (tests/vm/initramfs.sh).
 		! find "$cache/kernels/$kver/root/lib/modules/" -name 'ovpn.ko*' | grep -q . ||
 			scripts/sysroot.sh openvpn >/dev/null 2>"$dir/openvpn.log" ||
@@ -96,6 +102,7 @@ cat >"$dir/prepared.mk.new" <<END
 # Written by tests/check/prepare.sh for tests/check.mk.
 VM_SERIES := $(echo $series)
 KVERS := $(echo $kvers)
+HOST_KVERS := $(echo $host_kvers)
 NATIVE_KVERS := $(echo $native_kvers)
 UNRESOLVED := $(echo $unresolved)
 ARM64_MISSING := $(echo $arm64_missing)
