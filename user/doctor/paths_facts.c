@@ -59,6 +59,16 @@ static int family(char *why, size_t len)
 	return ret;
 }
 
+/* No family, or (not asked) no module in this kernel's indexes. */
+static bool ovpn_absent(const struct kb_doc_paths_facts *x)
+{
+	const struct kb_doc_modstate *m = &x->ovpn;
+
+	return x->family == -ENOENT ||
+	       (x->family == KB_DOC_NOT_ASKED && m->index && m->loaded != 1 &&
+		!m->builtin && !m->available);
+}
+
 static void modules(struct kb_doc_paths_facts *x)
 {
 	struct kb_doc_modstate m[] = {
@@ -93,7 +103,7 @@ void kb_doc_paths_facts(struct kb_doc_paths_facts *x, bool ask)
 			x->family_why, sizeof(x->family_why),
 			"its family was not asked (that loads the module): kaesbench doctor asks it");
 	modules(x);
-	if (ask && x->family != -ENOENT)
+	if (ask && !ovpn_absent(x))
 		kb_doc_ovpn_key_facts(x);
 }
 
