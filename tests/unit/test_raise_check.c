@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "ipsec/esp_path.h"
 #include "path/raise_check.h"
 
 #define ESP "seqiv(rfc4106(gcm(aes)))"
@@ -132,14 +133,16 @@ static void test_reason(void **state)
 
 	(void)state;
 	snprintf(held.driver, sizeof(held.driver), "%s", AVX);
-	kb_raise_reason(buf, sizeof(buf), ESP, &held, GENERIC, false);
+	kb_raise_reason(buf, sizeof(buf), &kb_esp_path_ops, ESP, &held, GENERIC,
+			false);
 	assert_string_equal(
 		buf,
 		"another user holds 1 transform of " ESP " (of " AVX
 		"; an IPsec SA of the machine's?): raising " GENERIC
 		"'s priority would hand it to any SA made meanwhile; not measured; --force-raise to accept that");
 	held.transforms = 2;
-	kb_raise_reason(buf, sizeof(buf), ESP, &held, AESNI, true);
+	kb_raise_reason(buf, sizeof(buf), &kb_esp_path_ops, ESP, &held, AESNI,
+			true);
 	assert_string_equal(
 		buf,
 		"another user holds 2 transforms of " ESP " (of " AVX

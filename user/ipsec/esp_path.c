@@ -185,6 +185,7 @@ const struct kb_path_ops kb_esp_path_ops = {
 	.command = "ipsec",
 	.end = "SA",
 	.an_end = "an SA",
+	.others = "an IPsec SA",
 	.transforms_per_end = 1,
 	.alloc_name = alloc_name,
 	.ends = ends,

@@ -19,7 +19,7 @@
 #include <libmnl/libmnl.h>
 
 #include "ipsec/impl.h"
-#include "path/command.h"
+#include "path/impl.h"
 #include "path/gcm_on_ctr.h"
 #include "netlink/crypto_user.h"
 
@@ -77,25 +77,13 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		   struct kb_path_impl *out, char *err, size_t len)
 {
 	char esp[CRYPTO_MAX_NAME], on[CRYPTO_MAX_NAME];
-	struct kb_cu_alg a, top;
 	const char *mode;
+	struct kb_cu_alg a;
 	int ret;
 
-	memset(out, 0, sizeof(*out));
-	if (strlen(named) >= CRYPTO_MAX_NAME) {
-		snprintf(err, len, "\"%s\" is longer than a driver name can be",
-			 named);
-		return -EINVAL;
-	}
-	ret = kb_cu_instantiate(nl, named);
-	if (!ret)
-		ret = kb_cu_get(nl, named, &a);
-	if (ret) {
-		snprintf(err, len,
-			 "no implementation has the driver name \"%s\" (%s)",
-			 named, strerror(-ret));
-		return ret == -EPERM ? ret : -ENOENT;
-	}
+	ret = kb_path_impl_named(nl, named, out, &a, err, len);
+	if (ret)
+		return ret;
 	/* A driver of the mode beneath: the template's instance on it. */
 	mode = named;
 	if (t->beneath && !strcmp(a.name, t->beneath)) {
@@ -128,22 +116,8 @@ int kb_esp_resolve(struct mnl_socket *nl, const struct kb_esp_transform *t,
 			named);
 		return ret;
 	}
-	ret = kb_cu_instantiate(nl, out->driver);
-	if (!ret)
-		ret = kb_cu_get(nl, out->driver, &top);
 	kb_esp_name(t, esp, sizeof(esp));
-	if (!ret && strcmp(top.name, esp))
-		ret = -EINVAL;
-	if (ret) {
-		snprintf(err, len, "the kernel cannot build %s on \"%s\" (%s)",
-			 out->driver, named, strerror(-ret));
-		return ret;
-	}
-	snprintf(out->named, sizeof(out->named), "%s", named);
-	snprintf(out->module, sizeof(out->module), "%s", top.module);
-	out->priority = top.priority;
-	out->async = top.flags & CU_ALG_ASYNC;
-	return 0;
+	return kb_path_impl_built(nl, named, esp, out, err, len);
 }
 
 /**

@@ -19,7 +19,7 @@
 #include "kaesbench_generic_parts.h"
 #include "netlink/crypto_user.h"
 #include "ovpn/impl.h"
-#include "path/command.h"
+#include "path/impl.h"
 #include "path/gcm_on_ctr.h"
 
 /**
@@ -39,24 +39,12 @@
 int kb_ovpn_resolve(struct mnl_socket *nl, const char *named,
 		    struct kb_path_impl *out, char *err, size_t len)
 {
-	struct kb_cu_alg a, top;
+	struct kb_cu_alg a;
 	int ret;
 
-	memset(out, 0, sizeof(*out));
-	if (strlen(named) >= CRYPTO_MAX_NAME) {
-		snprintf(err, len, "\"%s\" is longer than a driver name can be",
-			 named);
-		return -EINVAL;
-	}
-	ret = kb_cu_instantiate(nl, named);
-	if (!ret)
-		ret = kb_cu_get(nl, named, &a);
-	if (ret) {
-		snprintf(err, len,
-			 "no implementation has the driver name \"%s\" (%s)",
-			 named, strerror(-ret));
-		return ret == -EPERM ? ret : -ENOENT;
-	}
+	ret = kb_path_impl_named(nl, named, out, &a, err, len);
+	if (ret)
+		return ret;
 	if (!strcmp(a.name, KB_OVPN_ALLOC)) {
 		snprintf(out->driver, sizeof(out->driver), "%s", named);
 	} else if (!strcmp(a.name, KB_GCM_BENEATH)) {
@@ -76,21 +64,7 @@ int kb_ovpn_resolve(struct mnl_socket *nl, const char *named,
 			named, a.name, KB_OVPN_ALLOC, KB_GCM_BENEATH);
 		return -EINVAL;
 	}
-	ret = kb_cu_instantiate(nl, out->driver);
-	if (!ret)
-		ret = kb_cu_get(nl, out->driver, &top);
-	if (!ret && strcmp(top.name, KB_OVPN_ALLOC))
-		ret = -EINVAL;
-	if (ret) {
-		snprintf(err, len, "the kernel cannot build %s on \"%s\" (%s)",
-			 out->driver, named, strerror(-ret));
-		return ret;
-	}
-	snprintf(out->named, sizeof(out->named), "%s", named);
-	snprintf(out->module, sizeof(out->module), "%s", top.module);
-	out->priority = top.priority;
-	out->async = top.flags & CU_ALG_ASYNC;
-	return 0;
+	return kb_path_impl_built(nl, named, KB_OVPN_ALLOC, out, err, len);
 }
 
 /**

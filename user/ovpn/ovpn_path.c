@@ -471,6 +471,7 @@ const struct kb_path_ops kb_ovpn_path_ops = {
 	.command = "ovpn",
 	.end = "key slot",
 	.an_end = "a key slot",
+	.others = "an OpenVPN tunnel",
 	.transforms_per_end = 2,
 	.aad_bytes = 8,
 	.alloc_name = alloc_name,

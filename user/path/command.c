@@ -32,6 +32,7 @@
 #include "bench/run_options.h"
 #include "netlink/crypto_user.h"
 #include "path/command.h"
+#include "path/impl.h"
 #include "path/iperf3.h"
 #include "path/registered.h"
 #include "path/session.h"
@@ -277,29 +278,6 @@ static int missing_caps(const struct kb_path_command *cmd)
 		!net && !sys ? " and " : "", sys ? "" : "CAP_SYS_ADMIN",
 		cmd->makes);
 	return KB_EXIT_ERROR;
-}
-
-int kb_path_impls_add(struct kb_path_impls *impls,
-		      const struct kb_path_impl *impl)
-{
-	struct kb_path_impl *grown;
-	size_t i;
-
-	for (i = 0; i < impls->count; i++)
-		if (!strcmp(impls->impl[i].driver, impl->driver))
-			return 0;
-	grown = realloc(impls->impl, (impls->count + 1) * sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	impls->impl = grown;
-	impls->impl[impls->count++] = *impl;
-	return 0;
-}
-
-void kb_path_impls_free(struct kb_path_impls *impls)
-{
-	free(impls->impl);
-	memset(impls, 0, sizeof(*impls));
 }
 
 static int run_all(const struct kb_path_command *cmd,

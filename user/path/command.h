@@ -123,8 +123,5 @@ int kb_path_bad(const struct kb_path_command *cmd, const char *fmt,
 		const char *arg);
 int kb_path_main(const struct kb_path_command *cmd, struct kb_path_cli *o,
 		 const void *front);
-void kb_path_impls_free(struct kb_path_impls *impls);
-int kb_path_impls_add(struct kb_path_impls *impls,
-		      const struct kb_path_impl *impl);
 
 #endif /* KAESBENCH_PATH_COMMAND_H */

@@ -36,6 +36,8 @@ struct kb_path_ops {
 	const char *command; /* "ipsec": the command, and its document kind */
 	const char *end; /* what holds an implementation: "SA" */
 	const char *an_end; /* the same in a sentence: "an SA" */
+	/* Whose transforms others of the machine may be: "an IPsec SA". */
+	const char *others;
 	/* Transforms of the driver one end allocates (an SA: one). */
 	unsigned int transforms_per_end;
 	/* Associated data per packet, for the ceiling (0: the driver's own). */

@@ -106,32 +106,36 @@ void kb_raise_held(const struct kb_cu_algs *algs, const char *esp_name,
  * kb_raise_reason() - say why @driver is not raised, or that it is anyway
  * @buf: where to
  * @len: its size
- * @esp_name: what ESP allocates
+ * @ops: the path, whose words it uses
+ * @esp_name: what the path allocates
  * @held: kb_raise_held()'s
  * @driver: the driver that would be raised
  * @forced: --force-raise: it is raised all the same
  *
  * Return: what snprintf() returns.
  */
-int kb_raise_reason(char *buf, size_t len, const char *esp_name,
-		    const struct kb_raise_held *held, const char *driver,
-		    bool forced)
+int kb_raise_reason(char *buf, size_t len, const struct kb_path_ops *ops,
+		    const char *esp_name, const struct kb_raise_held *held,
+		    const char *driver, bool forced)
 {
 	return snprintf(
 		buf, len,
-		"another user holds %u transform%s of %s (of %s; an IPsec SA of the machine's?): raising %s's priority %s",
+		"another user holds %u transform%s of %s (of %s; %s of the machine's?): raising %s's priority %s%s%s%s",
 		held->transforms, held->transforms == 1 ? "" : "s", esp_name,
-		held->driver, driver,
-		forced ?
-			"all the same (--force-raise): an SA made meanwhile gets it" :
-			"would hand it to any SA made meanwhile; not measured; --force-raise to accept that");
+		held->driver, ops->others, driver,
+		forced ? "all the same (--force-raise): " :
+			 "would hand it to any ",
+		forced ? ops->an_end : ops->end, " made meanwhile",
+		forced ? " gets it" :
+			 "; not measured; --force-raise to accept that");
 }
 
 /**
  * kb_raise_check() - may @driver be raised for kaesbench's SAs now
  * @nl: a crypto_user socket
- * @esp_name: what ESP allocates
- * @driver: the driver of @esp_name kaesbench's SAs must get
+ * @ops: the path
+ * @esp_name: what the path allocates
+ * @driver: the driver of @esp_name kaesbench's ends must get
  * @forced: --force-raise: look once, and word @why as a raise accepted
  * @why: on -EBUSY, kb_raise_reason()'s sentence
  * @len: its size
@@ -144,8 +148,9 @@ int kb_raise_reason(char *buf, size_t len, const char *esp_name,
  * @esp_name; -EBUSY when another user held one throughout; -EINTR on a
  * signal meanwhile; or the error reading the drivers.
  */
-int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
-		   const char *driver, bool forced, char *why, size_t len)
+int kb_raise_check(struct mnl_socket *nl, const struct kb_path_ops *ops,
+		   const char *esp_name, const char *driver, bool forced,
+		   char *why, size_t len)
 {
 	struct timespec pause = { .tv_nsec = RECHECK_PAUSE_MS * 1000000L };
 	double end = kb_now() + (forced ? 0 : KB_RAISE_RECHECK_MS / 1000.0);
@@ -169,6 +174,6 @@ int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
 		if (kb_interrupted())
 			return -EINTR;
 	}
-	kb_raise_reason(why, len, esp_name, &held, driver, forced);
+	kb_raise_reason(why, len, ops, esp_name, &held, driver, forced);
 	return -EBUSY;
 }

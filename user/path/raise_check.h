@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "netlink/crypto_user.h"
+#include "path/ops.h"
 
 struct mnl_socket;
 
@@ -31,10 +32,11 @@ bool kb_raise_needed(const struct kb_cu_algs *algs, const char *esp_name,
 		     const char *driver);
 void kb_raise_held(const struct kb_cu_algs *algs, const char *esp_name,
 		   struct kb_raise_held *held);
-int kb_raise_reason(char *buf, size_t len, const char *esp_name,
-		    const struct kb_raise_held *held, const char *driver,
-		    bool forced);
-int kb_raise_check(struct mnl_socket *nl, const char *esp_name,
-		   const char *driver, bool forced, char *why, size_t len);
+int kb_raise_reason(char *buf, size_t len, const struct kb_path_ops *ops,
+		    const char *esp_name, const struct kb_raise_held *held,
+		    const char *driver, bool forced);
+int kb_raise_check(struct mnl_socket *nl, const struct kb_path_ops *ops,
+		   const char *esp_name, const char *driver, bool forced,
+		   char *why, size_t len);
 
 #endif /* KAESBENCH_PATH_RAISE_CHECK_H */

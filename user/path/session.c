@@ -613,8 +613,9 @@ static bool may_raise(struct kb_path *c, const struct kb_path_impl *impl,
 	for (i = 0; i < 2; i++) {
 		if (i && !strcmp(driver[i], driver[0]))
 			break;
-		ret = kb_raise_check(c->nl, c->alloc_name, driver[i],
-				     c->o->force_raise, why, sizeof(why));
+		ret = kb_raise_check(c->nl, c->kind.ops, c->alloc_name,
+				     driver[i], c->o->force_raise, why,
+				     sizeof(why));
 		if (ret == -EBUSY && c->o->force_raise) {
 			fprintf(stderr, "kaesbench %s: %s: %s\n",
 				c->kind.ops->command, impl->driver, why);
