@@ -636,11 +636,13 @@ static void faulty_ctx_exit(struct faulty_tfm *ctx)
 }
 
 /*
- * What does the work, the first of each list the kernel has, by name, not
- * "cbc(aes)": another test module's wrong cbc(aes) must not be picked when
- * no better one is registered yet. 6.1 and 6.12 have aes-generic and
- * ghash-generic; 7.x has neither: its "aes" is the AES library's, and its
- * gcm_base takes the GHASH library's, ghash-lib.
+ * What does the work, the first of each list the kernel can allocate, by
+ * name, not "cbc(aes)": another test module's wrong cbc(aes) must not be
+ * picked when no better one is registered yet. 6.1 and 6.12 have
+ * aes-generic and ghash-generic; 7.x has neither: its "aes" is the AES
+ * library's, and its gcm_base takes the GHASH library's, ghash-lib, and
+ * refuses any other GHASH with -EINVAL, not -ENOENT: whatever a name
+ * fails with, the next is tried.
  */
 static const char *const cbc_fallbacks[] = {
 	"cbc(aes-generic)",
@@ -738,7 +740,7 @@ static int faulty_sk_init(struct crypto_skcipher *tfm,
 	struct faulty_tfm *ctx = crypto_skcipher_ctx(tfm);
 	struct crypto_sync_skcipher *fallback = ERR_PTR(-ENOENT);
 
-	for (; *fallbacks && PTR_ERR_OR_ZERO(fallback) == -ENOENT; fallbacks++)
+	for (; *fallbacks && IS_ERR(fallback); fallbacks++)
 		fallback = crypto_alloc_sync_skcipher(*fallbacks, 0,
 						      CRYPTO_ALG_NEED_FALLBACK);
 	if (IS_ERR(fallback))
@@ -867,7 +869,7 @@ static int faulty_aead_init(struct crypto_aead *tfm,
 	struct faulty_tfm *ctx = crypto_aead_ctx(tfm);
 	struct crypto_aead *fallback = ERR_PTR(-ENOENT);
 
-	for (; *fallbacks && PTR_ERR_OR_ZERO(fallback) == -ENOENT; fallbacks++)
+	for (; *fallbacks && IS_ERR(fallback); fallbacks++)
 		fallback = crypto_alloc_aead(*fallbacks, 0,
 					     CRYPTO_ALG_ASYNC |
 					     CRYPTO_ALG_NEED_FALLBACK);
