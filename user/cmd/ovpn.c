@@ -97,45 +97,25 @@ static const struct kb_path_impl_ops ovpn_impls = {
 	.resolve = kb_ovpn_resolve,
 };
 
-/*
- * Whether this kernel has ovpn: its family, reached from a namespace of
- * our own that goes at once (the family loads its module on lookup).
- */
+/* Whether this kernel has ovpn at all, before anything is chosen. */
 static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 		     struct kb_guard *g, const struct kb_path_kind *kind)
 {
-	struct kb_netns_pair p;
-	struct mnl_socket *genl = NULL;
-	uint16_t family;
-	char err[400];
-	int fd, ret;
+	char why[400];
+	int ret;
 
 	(void)o;
 	(void)nl;
 	(void)g;
 	(void)kind;
-	ret = kb_netns_pair_make(&p, err, sizeof(err));
-	if (!ret) {
-		fd = kb_netns_socket(&p, 0, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
-				     NETLINK_GENERIC);
-		genl = fd < 0 ? NULL : mnl_socket_fdopen(fd);
-		ret = genl ? kb_ovpn_open(genl, &family, err, sizeof(err)) :
-			     -errno;
-		if (!genl)
-			snprintf(err, sizeof(err),
-				 "a generic netlink socket: %s",
-				 strerror(-ret));
-		if (genl)
-			mnl_socket_close(genl);
-	}
-	kb_netns_pair_release(&p);
+	ret = kb_ovpn_present(why, sizeof(why));
 	if (ret == -ENOENT)
 		fprintf(stderr,
 			WHO
 			": n/a: %s; before 6.16 only the out-of-tree ovpn backports have it\n",
-			err);
+			why);
 	else if (ret)
-		fprintf(stderr, WHO ": n/a: %s\n", err);
+		fprintf(stderr, WHO ": n/a: %s\n", why);
 	return ret ? KB_EXIT_ERROR : KB_EXIT_OK;
 }
 

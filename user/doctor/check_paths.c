@@ -25,11 +25,10 @@
 #include "doctor/chain.h"
 #include "doctor/check_paths.h"
 #include "ovpn/impl.h"
+#include "path/gcm_on_ctr.h"
 
 #define STALE_ID "KB-OVPN-STALE-INSTANCE"
 #define CTR_ONLY_ID "KB-OVPN-CTR-ONLY-ENGINE"
-/* The mode beneath gcm's template, which an engine may offer alone. */
-#define CTR_AES "ctr(aes)"
 
 static const struct kb_doc_path_words ovpn_words = {
 	.path = "ovpn",
@@ -173,7 +172,7 @@ static void ctr_only(struct kb_doc_report *r, const struct kb_doc_chain *c)
 	for (i = 0; i < c->algs->count; i++) {
 		a = &c->algs->alg[i];
 		if (!kb_cu_usable(a) || (a->flags & CU_ALG_INSTANCE) ||
-		    strcmp(a->name, CTR_AES) || a == c->on ||
+		    strcmp(a->name, KB_GCM_BENEATH) || a == c->on ||
 		    kb_doc_chain_engine(a, c->algs) != KB_ENGINE_OFFLOAD ||
 		    has_gcm(c->algs, a->module))
 			continue;
@@ -208,7 +207,7 @@ static void key(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 		.algs = &x->algs,
 		.transform = KB_OVPN_ALLOC,
 		.allocates = KB_OVPN_ALLOC,
-		.level = { KB_OVPN_ALLOC, CTR_AES, "aes" },
+		.level = { KB_OVPN_ALLOC, KB_GCM_BENEATH, "aes" },
 		.levels = 3,
 		.before = x->before,
 	};

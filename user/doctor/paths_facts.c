@@ -23,39 +23,19 @@
 #include "doctor/facts.h"
 #include "doctor/ovpn_facts.h"
 #include "doctor/paths_facts.h"
-#include "netlink/ovpn_genl.h"
-#include "path/netns.h"
+#include "ovpn/ovpn_path.h"
 
-/* ovpn's family, from a namespace of our own that goes at once. */
+/* ovpn's family (kb_ovpn_present()); not asked without CAP_SYS_ADMIN. */
 static int family(char *why, size_t len)
 {
-	struct kb_netns_pair p;
-	struct mnl_socket *genl = NULL;
-	uint16_t id;
-	int fd, ret;
+	int ret = kb_ovpn_present(why, len);
 
-	ret = kb_netns_pair_make(&p, why, len);
 	if (ret == -EPERM) {
 		snprintf(
 			why, len,
 			"its family was not asked: a network namespace of the doctor's own to ask it from needs CAP_SYS_ADMIN (the doctor asks nothing in the machine's own)");
 		ret = KB_DOC_NOT_ASKED;
-	} else if (!ret) {
-		fd = kb_netns_socket(&p, 0, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
-				     NETLINK_GENERIC);
-		genl = fd < 0 ? NULL : mnl_socket_fdopen(fd);
-		if (genl) {
-			ret = kb_ovpn_open(genl, &id, why, len);
-			mnl_socket_close(genl);
-		} else {
-			ret = fd < 0 ? fd : -ENOMEM;
-			if (fd >= 0)
-				close(fd);
-			snprintf(why, len, "a generic netlink socket: %s",
-				 strerror(-ret));
-		}
 	}
-	kb_netns_pair_release(&p);
 	return ret;
 }
 

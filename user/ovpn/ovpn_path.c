@@ -467,6 +467,45 @@ static bool layer(const void *front, const char *name)
 	return !strcmp(name, KB_OVPN_ALLOC) || !strcmp(name, KB_GCM_BENEATH);
 }
 
+/**
+ * kb_ovpn_present() - whether this kernel has ovpn
+ * @why: why not, or what stopped the question
+ * @len: its size
+ *
+ * Its generic netlink family, asked from a namespace of our own that goes
+ * at once (the lookup loads the module, as for any first user; the
+ * machine's own namespace is not touched).
+ *
+ * Return: 0, -ENOENT when the kernel has no ovpn, -EPERM when the
+ * namespace cannot be made (CAP_SYS_ADMIN), or another negative errno.
+ */
+int kb_ovpn_present(char *why, size_t len)
+{
+	struct mnl_socket *genl = NULL;
+	struct kb_netns_pair p;
+	uint16_t family;
+	int fd, ret;
+
+	ret = kb_netns_pair_make(&p, why, len);
+	if (!ret) {
+		fd = kb_netns_socket(&p, 0, AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+				     NETLINK_GENERIC);
+		genl = fd < 0 ? NULL : mnl_socket_fdopen(fd);
+		if (genl) {
+			ret = kb_ovpn_open(genl, &family, why, len);
+			mnl_socket_close(genl);
+		} else {
+			ret = fd < 0 ? fd : -ENOMEM;
+			if (fd >= 0)
+				close(fd);
+			snprintf(why, len, "a generic netlink socket: %s",
+				 strerror(-ret));
+		}
+	}
+	kb_netns_pair_release(&p);
+	return ret;
+}
+
 const struct kb_path_ops kb_ovpn_path_ops = {
 	.command = "ovpn",
 	.end = "key slot",

@@ -11,6 +11,7 @@
 #define KAESBENCH_OVPN_OVPN_PATH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "path/ops.h"
 
@@ -32,5 +33,7 @@ struct kb_ovpn_setup {
 #define KB_OVPN_MTU 8920
 
 extern const struct kb_path_ops kb_ovpn_path_ops;
+
+int kb_ovpn_present(char *why, size_t len);
 
 #endif /* KAESBENCH_OVPN_OVPN_PATH_H */
