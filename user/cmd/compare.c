@@ -32,13 +32,21 @@ struct compare_opts {
 
 static void usage(FILE *f)
 {
+	size_t i;
+
 	fprintf(f,
 		"Usage: kaesbench compare [--threshold PCT] [--alpha A] [--json] OLD.json NEW.json\n"
 		"\n"
 		"Compare two saved runs (kaesbench run --json, or the sweep's), row by row:\n"
 		"implementation, path, key length, direction, depth and buffer size; or two\n"
-		"saved kaesbench ipsec --json: transform, key length, mode, implementation\n"
-		"and packet size.\n"
+		"saved documents of another kind, by:\n");
+	/* The kinds' own words (documents/kinds.c), the run's said above. */
+	for (i = 0; kb_doc_kinds[i]; i++)
+		if (strcmp(kb_doc_kinds[i]->name, "run"))
+			fprintf(f, "  kaesbench %s --json: %s\n",
+				kb_doc_kinds[i]->name,
+				kb_doc_kinds[i]->keyed_by);
+	fprintf(f,
 		"\n"
 		"      --threshold PCT     smallest change flagged, in percent (default %g)\n"
 		"      --alpha A           significance level of each row's test (default %g;\n"

@@ -43,8 +43,8 @@ static void usage(FILE *f)
 		"Put saved runs (kaesbench --json, kaesbench run --json) of many machines,\n"
 		"kernels or dates side by side: one HTML page, with a column per run, a\n"
 		"table and a plot per algorithm, and ratios to a baseline run. A saved\n"
-		"kaesbench ipsec --json gets a section of its own: per implementation its\n"
-		"state, proofs, and a table and a plot of packets/s.\n"
+		"kaesbench ipsec --json or ovpn --json gets a section of its own: per\n"
+		"implementation its state, proofs, and a table and a plot of packets/s.\n"
 		"\n"
 		"  -o, --output FILE       write to FILE instead of standard output\n"
 		"      --csv               print the tables as CSV instead of HTML\n"
@@ -52,7 +52,7 @@ static void usage(FILE *f)
 		"  -h, --help              print this help\n"
 		"\n"
 		"Exit status: 0 written, 1 the output could not be written, 2 bad usage or\n"
-		"a file that is not a saved run or ipsec document of a supported schema\n"
+		"a file that is not a saved run, ipsec or ovpn document of a supported schema\n"
 		"(nothing written).\n");
 }
 
