@@ -207,24 +207,10 @@ int kb_esp_print(FILE *f, const struct kb_path_run *run,
 	return kb_path_print(f, &kb_esp_doc, run, output);
 }
 
-const struct kb_doc_kind kb_esp_doc_kind = {
-	.name = "ipsec",
-	.an = "an",
-	.list = "ipsec",
-	.items = "implementations",
-	.fields = fields,
-	.nfields = sizeof(fields) / sizeof(fields[0]),
-	.priv = &kb_esp_doc,
-	.read = kb_saved_path_read,
-	.free = kb_saved_path_free,
-	.comparable = kb_path_comparable,
-	.compare = kb_path_compare_print,
-	.keyed_by = "transform, key bits, mode, driver and packet size",
-	.report_html = kb_report_path_html,
-	.report_csv = kb_report_path_csv,
-	.csv_header =
-		"file,transform,key_bits,mode,driver,state,packet,esp_bytes,"
-		"tunnel_pps,tunnel_gbps,tunnel_cpu_us,tunnel_spread,plain_pps,"
-		"plain_cpu_us,ceiling_pps,share,sas,sas_proved,diff_sent,"
-		"diff_received,diff_wrong,diff_integrity_failed,diff_lost,message\n",
-};
+const struct kb_doc_kind kb_esp_doc_kind = KB_PATH_DOC_KIND(
+	"ipsec", kb_esp_doc, fields,
+	"transform, key bits, mode, driver and packet size",
+	"file,transform,key_bits,mode,driver,state,packet,esp_bytes,"
+	"tunnel_pps,tunnel_gbps,tunnel_cpu_us,tunnel_spread,plain_pps,"
+	"plain_cpu_us,ceiling_pps,share,sas,sas_proved,diff_sent,"
+	"diff_received,diff_wrong,diff_integrity_failed,diff_lost,message\n");

@@ -230,20 +230,7 @@ int kb_esp_selected(struct mnl_socket *nl, const struct kb_esp_transform *t,
 		    char *sel, size_t len)
 {
 	char esp[CRYPTO_MAX_NAME];
-	const struct kb_cu_alg *b;
-	struct kb_cu_algs algs;
-	int ret;
 
-	sel[0] = '\0';
 	kb_esp_name(t, esp, sizeof(esp));
-	ret = kb_cu_instantiate(nl, esp);
-	if (!ret)
-		ret = kb_cu_dump(nl, &algs);
-	if (ret)
-		return ret;
-	b = kb_cu_best(&algs, esp);
-	if (b)
-		snprintf(sel, len, "%s", b->driver);
-	kb_cu_algs_free(&algs);
-	return b ? 0 : -ENOENT;
+	return kb_path_impl_selected(nl, esp, sel, len);
 }

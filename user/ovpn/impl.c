@@ -152,27 +152,9 @@ int kb_ovpn_all(struct mnl_socket *nl, struct kb_path_impls *out)
  * @sel: where its driver name goes
  * @len: its size
  *
- * ovpn allocates by name: the registered driver of the highest priority,
- * built from the best parts only if none is registered. Call it before
- * registering any chain: one registered first would be the answer.
- *
- * Return: 0 or a negative errno.
+ * Return: 0 or a negative errno (kb_path_impl_selected()).
  */
 int kb_ovpn_selected(struct mnl_socket *nl, char *sel, size_t len)
 {
-	const struct kb_cu_alg *b;
-	struct kb_cu_algs algs;
-	int ret;
-
-	sel[0] = '\0';
-	ret = kb_cu_instantiate(nl, KB_OVPN_ALLOC);
-	if (!ret)
-		ret = kb_cu_dump(nl, &algs);
-	if (ret)
-		return ret;
-	b = kb_cu_best(&algs, KB_OVPN_ALLOC);
-	if (b)
-		snprintf(sel, len, "%s", b->driver);
-	kb_cu_algs_free(&algs);
-	return b ? 0 : -ENOENT;
+	return kb_path_impl_selected(nl, KB_OVPN_ALLOC, sel, len);
 }

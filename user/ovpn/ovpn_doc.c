@@ -188,25 +188,11 @@ int kb_ovpn_print(FILE *f, const struct kb_path_run *run,
 	return kb_path_print(f, &kb_ovpn_doc, run, output);
 }
 
-const struct kb_doc_kind kb_ovpn_doc_kind = {
-	.name = "ovpn",
-	.an = "an",
-	.list = "ovpn",
-	.items = "implementations",
-	.fields = fields,
-	.nfields = sizeof(fields) / sizeof(fields[0]),
-	.priv = &kb_ovpn_doc,
-	.read = kb_saved_path_read,
-	.free = kb_saved_path_free,
-	.comparable = kb_path_comparable,
-	.compare = kb_path_compare_print,
-	.keyed_by = "cipher, transport, driver and packet size",
-	.report_html = kb_report_path_html,
-	.report_csv = kb_report_path_csv,
-	.csv_header =
-		"file,cipher,key_bits,transport,driver,state,packet,ovpn_bytes,"
-		"tunnel_pps,tunnel_gbps,tunnel_cpu_us,tunnel_spread,plain_pps,"
-		"plain_cpu_us,ceiling_pps,share,key_slots,key_slots_proved,"
-		"diff_sent,diff_received,diff_wrong,diff_not_decrypted,diff_lost,"
-		"message\n",
-};
+const struct kb_doc_kind kb_ovpn_doc_kind = KB_PATH_DOC_KIND(
+	"ovpn", kb_ovpn_doc, fields,
+	"cipher, transport, driver and packet size",
+	"file,cipher,key_bits,transport,driver,state,packet,ovpn_bytes,"
+	"tunnel_pps,tunnel_gbps,tunnel_cpu_us,tunnel_spread,plain_pps,"
+	"plain_cpu_us,ceiling_pps,share,key_slots,key_slots_proved,"
+	"diff_sent,diff_received,diff_wrong,diff_not_decrypted,diff_lost,"
+	"message\n");

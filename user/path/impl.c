@@ -86,6 +86,40 @@ int kb_path_impl_built(struct mnl_socket *nl, const char *named,
 	return 0;
 }
 
+/**
+ * kb_path_impl_selected() - what an end made now gets
+ * @nl: a crypto_user socket
+ * @alloc_name: what the path allocates
+ * @sel: where its driver name goes
+ * @len: its size
+ *
+ * A path allocates by name: the registered driver of the highest
+ * priority, built from the best parts only if none is registered yet, as
+ * this does. Call it before registering any chain of the path's: one
+ * registered first would be the answer.
+ *
+ * Return: 0 or a negative errno.
+ */
+int kb_path_impl_selected(struct mnl_socket *nl, const char *alloc_name,
+			  char *sel, size_t len)
+{
+	const struct kb_cu_alg *b;
+	struct kb_cu_algs algs;
+	int ret;
+
+	sel[0] = '\0';
+	ret = kb_cu_instantiate(nl, alloc_name);
+	if (!ret)
+		ret = kb_cu_dump(nl, &algs);
+	if (ret)
+		return ret;
+	b = kb_cu_best(&algs, alloc_name);
+	if (b)
+		snprintf(sel, len, "%s", b->driver);
+	kb_cu_algs_free(&algs);
+	return b ? 0 : -ENOENT;
+}
+
 int kb_path_impls_add(struct kb_path_impls *impls,
 		      const struct kb_path_impl *impl)
 {

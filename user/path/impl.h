@@ -22,6 +22,8 @@ int kb_path_impl_named(struct mnl_socket *nl, const char *named,
 int kb_path_impl_built(struct mnl_socket *nl, const char *named,
 		       const char *alloc_name, struct kb_path_impl *out,
 		       char *err, size_t len);
+int kb_path_impl_selected(struct mnl_socket *nl, const char *alloc_name,
+			  char *sel, size_t len);
 int kb_path_impls_add(struct kb_path_impls *impls,
 		      const struct kb_path_impl *impl);
 void kb_path_impls_free(struct kb_path_impls *impls);

@@ -101,4 +101,22 @@ bool kb_path_get_diff_refused(const void *rec, struct kb_field_value *v);
 
 const struct kb_path_doc *kb_path_doc_of(const struct kb_saved *doc);
 
+/*
+ * A path's row of the kinds table (documents/kinds.c): its name, which is
+ * its list's too, its path document @doc with @doc_fields, and its own
+ * words; reading, comparing and reporting are every path's
+ * (pathdoc/saved_path.c, path_compare_report.c, path_report.c).
+ */
+#define KB_PATH_DOC_KIND(kind_name, doc, doc_fields, keyed, header)           \
+	{                                                                     \
+		.name = kind_name, .an = "an", .list = kind_name,             \
+		.items = "implementations", .fields = doc_fields,             \
+		.nfields = sizeof(doc_fields) / sizeof(doc_fields[0]),        \
+		.priv = &doc, .read = kb_saved_path_read,                     \
+		.free = kb_saved_path_free, .comparable = kb_path_comparable, \
+		.compare = kb_path_compare_print, .keyed_by = keyed,          \
+		.report_html = kb_report_path_html,                           \
+		.report_csv = kb_report_path_csv, .csv_header = header,       \
+	}
+
 #endif /* KAESBENCH_PATHDOC_PATH_DOC_H */
