@@ -21,7 +21,7 @@ struct mnl_socket;
 
 struct kb_path_proof {
 	char driver[CRYPTO_MAX_NAME]; /* asked for */
-	/* Its reference count, and no other's, rose by the end's transforms. */
+	/* Its reference count rose by the end's transforms, exactly. */
 	bool proved;
 	int delta; /* of @driver's reference count */
 	char other[CRYPTO_MAX_NAME]; /* a driver of the name that changed */

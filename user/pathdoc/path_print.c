@@ -40,11 +40,14 @@ static void size_label(const struct kb_path_point *pt, char *buf, size_t len)
 static void print_proofs(FILE *f, const struct kb_path_ops *ops,
 			 const struct kb_path_result *r)
 {
+	const char *other = NULL;
 	size_t i, proved = 0, raised = 0;
 
 	for (i = 0; i < r->proofs; i++) {
 		proved += r->proof[i].proved;
 		raised += r->proof[i].raised;
+		if (r->proof[i].other[0] && !other)
+			other = r->proof[i].other;
 	}
 	fprintf(f,
 		"  %ss: %zu made, %zu proved by their driver's reference count (+%u each)",
@@ -53,6 +56,9 @@ static void print_proofs(FILE *f, const struct kb_path_ops *ops,
 		fprintf(f,
 			"; %zu made under a priority raised for the moment and set back",
 			raised);
+	/* A fallback the driver allocates of its own name, or another user. */
+	if (other)
+		fprintf(f, "; %s's count rose too", other);
 	fputc('\n', f);
 }
 
