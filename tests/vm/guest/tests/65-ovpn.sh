@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded order=last check=latest,6.12
+# kaesbench-test: module=loaded order=last check=latest,6.12,6.1
 # kaesbench ovpn: OpenVPN's data channel in the kernel (ovpn) between two
 # namespaces. Each implementation's key slots are proved (the driver's
 # reference count rising by two per slot: ovpn allocates gcm(aes) for
