@@ -126,28 +126,7 @@ static const struct kb_field *const fields[] = {
 };
 
 static const struct kb_field *const point_fields[] = {
-	&kb_path_field_packet,
-	&kb_path_field_packet_bytes,
-	&kb_path_field_imix,
-	&f_esp_crypt_bytes,
-	&f_esp_packet_bytes,
-	&kb_path_field_tunnel,
-	&kb_path_field_tunnel_pps,
-	&kb_path_field_tunnel_gbps,
-	&kb_path_field_tunnel_cpu_us,
-	&kb_path_field_tunnel_spread,
-	&kb_path_field_tunnel_lost,
-	&kb_path_field_plain,
-	&kb_path_field_plain_pps,
-	&kb_path_field_plain_gbps,
-	&kb_path_field_plain_cpu_us,
-	&kb_path_field_ceiling,
-	&kb_path_field_ceiling_pps,
-	&kb_path_field_ceiling_mbps,
-	&kb_path_field_iperf3,
-	&kb_path_field_share,
-	&kb_path_field_ceiling_encrypt_context,
-	&kb_path_field_ceiling_decrypt_context,
+	KB_PATH_POINT_FIELDS(&f_esp_crypt_bytes, &f_esp_packet_bytes),
 };
 
 static void table_title(FILE *f, const struct kb_path_run *run)

@@ -102,6 +102,23 @@ bool kb_path_get_diff_refused(const void *rec, struct kb_field_value *v);
 const struct kb_path_doc *kb_path_doc_of(const struct kb_saved *doc);
 
 /*
+ * A point's fields, every path's in their order, with the path's own
+ * two after the packet's: the bytes it encrypts, the packet on the wire.
+ */
+#define KB_PATH_POINT_FIELDS(crypt_bytes, wire_bytes)                         \
+	&kb_path_field_packet, &kb_path_field_packet_bytes,                   \
+		&kb_path_field_imix, crypt_bytes, wire_bytes,                 \
+		&kb_path_field_tunnel, &kb_path_field_tunnel_pps,             \
+		&kb_path_field_tunnel_gbps, &kb_path_field_tunnel_cpu_us,     \
+		&kb_path_field_tunnel_spread, &kb_path_field_tunnel_lost,     \
+		&kb_path_field_plain, &kb_path_field_plain_pps,               \
+		&kb_path_field_plain_gbps, &kb_path_field_plain_cpu_us,       \
+		&kb_path_field_ceiling, &kb_path_field_ceiling_pps,           \
+		&kb_path_field_ceiling_mbps, &kb_path_field_iperf3,           \
+		&kb_path_field_share, &kb_path_field_ceiling_encrypt_context, \
+		&kb_path_field_ceiling_decrypt_context
+
+/*
  * A path's row of the kinds table (documents/kinds.c): its name, which is
  * its list's too, its path document @doc with @doc_fields, and its own
  * words; reading, comparing and reporting are every path's
