@@ -112,7 +112,7 @@ static void impls(const void *buf, size_t len)
 	kb_nl_report(devnull, &r, EINVAL, "listing implementations");
 	kb_print_people(devnull, &list);
 	kb_print_dump(devnull, &list);
-	kb_print_json(devnull, &list, NULL);
+	kb_print_json(devnull, &list, NULL, NULL);
 	free(r.msg);
 	kb_impl_list_free(&list);
 }

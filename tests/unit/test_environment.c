@@ -686,7 +686,7 @@ static void test_arm64_document(void **state)
 
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_int_equal(kb_print_json(f, &list, kb_env_to_json(&e, &mod)), 0);
+	assert_int_equal(kb_print_json(f, &list, kb_env_to_json(&e, &mod), NULL), 0);
 	fclose(f);
 	doc = json_tokener_parse(text);
 	assert_non_null(doc);

@@ -300,7 +300,7 @@ static int print_json(FILE *f, const struct kb_impl_list *list)
 
 	json_object_object_add(env, "clocksource",
 			       json_object_new_string("tsc"));
-	return kb_print_json(f, list, env);
+	return kb_print_json(f, list, env, NULL);
 }
 
 static void test_json_document(void **state)
@@ -351,7 +351,7 @@ static void test_json_document_oom(void **state)
 	add_cipher(&list);
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_int_equal(kb_print_json(f, &list, NULL), -ENOMEM);
+	assert_int_equal(kb_print_json(f, &list, NULL, NULL), -ENOMEM);
 	fclose(f);
 	assert_int_equal(len, 0);
 	free(text);

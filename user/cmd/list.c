@@ -126,8 +126,10 @@ int kb_list_main(int argc, char *argv[])
 			kb_print_dump(stdout, &list);
 			break;
 		case KB_LIST_JSON:
+			kb_doc_paths_here(&paths);
 			ret = kb_print_json(stdout, &list,
-					    kb_env_json_here(&list));
+					    kb_env_json_here(&list),
+					    kb_doc_paths_json(&paths));
 			break;
 		}
 		if (ret)

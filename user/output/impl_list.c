@@ -341,12 +341,26 @@ static struct json_object *impl_item(const void *list, size_t i)
  * @list: the implementations, printed in kernel order, then the library
  *	  paths this kernel lacks
  * @env: the environment; its reference is taken, whatever the result
+ * @paths: the network paths this kernel has (the doctor's section), or
+ *	   NULL for none; its reference is taken, whatever the result
  *
  * Return: 0, or -ENOMEM.
  */
 int kb_print_json(FILE *f, const struct kb_impl_list *list,
-		  struct json_object *env)
+		  struct json_object *env, struct json_object *paths)
 {
-	return kb_print_json_list(f, "implementations", impl_item, list,
-				  kb_impl_listed_count(list), env);
+	struct json_object *root = kb_json_document_new(env);
+	struct json_object *arr =
+		kb_json_list(impl_item, list, kb_impl_listed_count(list));
+
+	if (!root || !arr) {
+		json_object_put(arr);
+		json_object_put(paths);
+		json_object_put(root);
+		return -ENOMEM;
+	}
+	json_object_object_add(root, "implementations", arr);
+	if (paths)
+		json_object_object_add(root, "paths", paths);
+	return kb_json_document_print(f, root);
 }

@@ -18,6 +18,6 @@ void kb_print_dump_line(FILE *f, const struct kb_impl *impl);
 void kb_print_dump(FILE *f, const struct kb_impl_list *list);
 struct json_object *kb_impl_to_json(const struct kb_impl *impl);
 int kb_print_json(FILE *f, const struct kb_impl_list *list,
-		  struct json_object *env);
+		  struct json_object *env, struct json_object *paths);
 
 #endif /* KAESBENCH_OUTPUT_IMPL_LIST_H */

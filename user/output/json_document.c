@@ -101,6 +101,21 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
 		       const void *ctx, size_t count, struct json_object *env)
 {
+	return kb_print_json_document(f, key, kb_json_list(item, ctx, count),
+				      env);
+}
+
+/**
+ * kb_json_list() - a JSON array of @count items
+ * @item: makes item @i of @ctx; NULL when out of memory
+ * @ctx: what the items are made from
+ * @count: how many
+ *
+ * Return: the array, or NULL when out of memory.
+ */
+struct json_object *kb_json_list(kb_json_item_fn item, const void *ctx,
+				 size_t count)
+{
 	struct json_object *arr = json_object_new_array(), *obj;
 	size_t i;
 
@@ -112,5 +127,5 @@ int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
 			arr = NULL;
 		}
 	}
-	return kb_print_json_document(f, key, arr, env);
+	return arr;
 }

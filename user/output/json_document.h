@@ -30,5 +30,7 @@ int kb_print_json_document(FILE *f, const char *key, struct json_object *arr,
 			   struct json_object *env);
 int kb_print_json_list(FILE *f, const char *key, kb_json_item_fn item,
 		       const void *ctx, size_t count, struct json_object *env);
+struct json_object *kb_json_list(kb_json_item_fn item, const void *ctx,
+				 size_t count);
 
 #endif /* KAESBENCH_OUTPUT_JSON_DOCUMENT_H */
