@@ -94,6 +94,13 @@ paths_normal() {
 	else
 		grep -q '^  ovpn: absent: ' /tmp/list.txt
 	fi || fail "kaesbench list's ovpn line is wrong"
+	# --json: the same section as the document's paths member.
+	kaesbench list --json >/tmp/list.json || fail "kaesbench list --json failed"
+	jq -c '.paths | {esp, ovpn: .ovpn.presence, aes: .wireguard.aes}' \
+		/tmp/list.json
+	jq -e '(.implementations | length > 0) and .paths.wireguard.aes == false and
+		(.paths.ovpn.presence | IN("present", "available", "absent", "unknown"))' \
+		/tmp/list.json >/dev/null || fail "list --json has no paths member as documented"
 	unchanged "$LAYERS"
 }
 
