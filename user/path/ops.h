@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "path/flow.h"
 #include "path/netns.h"
 
 struct kb_path;
@@ -91,6 +92,30 @@ struct kb_path_ops {
 	/* Optional: the front end's state for one implementation's ends. */
 	int (*open)(struct kb_path *p);
 	void (*close)(struct kb_path *p);
+
+	/*
+	 * What differs for a path that is not datagrams through two
+	 * namespaces (kTLS: records over a TCP stream on a loopback).
+	 * Every one optional; left out, a path is ESP's and ovpn's kind.
+	 */
+	/* Its lanes' traffic, when not the layer's datagrams. */
+	const struct kb_path_flow_ops *flow;
+	/*
+	 * The differential's other end when it is not a kernel driver
+	 * ("OpenSSL's libcrypto"): then the halves' ends are given NULL
+	 * for it, and only the implementation's priority is raised.
+	 */
+	const char *reference;
+	/* Measured beside the tunnel and plaintext (KB_LANE_ALONGSIDE). */
+	const char *alongside;
+	/* Associated data per unit, when the front end decides it. */
+	unsigned int (*aad)(const void *front);
+	/* The bytes a size (-b) carries, when -b does not count packets. */
+	uint32_t (*payload)(uint32_t size);
+	/* Its lanes are one namespace's loopback: no veth pair is made. */
+	bool loopback;
+	/* It decrypts in the receiving thread, not in NET_RX softirq. */
+	bool decrypts_in_thread;
 };
 
 /* A path as one command runs it: its table, and the front end's choice. */

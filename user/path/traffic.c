@@ -33,23 +33,12 @@
 #include "base/signals.h"
 #include "path/link.h"
 #include "path/netns.h"
+#include "path/pattern.h"
 #include "path/traffic.h"
 
 #define BATCH 32
 /* Where kb_traffic_free_deferred() sends (RFC 863's discard). */
 #define DISCARD_PORT 9
-#define MAGIC 0x6b616573u /* "kaes" */
-
-struct header {
-	uint32_t magic;
-	uint32_t tag;
-	uint64_t seq;
-	uint32_t len;
-	uint32_t check;
-};
-
-_Static_assert(sizeof(struct header) == KB_TRAFFIC_MIN_PAYLOAD,
-	       "the header is the smallest payload");
 
 struct shared {
 	const struct kb_traffic *t;
@@ -63,37 +52,9 @@ struct shared {
 	_Atomic double last; /* kb_now() of the last receipt */
 };
 
-static uint32_t check_of(const struct header *h)
-{
-	uint64_t x = (h->seq ^ ((uint64_t)h->len << 32) ^ h->tag) *
-		     0x9e3779b97f4a7c15ull;
-
-	return (uint32_t)(x >> 32);
-}
-
-static void fill_body(uint8_t *body, uint32_t seed)
-{
-	uint64_t x = seed | 1;
-	size_t i;
-
-	for (i = 0; i < KB_TRAFFIC_MAX_PAYLOAD; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		body[i] = (uint8_t)x;
-	}
-}
-
 static bool right(const struct shared *s, const uint8_t *buf, size_t len)
 {
-	struct header h;
-
-	if (len < sizeof(h))
-		return false;
-	memcpy(&h, buf, sizeof(h));
-	return h.magic == MAGIC && h.tag == s->tag && h.len == len &&
-	       h.check == check_of(&h) &&
-	       !memcmp(buf + sizeof(h), s->body + sizeof(h), len - sizeof(h));
+	return kb_pattern_right(buf, len, s->tag, s->body, NULL);
 }
 
 static void *receiver(void *arg)
@@ -223,7 +184,7 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		   struct kb_traffic_result *r)
 {
 	static uint8_t body[KB_TRAFFIC_MAX_PAYLOAD];
-	struct header hdr[BATCH];
+	struct kb_pattern_header hdr[BATCH];
 	struct iovec iov[BATCH][2];
 	struct mmsghdr msgs[BATCH];
 	struct shared s = { .t = t, .body = body, .tag = o->tag };
@@ -234,7 +195,7 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 	int i, n, ret;
 
 	memset(r, 0, sizeof(*r));
-	fill_body(body, o->tag);
+	kb_pattern_body(body, sizeof(body), o->tag);
 	atomic_store(&s.last, 0.0);
 	ret = pthread_create(&thread, NULL, receiver, &s);
 	if (ret)
@@ -260,11 +221,7 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 			uint32_t len = o->payload_sizes[(r->sent + i) %
 							o->npayload_sizes];
 
-			hdr[i].magic = MAGIC;
-			hdr[i].tag = o->tag;
-			hdr[i].seq = r->sent + i;
-			hdr[i].len = len;
-			hdr[i].check = check_of(&hdr[i]);
+			kb_pattern_stamp(&hdr[i], o->tag, r->sent + i, len);
 			iov[i][0].iov_base = &hdr[i];
 			iov[i][0].iov_len = sizeof(hdr[i]);
 			iov[i][1].iov_base = body + sizeof(hdr[i]);

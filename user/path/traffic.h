@@ -14,11 +14,12 @@
 #include <stdint.h>
 
 #include "path/netns.h"
+#include "path/pattern.h"
 
 /* The largest datagram payload sent: the veth's 9000-byte MTU's, less room. */
 #define KB_TRAFFIC_MAX_PAYLOAD 9000
 /* The smallest: the header every datagram carries. */
-#define KB_TRAFFIC_MIN_PAYLOAD 24
+#define KB_TRAFFIC_MIN_PAYLOAD KB_PATTERN_HEADER
 
 struct kb_traffic {
 	int tx; /* a UDP socket in side 0, bound to the lane's address */
