@@ -30,6 +30,13 @@ struct kb_path_proof {
 	uint32_t raised_to;
 	int side; /* where the end is: 0 sends, 1 receives (on lane 0, both) */
 	unsigned int lane;
+	/*
+	 * What else the path read back of the end, when it can: kTLS's
+	 * "TLS_TX sw, TlsTxSw +1" (the socket's ULP info and the
+	 * namespace's counters). Empty when the path has nothing more.
+	 */
+	char also[128];
+	bool also_bad; /* that read-back contradicts the driver (a NIC's) */
 };
 
 /* Makes the end, with what kb_proof_end's @arg is: the path's own call. */

@@ -83,10 +83,16 @@ struct kb_path_point {
 	bool has_ceiling;
 	struct kb_iperf3_result iperf3; /* --iperf3, fixed sizes only */
 	bool has_iperf3; /* asked for: @iperf3 ran, or says why not */
+	/* The path's alongside lane (ops->alongside: userspace OpenSSL). */
+	struct kb_path_rate alongside;
+	bool has_alongside;
+	char alongside_error[256]; /* why it was not measured, if not */
 };
 
 /* The tunnel's keys swapped at both ends while datagrams flow. */
 struct kb_path_rotation {
+	/* Why the path's keys are not rotated here, when they are not. */
+	char not_here[256];
 	bool ran;
 	bool swapped; /* both ends swapped */
 	uint32_t packet_size; /* the inner IPv4 packets sent */
@@ -124,6 +130,13 @@ struct kb_path_run {
 	bool iperf3; /* --iperf3 */
 	const char *imix_spec; /* NULL without --imix */
 	char selected[CRYPTO_MAX_NAME]; /* what an end made now gets */
+	/*
+	 * The differential's other end and the alongside lane, where the
+	 * path has them (ops->reference, ops->alongside), as this machine
+	 * has them: "OpenSSL 3.0.19 19 Aug 2025 (libcrypto.so.3)".
+	 */
+	char reference_version[128];
+	char alongside_version[128];
 	struct kb_path_impl reference;
 	struct kb_path_result *result;
 	size_t count;
