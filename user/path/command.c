@@ -91,9 +91,23 @@ void kb_path_cli_init(struct kb_path_cli *o)
 	o->diff_packets = DEFAULT_DIFF_PACKETS;
 }
 
-static bool packet_ok(uint32_t size)
+/* Inner IPv4 packets, unless the command counts something else. */
+static const struct kb_path_sizes packets = {
+	.min = KB_PATH_MIN_PACKET,
+	.max = KB_PATH_MAX_PACKET,
+	.defaults = default_sizes,
+	.ndefaults = sizeof(default_sizes) / sizeof(default_sizes[0]),
+	.bounds = "a packet has 52 to 8900 bytes",
+};
+
+static const struct kb_path_sizes *sizes_of(const struct kb_path_command *cmd)
 {
-	return size >= KB_PATH_MIN_PACKET && size <= KB_PATH_MAX_PACKET;
+	return cmd->sizes ? cmd->sizes : &packets;
+}
+
+static bool packet_ok(const struct kb_path_command *cmd, uint32_t size)
+{
+	return size >= sizes_of(cmd)->min && size <= sizes_of(cmd)->max;
 }
 
 static int imix_opt(const struct kb_path_command *cmd, struct kb_path_cli *o,
@@ -119,7 +133,7 @@ static int imix_opt(const struct kb_path_command *cmd, struct kb_path_cli *o,
 			"--imix: \"%s\": a mix's cycle has 4096 packets at most",
 			o->imix.spec);
 	for (i = 0; i < o->imix.count; i++)
-		if (!packet_ok(o->imix.part[i].size))
+		if (!packet_ok(cmd, o->imix.part[i].size))
 			return kb_path_bad(
 				cmd,
 				"--imix: \"%s\": a packet has 52 to 8900 bytes",
@@ -169,11 +183,13 @@ int kb_path_cli_option(const struct kb_path_command *cmd, struct kb_path_cli *o,
 					   "-b: \"%s\" is not a list of sizes",
 					   optarg);
 		for (i = 0; i < o->sizes.count; i++)
-			if (!packet_ok(o->sizes.size[i]))
-				return kb_path_bad(
-					cmd,
-					"-b: \"%s\": a packet has 52 to 8900 bytes",
-					optarg);
+			if (!packet_ok(cmd, o->sizes.size[i])) {
+				fprintf(stderr, "%s: -b: \"%s\": %s\n",
+					cmd->who, optarg,
+					sizes_of(cmd)->bounds);
+				cmd->usage(stderr);
+				return KB_EXIT_USAGE;
+			}
 		return KB_EXIT_OK;
 	case KB_PATH_OPT_IMIX:
 		return imix_opt(cmd, o, argc, argv);
@@ -240,8 +256,8 @@ int kb_path_cli_finish(const struct kb_path_command *cmd, struct kb_path_cli *o,
 		return kb_path_bad(
 			cmd, "%s: -d and --all-impls exclude each other", "-d");
 	if (!o->sizes.count && !o->imix.count &&
-	    kb_sizes_copy(&o->sizes, default_sizes,
-			  sizeof(default_sizes) / sizeof(default_sizes[0]))) {
+	    kb_sizes_copy(&o->sizes, sizes_of(cmd)->defaults,
+			  sizes_of(cmd)->ndefaults)) {
 		fprintf(stderr, "%s: %s\n", cmd->who, strerror(ENOMEM));
 		return KB_EXIT_ERROR;
 	}

@@ -111,6 +111,19 @@ struct kb_path_command {
 			 struct kb_guard *g, const struct kb_path_kind *kind);
 	int (*print)(FILE *f, const struct kb_path_run *run,
 		     enum kb_path_output output);
+	/*
+	 * What -b counts, when not inner IPv4 packets of 52 to 8900 bytes
+	 * (64, 576 and 1500 by default): its bounds, its defaults, and
+	 * how a message says it ("a record has 24 to 16384 bytes").
+	 */
+	const struct kb_path_sizes *sizes;
+};
+
+struct kb_path_sizes {
+	uint32_t min, max;
+	const uint32_t *defaults;
+	size_t ndefaults;
+	const char *bounds; /* "-b: \"%s\": " follows it */
 };
 
 void kb_path_cli_init(struct kb_path_cli *o);

@@ -195,3 +195,33 @@ int kb_link_make(const struct kb_netns_pair *p, unsigned int lanes,
 	}
 	return 0;
 }
+
+/**
+ * kb_link_loopback() - bring up the loopback of both namespaces, alone
+ * @p: the namespaces (kb_netns_pair_make())
+ * @err: on failure, a sentence saying what failed
+ * @len: its size
+ *
+ * For a path whose lanes are one namespace's loopback (kTLS over TCP):
+ * no veth pair, no addresses but 127.0.0.1.
+ *
+ * Return: 0 or a negative errno (@err says it).
+ */
+int kb_link_loopback(const struct kb_netns_pair *p, char *err, size_t len)
+{
+	struct kb_nl nl;
+	int side, ret;
+
+	for (side = 0; side < KB_SIDES; side++) {
+		ret = open_side(&nl, p, side);
+		if (ret)
+			return fail(err, len, ret,
+				    "cannot open a routing netlink socket in namespace %d: %s",
+				    side, strerror(-ret));
+		ret = set_up(&nl, side, "lo", err, len);
+		kb_nl_close(&nl);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -21,5 +21,6 @@ void kb_link_lane_addr(unsigned int lane, int side, struct in_addr *addr);
 const char *kb_link_ifname(int side);
 int kb_link_make(const struct kb_netns_pair *p, unsigned int lanes,
 		 unsigned int mtu, char *err, size_t len);
+int kb_link_loopback(const struct kb_netns_pair *p, char *err, size_t len);
 
 #endif /* KAESBENCH_PATH_LINK_H */

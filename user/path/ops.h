@@ -116,6 +116,8 @@ struct kb_path_ops {
 	bool loopback;
 	/* It decrypts in the receiving thread, not in NET_RX softirq. */
 	bool decrypts_in_thread;
+	/* What its traffic's units are, in sentences: "records". */
+	const char *units;
 };
 
 /* A path as one command runs it: its table, and the front end's choice. */

@@ -108,32 +108,72 @@ int kb_path_prove(struct kb_path *p, int side, unsigned int lane,
 	return 0;
 }
 
-static int open_lane(struct kb_path *c, unsigned int lane, struct kb_traffic *t)
+/*
+ * A lane's traffic: the layer's datagrams, or the path's own flow
+ * (path/flow.h), opened, run and closed alike.
+ */
+struct lane_io {
+	struct kb_traffic t;
+	void *flow;
+};
+
+static int open_datagrams(struct kb_path *c, unsigned int lane,
+			  struct kb_traffic *t)
 {
 	struct in_addr from, to;
-	int tx, rx, ret;
+	int tx, rx;
 
 	c->kind.ops->lane_addr(c, lane, 0, &from);
 	c->kind.ops->lane_addr(c, lane, 1, &to);
 	tx = kb_netns_socket(&c->ns, 0, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	rx = kb_netns_socket(&c->ns, 1, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (tx < 0 || rx < 0) {
-		ret = tx < 0 ? tx : rx;
-		if (tx >= 0)
-			close(tx);
-		if (rx >= 0)
-			close(rx);
-	} else {
-		ret = kb_traffic_open(t, tx, rx, &from, &to, PORT + lane);
-	}
+	if (tx >= 0 && rx >= 0)
+		return kb_traffic_open(t, tx, rx, &from, &to, PORT + lane);
+	if (tx >= 0)
+		close(tx);
+	if (rx >= 0)
+		close(rx);
+	return tx < 0 ? tx : rx;
+}
+
+static int open_lane(struct kb_path *c, unsigned int lane, struct lane_io *io)
+{
+	const struct kb_path_flow_ops *flow = c->kind.ops->flow;
+	int ret;
+
+	io->flow = NULL;
+	io->t.tx = io->t.rx = -1;
+	if (flow)
+		return flow->open(c, lane, &io->flow);
+	ret = open_datagrams(c, lane, &io->t);
 	if (ret)
 		kb_path_fail(c, "opening the lane's sockets", strerror(-ret));
 	return ret;
 }
 
-static uint32_t payload_of(uint32_t packet)
+static int run_lane(const struct kb_path *c, struct lane_io *io,
+		    const struct kb_traffic_opts *o, struct kb_traffic_result *r)
 {
-	return packet - 28;
+	if (c->kind.ops->flow)
+		return c->kind.ops->flow->run(io->flow, o, r);
+	return kb_traffic_run(&io->t, o, r);
+}
+
+static void close_lane(const struct kb_path *c, struct lane_io *io)
+{
+	if (c->kind.ops->flow) {
+		if (io->flow)
+			c->kind.ops->flow->close(io->flow);
+		io->flow = NULL;
+		return;
+	}
+	kb_traffic_close(&io->t);
+}
+
+/* The bytes one unit of a size (-b) carries: an IPv4 packet's payload. */
+static uint32_t payload_of(const struct kb_path *c, uint32_t size)
+{
+	return c->kind.ops->payload ? c->kind.ops->payload(size) : size - 28;
 }
 
 /* One half of the differential: every size, paced, then the counters. */
@@ -144,7 +184,7 @@ static int half(struct kb_path *c, unsigned int lane, struct kb_path_half *h)
 	uint64_t before[KB_PATH_MAX_REFUSALS] = { 0 };
 	uint64_t after[KB_PATH_MAX_REFUSALS] = { 0 };
 	uint32_t *payload_sizes;
-	struct kb_traffic t;
+	struct lane_io t;
 	size_t i, n = 0;
 	int ret;
 
@@ -153,9 +193,9 @@ static int half(struct kb_path *c, unsigned int lane, struct kb_path_half *h)
 	if (!payload_sizes)
 		return -ENOMEM;
 	for (i = 0; i < o->npacket_sizes; i++)
-		payload_sizes[n++] = payload_of(o->packet_sizes[i]);
+		payload_sizes[n++] = payload_of(c, o->packet_sizes[i]);
 	for (i = 0; i < o->nimix_packet_sizes; i++)
-		payload_sizes[n++] = payload_of(o->imix_packet_sizes[i]);
+		payload_sizes[n++] = payload_of(c, o->imix_packet_sizes[i]);
 	ret = open_lane(c, lane, &t);
 	if (!ret) {
 		struct kb_traffic_opts to = {
@@ -168,8 +208,8 @@ static int half(struct kb_path *c, unsigned int lane, struct kb_path_half *h)
 		};
 
 		ops->refused(c, lane, before);
-		ret = kb_traffic_run(&t, &to, &h->traffic);
-		kb_traffic_close(&t);
+		ret = run_lane(c, &t, &to, &h->traffic);
+		close_lane(c, &t);
 		if (ret)
 			kb_path_fail(c, "sending the differential's datagrams",
 				     strerror(-ret));
@@ -222,12 +262,19 @@ static void summarize(const struct kb_traffic_result *m, size_t n,
 		rate->spread = (sorted[n - 1] - sorted[0]) / rate->pps;
 }
 
-/* One point: the tunnel and plaintext, in turn, @repeats times. */
-static int measure(struct kb_path *c, struct kb_traffic *tunnel,
-		   struct kb_traffic *plain, const uint32_t *packets, size_t n,
-		   struct kb_path_point *pt)
+/* The lanes a point measures in turn: plaintext, and the alongside. */
+struct point_lanes {
+	struct lane_io tunnel;
+	struct lane_io plain;
+	struct lane_io alongside;
+	bool has_alongside;
+};
+
+/* One point: the tunnel, plaintext and the alongside, in turn. */
+static int measure(struct kb_path *c, struct point_lanes *l,
+		   const uint32_t *packets, size_t n, struct kb_path_point *pt)
 {
-	struct kb_traffic_result tr[64], pr[64];
+	struct kb_traffic_result tr[64], pr[64], ar[64];
 	size_t i, reps = c->o->repeats > 64 ? 64 : c->o->repeats;
 	uint32_t *payload_sizes = calloc(n, sizeof(*payload_sizes));
 	int ret = 0;
@@ -235,7 +282,7 @@ static int measure(struct kb_path *c, struct kb_traffic *tunnel,
 	if (!payload_sizes)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		payload_sizes[i] = payload_of(packets[i]);
+		payload_sizes[i] = payload_of(c, packets[i]);
 	for (i = 0; i < reps && !ret; i++) {
 		struct kb_traffic_opts to = {
 			.payload_sizes = payload_sizes,
@@ -244,10 +291,13 @@ static int measure(struct kb_path *c, struct kb_traffic *tunnel,
 			.tag = c->tag + 16 + i,
 		};
 
-		ret = kb_traffic_run(tunnel, &to, &tr[i]);
+		ret = run_lane(c, &l->tunnel, &to, &tr[i]);
 		if (!ret)
-			ret = kb_traffic_run(plain, &to, &pr[i]);
-		if (!ret && (tr[i].interrupted || pr[i].interrupted))
+			ret = run_lane(c, &l->plain, &to, &pr[i]);
+		if (!ret && l->has_alongside)
+			ret = run_lane(c, &l->alongside, &to, &ar[i]);
+		if (!ret && (tr[i].interrupted || pr[i].interrupted ||
+			     (l->has_alongside && ar[i].interrupted)))
 			ret = -EINTR;
 	}
 	free(payload_sizes);
@@ -255,6 +305,9 @@ static int measure(struct kb_path *c, struct kb_traffic *tunnel,
 		return ret;
 	summarize(tr, reps, &pt->tunnel);
 	summarize(pr, reps, &pt->plain);
+	pt->has_alongside = l->has_alongside;
+	if (l->has_alongside)
+		summarize(ar, reps, &pt->alongside);
 	return 0;
 }
 
@@ -271,6 +324,8 @@ static void ceiling(struct kb_path *c)
 	uint32_t param[KB_P_COUNT] = { 0 };
 	struct kb_run run[2];
 	struct kb_sizes crypt_sizes = { 0 };
+	unsigned int aad = c->kind.ops->aad ? c->kind.ops->aad(c->kind.front) :
+					      c->kind.ops->aad_bytes;
 	size_t i, d;
 
 	crypt_sizes.size =
@@ -283,13 +338,13 @@ static void ceiling(struct kb_path *c)
 			i < c->o->npacket_sizes ?
 				c->o->packet_sizes[i] :
 				c->o->imix_packet_sizes[i - c->o->npacket_sizes];
-		uint32_t len = c->kind.ops->crypt_len(c, payload_of(packet));
+		uint32_t len = c->kind.ops->crypt_len(c, payload_of(c, packet));
 
 		if (!kb_sizes_has(crypt_sizes.size, crypt_sizes.count, len))
 			crypt_sizes.size[crypt_sizes.count++] = len;
 	}
 	param[KB_P_KEY_BITS] = c->o->key_bits;
-	param[KB_P_AAD] = c->kind.ops->aad_bytes;
+	param[KB_P_AAD] = aad;
 	/*
 	 * An engine shows its rate only with requests queued, as the tunnel
 	 * queues them (many datagrams in flight): the sweep's depth.
@@ -300,10 +355,11 @@ static void ceiling(struct kb_path *c)
 			.driver = r->impl.driver,
 			.param = param,
 			.given = 1U << KB_P_KEY_BITS | 1U << KB_P_DEPTH |
-				 (c->kind.ops->aad_bytes ? 1U << KB_P_AAD : 0),
+				 (aad ? 1U << KB_P_AAD : 0),
 			.quiet = true,
-			.context = d ? KAESBENCH_CONTEXT_SOFTIRQ :
-				       KAESBENCH_CONTEXT_THREAD,
+			.context = d && !c->kind.ops->decrypts_in_thread ?
+					   KAESBENCH_CONTEXT_SOFTIRQ :
+					   KAESBENCH_CONTEXT_THREAD,
 		};
 
 		memset(&run[d], 0, sizeof(run[d]));
@@ -325,7 +381,7 @@ static void ceiling(struct kb_path *c)
 
 		for (k = 0; k < n && ok; k++) {
 			uint32_t len = c->kind.ops->crypt_len(
-				c, payload_of(packets[k]));
+				c, payload_of(c, packets[k]));
 
 			for (d = 0; d < 2 && ok; d++) {
 				struct kb_summary sum;
@@ -379,7 +435,7 @@ static int iperf3(struct kb_path *c, struct kb_path_point *pt)
 	c->kind.ops->lane_addr(c, KB_LANE_TUNNEL, 1, &to);
 	pt->has_iperf3 = true;
 	ret = kb_iperf3_udp(c->o->iperf3_program, &c->ns, &from, &to,
-			    IPERF3_PORT, payload_of(pt->packet_size), c->o->ms,
+			    IPERF3_PORT, payload_of(c, pt->packet_size), c->o->ms,
 			    &pt->iperf3);
 	if (ret)
 		snprintf(pt->iperf3.error, sizeof(pt->iperf3.error),
@@ -387,10 +443,32 @@ static int iperf3(struct kb_path *c, struct kb_path_point *pt)
 	return kb_interrupted() ? -EINTR : 0;
 }
 
+/*
+ * The alongside lane, where the path has one: a failure to open it is
+ * said in every point, and costs the run nothing else.
+ */
+static void open_alongside(struct kb_path *c, struct point_lanes *l)
+{
+	enum kb_path_state state = c->r->state;
+	char message[sizeof(c->r->message)];
+
+	if (!c->kind.ops->alongside)
+		return;
+	memcpy(message, c->r->message, sizeof(message));
+	l->has_alongside = !open_lane(c, KB_LANE_ALONGSIDE, &l->alongside);
+	if (l->has_alongside)
+		return;
+	/* Its kb_path_fail() said why: kept as the note, not the state. */
+	snprintf(c->alongside_error, sizeof(c->alongside_error), "%.255s",
+		 c->r->message);
+	c->r->state = state;
+	memcpy(c->r->message, message, sizeof(message));
+}
+
 static void points(struct kb_path *c)
 {
 	const struct kb_path_opts *o = c->o;
-	struct kb_traffic tunnel, plain;
+	struct point_lanes l = { 0 };
 	size_t i;
 	int ret;
 
@@ -399,12 +477,13 @@ static void points(struct kb_path *c)
 		kb_path_fail(c, "measuring", strerror(ENOMEM));
 		return;
 	}
-	if (open_lane(c, KB_LANE_TUNNEL, &tunnel))
+	if (open_lane(c, KB_LANE_TUNNEL, &l.tunnel))
 		return;
-	if (open_lane(c, KB_LANE_PLAIN, &plain)) {
-		kb_traffic_close(&tunnel);
+	if (open_lane(c, KB_LANE_PLAIN, &l.plain)) {
+		close_lane(c, &l.tunnel);
 		return;
 	}
+	open_alongside(c, &l);
 	for (i = 0, ret = 0;
 	     i < o->npacket_sizes + (o->nimix_packet_sizes > 0) && !ret; i++) {
 		struct kb_path_point *pt = &c->r->point[c->r->points];
@@ -416,21 +495,25 @@ static void points(struct kb_path *c)
 
 		pt->packet_size = i < o->npacket_sizes ? o->packet_sizes[i] : 0;
 		for (k = 0; k < n; k++) {
-			crypt += c->kind.ops->crypt_len(c,
-							payload_of(packets[k]));
+			crypt += c->kind.ops->crypt_len(
+				c, payload_of(c, packets[k]));
 			wire += c->kind.ops->wire_len(c,
-						      payload_of(packets[k]));
+						      payload_of(c, packets[k]));
 		}
 		pt->crypt_len = crypt / n;
 		pt->wire_len = wire / n;
-		ret = measure(c, &tunnel, &plain, packets, n, pt);
+		memcpy(pt->alongside_error, c->alongside_error,
+		       sizeof(pt->alongside_error));
+		ret = measure(c, &l, packets, n, pt);
 		if (!ret && o->iperf3 && pt->packet_size)
 			ret = iperf3(c, pt);
 		if (!ret)
 			c->r->points++;
 	}
-	kb_traffic_close(&tunnel);
-	kb_traffic_close(&plain);
+	close_lane(c, &l.tunnel);
+	close_lane(c, &l.plain);
+	if (l.has_alongside)
+		close_lane(c, &l.alongside);
 	if (ret == -EINTR)
 		c->r->state = KB_PATH_INTERRUPTED;
 	else if (ret)
@@ -498,14 +581,14 @@ static void rotation(struct kb_path *c)
 	struct swap_later s = { .c = c, .after_ms = o->ms / 2 };
 	uint32_t packet = o->npacket_sizes ? o->packet_sizes[0] :
 					     o->imix_packet_sizes[0];
-	uint32_t payload = payload_of(packet);
+	uint32_t payload = payload_of(c, packet);
 	struct kb_traffic_opts to = {
 		.payload_sizes = &payload,
 		.npayload_sizes = 1,
 		.ms = o->ms,
 		.tag = c->tag + 15,
 	};
-	struct kb_traffic t;
+	struct lane_io t;
 	pthread_t thread;
 	int ret;
 
@@ -520,13 +603,13 @@ static void rotation(struct kb_path *c)
 	s.started = kb_now();
 	ret = pthread_create(&thread, NULL, swap_later, &s);
 	if (ret) {
-		kb_traffic_close(&t);
+		close_lane(c, &t);
 		kb_path_fail(c, "rotating the keys", strerror(ret));
 		return;
 	}
-	ret = kb_traffic_run(&t, &to, &rot->traffic);
+	ret = run_lane(c, &t, &to, &rot->traffic);
 	pthread_join(thread, NULL);
-	kb_traffic_close(&t);
+	close_lane(c, &t);
 	rot->ran = !ret;
 	rot->swapped = !s.ret;
 	rot->swap_at_s = s.at;
@@ -536,6 +619,11 @@ static void rotation(struct kb_path *c)
 		kb_path_fail(c, "rotating the keys", strerror(-ret));
 	else if (rot->traffic.interrupted)
 		c->r->state = KB_PATH_INTERRUPTED;
+}
+
+static const char *units(const struct kb_path *c)
+{
+	return c->kind.ops->units ? c->kind.ops->units : "datagrams";
 }
 
 static void judge(struct kb_path *c)
@@ -577,9 +665,10 @@ static void judge(struct kb_path *c)
 		r->state = KB_PATH_INVALID;
 		used += snprintf(
 			r->message + used, sizeof(r->message) - used,
-			"%s%llu datagrams arrived wrong across the key swap",
+			"%s%llu %s arrived wrong across the key swap",
 			used ? "; " : "",
-			(unsigned long long)r->rotation.traffic.wrong);
+			(unsigned long long)r->rotation.traffic.wrong,
+			units(c));
 	}
 	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
 		if (!r->point[i].tunnel.wrong)
@@ -587,9 +676,9 @@ static void judge(struct kb_path *c)
 		r->state = KB_PATH_INVALID;
 		used += snprintf(
 			r->message + used, sizeof(r->message) - used,
-			"%s%llu datagrams arrived wrong through the tunnel",
+			"%s%llu %s arrived wrong through the tunnel",
 			used ? "; " : "",
-			(unsigned long long)r->point[i].tunnel.wrong);
+			(unsigned long long)r->point[i].tunnel.wrong, units(c));
 		break;
 	}
 }
@@ -607,10 +696,11 @@ static bool may_raise(struct kb_path *c, const struct kb_path_impl *impl,
 {
 	const char *driver[2] = { impl->driver, ref->driver };
 	char why[sizeof(c->r->message)];
-	size_t i;
+	/* A userspace reference has no priority to raise. */
+	size_t i, n = c->kind.ops->reference ? 1 : 2;
 	int ret;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < n; i++) {
 		if (i && !strcmp(driver[i], driver[0]))
 			break;
 		ret = kb_raise_check(c->nl, c->kind.ops, c->alloc_name,
@@ -641,10 +731,13 @@ static bool may_raise(struct kb_path *c, const struct kb_path_impl *impl,
 static int ends(struct kb_path *c, const struct kb_path_impl *impl,
 		const struct kb_path_impl *ref)
 {
-	const char *const tunnel[KB_SIDES] = { impl->driver, impl->driver };
-	const char *const encrypts[KB_SIDES] = { impl->driver, ref->driver };
-	const char *const decrypts[KB_SIDES] = { ref->driver, impl->driver };
 	const struct kb_path_ops *ops = c->kind.ops;
+	/* The differential's other end: a driver, or userspace's (NULL). */
+	const char *other = ops->reference ? NULL : ref->driver;
+	const char *other_name = ops->reference ? ops->reference : ref->driver;
+	const char *const tunnel[KB_SIDES] = { impl->driver, impl->driver };
+	const char *const encrypts[KB_SIDES] = { impl->driver, other };
+	const char *const decrypts[KB_SIDES] = { other, impl->driver };
 	struct kb_path_result *r = c->r;
 	int ret;
 
@@ -654,8 +747,8 @@ static int ends(struct kb_path *c, const struct kb_path_impl *impl,
 	if (!ret)
 		ret = ops->ends(c, KB_LANE_DECRYPTS, decrypts, false);
 	r->half[0].sender = impl->driver;
-	r->half[0].receiver = ref->driver;
-	r->half[1].sender = ref->driver;
+	r->half[0].receiver = other_name;
+	r->half[1].sender = other_name;
 	r->half[1].receiver = impl->driver;
 	return ret;
 }
@@ -704,9 +797,15 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 	}
 	/* Held by the guard too, which empties them if we die. */
 	kb_guard_netns(g, &c.ns);
-	ret = kb_link_make(&c.ns, KB_LANES, KB_PATH_MTU, err, sizeof(err));
+	if (ops->loopback)
+		ret = kb_link_loopback(&c.ns, err, sizeof(err));
+	else
+		ret = kb_link_make(&c.ns, KB_LANES, KB_PATH_MTU, err,
+				   sizeof(err));
 	if (ret)
-		kb_path_fail(&c, "making the veth pair", err);
+		kb_path_fail(&c, ops->loopback ? "bringing up the loopback" :
+						 "making the veth pair",
+			     err);
 	if (!ret && ops->open) {
 		ret = ops->open(&c);
 		if (ret)
@@ -730,7 +829,8 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 	 * datagrams that still hold them (kb_traffic_free_deferred()).
 	 */
 	ops->empty(&c.ns);
-	kb_traffic_free_deferred(&c.ns);
+	if (!ops->flow)
+		kb_traffic_free_deferred(&c.ns);
 	if (ops->close)
 		ops->close(&c);
 	kb_guard_netns_gone(g);

@@ -65,6 +65,8 @@ struct kb_path {
 	char alloc_name[CRYPTO_MAX_NAME]; /* what the path allocates */
 	uint32_t tag; /* in every datagram of this session */
 	void *priv; /* the path's, from its open() to its close() */
+	/* Why the alongside lane could not be opened, if it could not. */
+	char alongside_error[256];
 };
 
 void kb_path_fail(struct kb_path *p, const char *what, const char *why);
