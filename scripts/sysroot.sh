@@ -12,7 +12,10 @@
 # Also, the same way, Debian sid's OpenVPN (2.7: the first to drive the
 # kernel's ovpn data channel; Debian 12's 2.6 knows only the out-of-tree
 # ovpn-dco) with the libraries it loads, under $KAESBENCH_CACHE/openvpn-sid,
-# for the VMs whose kernel has ovpn (tests/vm/initramfs.sh).
+# for the VMs whose kernel has ovpn (tests/vm/initramfs.sh); and sid's
+# OpenSSL (3.6: built with kTLS, which Debian 12's 3.0 is not), its
+# openssl program with libssl and libcrypto, under
+# $KAESBENCH_CACHE/openssl-sid, for the VMs whose kernel has kTLS.
 #
 # usage: scripts/sysroot.sh dir ARCH    make it unless it is there; print it
 #        scripts/sysroot.sh env ARCH    print the variables that build the
@@ -24,6 +27,7 @@
 #        scripts/sysroot.sh openvpn     sid's OpenVPN for this machine's
 #                                       architecture: make it unless it is
 #                                       there; print it
+#        scripts/sysroot.sh openssl     sid's OpenSSL, the same way
 
 set -eu
 
@@ -121,35 +125,40 @@ dir() {
 	echo "$dest"
 }
 
-# sid's OpenVPN, unpacked beside the others and moved into place once
-# whole: two rigs sharing the cache may ask for it at once. Made again when
-# sid's version changes (its lists are a day old at most).
-openvpn() {
-	built=$cache/openvpn-sid
-	version=$("$apt" sid apt-cache show --no-all-versions openvpn |
+# sid PACKAGE PROGRAM VERSION_ARGS: Debian sid's PACKAGE with what it
+# depends on, unpacked under $KAESBENCH_CACHE/PACKAGE-sid beside the
+# others and moved into place once whole: two rigs sharing the cache may
+# ask for it at once. Made again when sid's version changes (its lists
+# are a day old at most). PROGRAM (its path in the package) is run with
+# VERSION_ARGS, through sid's loader and libraries as the VM runs it, for
+# the log.
+sid() {
+	package=$1
+	program=$2
+	built=$cache/$package-sid
+	version=$("$apt" sid apt-cache show --no-all-versions "$package" |
 		sed -n 's/^Version: //p')
 	# Where sid cannot be asked (offline), the one unpacked serves.
 	if [ -z "$version" ] && [ -e "$built/.complete" ]; then
-		echo "sysroot: sid's openvpn unknown; $(cat "$built/.complete")" \
+		echo "sysroot: sid's $package unknown; $(cat "$built/.complete")" \
 			"as unpacked" >&2
 		echo "$built"
 		return 0
 	fi
 	[ -n "$version" ] || {
-		echo "sysroot: Debian sid has no openvpn" >&2
+		echo "sysroot: Debian sid has no $package" >&2
 		exit 1
 	}
-	[ "$(cat "$built/.complete" 2>/dev/null)" = "openvpn $version" ] &&
+	[ "$(cat "$built/.complete" 2>/dev/null)" = "$package $version" ] &&
 		{ echo "$built"; return 0; }
 	new=$built.$$
-	unpack sid "$(dpkg --print-architecture)" "$new" openvpn
-	# Its version and features in the log, run with sid's loader and
-	# libraries as the VM runs it.
-	loader=$(LC_ALL=C readelf -l "$new/usr/sbin/openvpn" |
+	unpack sid "$(dpkg --print-architecture)" "$new" "$package"
+	loader=$(LC_ALL=C readelf -l "$new$program" |
 		sed -n 's/.*interpreter: \(.*\)\]$/\1/p')
+	# shellcheck disable=SC2086 # a word list
 	"$new$loader" --library-path "$new/usr/lib/$(gcc -print-multiarch)" \
-		"$new/usr/sbin/openvpn" --version >&2 || true
-	echo "openvpn $version" >"$new/.complete"
+		"$new$program" $3 >&2 || true
+	echo "$package $version" >"$new/.complete"
 	rm -rf "$built.old"
 	[ ! -e "$built" ] || mv "$built" "$built.old"
 	mv "$new" "$built"
@@ -183,13 +192,15 @@ run() {
 case "${1:-}" in
 dir) dir "$2" ;;
 env) env "$2" ;;
-openvpn) openvpn ;;
+openvpn) sid openvpn /usr/sbin/openvpn --version ;;
+openssl) sid openssl /usr/bin/openssl "version -a" ;;
 run)
 	shift
 	run "$@"
 	;;
 *)
-	echo "usage: $0 dir ARCH | env ARCH | run ARCH COMMAND... | openvpn" >&2
+	echo "usage: $0 dir ARCH | env ARCH | run ARCH COMMAND... | openvpn |" \
+		"openssl" >&2
 	exit 2
 	;;
 esac

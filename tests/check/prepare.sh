@@ -90,6 +90,10 @@ for kver in $kvers; do
 		! find "$cache/kernels/$kver/root/lib/modules/" -name 'ovpn.ko*' | grep -q . ||
 			scripts/sysroot.sh openvpn >/dev/null 2>"$dir/openvpn.log" ||
 			{ cat "$dir/openvpn.log"; echo "check: no OpenVPN from sid" >&2; }
+		# sid's OpenSSL, where the kernel has kTLS (tests/vm/initramfs.sh).
+		! find "$cache/kernels/$kver/root/lib/modules/" -name 'tls.ko*' | grep -q . ||
+			scripts/sysroot.sh openssl >/dev/null 2>"$dir/openssl.log" ||
+			{ cat "$dir/openssl.log"; echo "check: no OpenSSL from sid" >&2; }
 	else
 		# That architecture's userland, which the tool builds against.
 		scripts/sysroot.sh dir "$arch" >/dev/null 2>"$dir/sysroot.log" ||

@@ -11,7 +11,10 @@
 # Where the kernel has ovpn (OpenVPN's data channel offload, Linux 6.16
 # on) and the VM is this machine's architecture, it also holds Debian
 # sid's OpenVPN 2.7 (scripts/sysroot.sh openvpn, made if missing) and
-# openssl, for 68-openvpn-dco.sh.
+# openssl, for 68-openvpn-dco.sh. Where the kernel has kTLS (the tls
+# module) and the VM is this machine's architecture, Debian sid's OpenSSL
+# 3.6, built with kTLS, in /opt/openssl (scripts/sysroot.sh openssl), for
+# 69-ktls-openssl.sh and make bench-tls.
 #   -i INSTALLED what `make install DESTDIR=INSTALLED` staged, put in
 #                /opt/kaesbench/installed for the install test to copy to /
 #   -k KSELFTEST the kselftest install tree (scripts/kselftest-install.sh),
@@ -238,8 +241,9 @@ moddir=lib/modules/$kver
 	done
 	# The arm64 VM's output device, a module in Debian's arm64 6.1,
 	# kaesbench ipsec's, and OpenVPN's data channel (where the kernel has
-	# it: modprobe finds no other).
-	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth ovpn
+	# it: modprobe finds no other), and kTLS's.
+	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth ovpn \
+		tls
 } | sed 's/\.ko$//' | sort -u | while read -r mod; do
 	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
 		awk '$1 == "insmod" { print $2 }'
@@ -291,6 +295,42 @@ install_openvpn() {
 if [ -z "$sysroot" ] &&
 	[ -n "$(find "$kroot/$moddir/" -name 'ovpn.ko*' | head -n 1)" ]; then
 	install_openvpn
+fi
+
+# Debian sid's OpenSSL in /opt/openssl: its openssl in libexec, sid's
+# loader and the libraries it loads (libssl and libcrypto 3.6, sid's libc)
+# in lib, and bin/openssl running the one through the others, by the
+# loader's --library-path as /usr/sbin/openvpn does. Apart from the VM's
+# own openssl and libcrypto (this machine's, which the tool loads): only
+# what asks for /opt/openssl/bin/openssl gets sid's kTLS.
+install_openssl() {
+	ssl_root=$("$top/scripts/sysroot.sh" openssl)
+	mkdir -p "$root/opt/openssl/bin" "$root/opt/openssl/libexec" \
+		"$root/opt/openssl/lib"
+	cp "$ssl_root/usr/bin/openssl" "$root/opt/openssl/libexec/openssl"
+	# shellcheck disable=SC2030 # this subshell's, as for OpenVPN
+	(
+		sysroot=$ssl_root
+		triplet=$(gcc -print-multiarch)
+		libraries "$ssl_root/usr/bin/openssl" | while read -r lib; do
+			cp -L "$(source_path "$lib")" "$root/opt/openssl/lib/${lib##*/}"
+		done
+	)
+	loader=$(LC_ALL=C readelf -l "$ssl_root/usr/bin/openssl" |
+		sed -n 's/.*interpreter: .*\/\(.*\)\]$/\1/p')
+	cat >"$root/opt/openssl/bin/openssl" <<-WRAPPER
+		#!/bin/sh
+		# Debian sid's OpenSSL ($(cat "$ssl_root/.complete")), with
+		# sid's loader and libraries (tests/vm/initramfs.sh).
+		exec /opt/openssl/lib/$loader --library-path /opt/openssl/lib \\
+			--argv0 openssl /opt/openssl/libexec/openssl "\$@"
+	WRAPPER
+	chmod 0755 "$root/opt/openssl/bin/openssl"
+}
+# shellcheck disable=SC2031 # unchanged: only install_openssl's subshell set it
+if [ -z "$sysroot" ] &&
+	[ -n "$(find "$kroot/$moddir/" -name 'tls.ko*' | head -n 1)" ]; then
+	install_openssl
 fi
 
 [ -n "$installed" ] && cp -a "$installed" "$root/opt/kaesbench/installed"
