@@ -4,7 +4,7 @@
  *
  * `kaesbench ovpn`: ovpn on the path layer's command (path/command.c),
  * which keeps the machine as it was. ovpn's own: its implementations of
- * AES-GCM (ovpn/impl.c), and whether the kernel has ovpn at all.
+ * AES-GCM (path/gcm_impl.c), and whether the kernel has ovpn at all.
  */
 
 #define _GNU_SOURCE
@@ -91,10 +91,10 @@ static const char *what(void)
 
 static const struct kb_path_impl_ops ovpn_impls = {
 	.what = what,
-	.selected = kb_ovpn_selected,
-	.reference = kb_ovpn_reference,
-	.all = kb_ovpn_all,
-	.resolve = kb_ovpn_resolve,
+	.selected = kb_gcm_selected,
+	.reference = kb_gcm_reference,
+	.all = kb_gcm_all,
+	.resolve = kb_gcm_resolve,
 };
 
 /* Whether this kernel has ovpn at all, before anything is chosen. */

@@ -5,7 +5,7 @@
  * What an ovpn key made now would get: ovpn allocates "gcm(aes)" for
  * each direction of a key slot. Where a driver of it is registered, the
  * best is the answer, read without privilege. Where none is, the answer
- * is what the kernel builds for a first key: kb_ovpn_selected() has it
+ * is what the kernel builds for a first key: kb_gcm_selected() has it
  * built through crypto_user, which needs CAP_NET_ADMIN; whatever that
  * registered is unregistered before the doctor goes on (undo.c), as ESP's
  * facts do.
@@ -41,7 +41,7 @@ static void selected(struct mnl_socket *nl, const struct kb_cu_algs *before,
 		x->before = true;
 		return;
 	}
-	ret = kb_ovpn_selected(nl, x->selected, sizeof(x->selected));
+	ret = kb_gcm_selected(nl, x->selected, sizeof(x->selected));
 	if (ret == -EPERM)
 		snprintf(
 			x->key_na, sizeof(x->key_na),

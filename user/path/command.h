@@ -80,7 +80,7 @@ enum {
 #define KB_PATH_SHORT_OPTIONS "d:k:b:t:r:o:h"
 
 /*
- * How a path's implementations are found (ipsec/impl.c, ovpn/impl.c),
+ * How a path's implementations are found (ipsec/impl.c, path/aead_impl.c),
  * for the command's choice among them (kb_path_choose()).
  */
 struct kb_path_impl_ops {

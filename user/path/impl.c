@@ -5,7 +5,7 @@
  * An implementation is named by the driver of what its path allocates,
  * whose name spells every part beneath. Asking crypto_user to register
  * a name builds the chain the way an allocation would, so a path's
- * resolver (ipsec/impl.c, ovpn/impl.c) takes a name at any layer, builds
+ * resolver (ipsec/impl.c, path/aead_impl.c) takes a name at any layer, builds
  * its chain on it, and has exactly the one measured.
  */
 
