@@ -117,6 +117,8 @@ static enum kb_path_verdict judge(struct kb_path_cmp_row *row,
 	row->ratio = ratio(a->pps, b->pps);
 	row->plain_ratio =
 		ratio(row->old.point->plain.pps, row->new.point->plain.pps);
+	row->alongside_ratio = ratio(row->old.point->alongside.pps,
+				     row->new.point->alongside.pps);
 	row->spread = fmax(a->spread, b->spread);
 	if (isnan(a->spread) || isnan(b->spread))
 		row->spread = NAN;
@@ -137,7 +139,8 @@ static enum kb_path_verdict verdict(struct kb_path_cmp_row *row,
 {
 	const struct kb_saved_path *a = row->old.impl, *b = row->new.impl;
 
-	row->ratio = row->plain_ratio = row->spread = NAN;
+	row->ratio = row->plain_ratio = row->alongside_ratio = NAN;
+	row->spread = NAN;
 	if (!b)
 		return KB_PV_ONLY_OLD;
 	if (!a)

@@ -42,6 +42,7 @@ struct kb_path_cmp_row {
 	struct kb_path_cmp_side old, new;
 	double ratio; /* NEW's tunnel packets/s over OLD's; NAN: none */
 	double plain_ratio; /* the same without ESP; NAN: none */
+	double alongside_ratio; /* the path's alongside lane's; NAN: none */
 	double spread; /* the larger of the two, a fraction; NAN: unknown */
 	enum kb_path_verdict verdict;
 };

@@ -27,20 +27,35 @@ static bool same_group(const struct kb_saved_path_key *a,
 		       const struct kb_saved_path_key *b)
 {
 	return !strcmp(a->suite, b->suite) && a->key_bits == b->key_bits &&
-	       !strcmp(a->variant, b->variant);
+	       !strcmp(a->variant, b->variant) && a->option == b->option;
+}
+
+/* The alongside lane's ratio column, where the path has the lane. */
+static int alongside_head(const struct kb_path_words *w, char *buf, size_t len)
+{
+	if (!w->alongside)
+		return 0;
+	snprintf(buf, len, "%s ratio", w->alongside);
+	return strlen(buf) > 11 ? (int)strlen(buf) : 11;
 }
 
 static void print_group(FILE *f, const struct kb_path_doc *pd,
 			const struct kb_saved_path_key *k, int driver_w)
 {
+	const struct kb_path_words *w = kb_path_words_of(pd);
+	char head[48];
+	int width = alongside_head(w, head, sizeof(head));
+
 	fputc('\n', f);
 	pd->compare_title(f, k);
 	fputc('\n', f);
-	fprintf(f,
-		"  %-*s  %6s  %12s  %12s  %6s  %11s  %7s  %7s  %9s  %9s  %s\n",
-		driver_w, "implementation", "packet", "OLD tunnel/s",
-		"NEW tunnel/s", "ratio", "plain ratio", "OLD us", "NEW us",
-		"OLD share", "NEW share", "verdict");
+	fprintf(f, "  %-*s  %6s  %12s  %12s  %6s  %11s  ", driver_w,
+		"implementation", w->size, "OLD tunnel/s", "NEW tunnel/s",
+		"ratio", "plain ratio");
+	if (width)
+		fprintf(f, "%*s  ", width, head);
+	fprintf(f, "%7s  %7s  %9s  %9s  %s\n", "OLD us", "NEW us", "OLD share",
+		"NEW share", "verdict");
 }
 
 /* Whether a side has figures to show: valid, and at the row's point. */
@@ -139,18 +154,24 @@ static void print_verdict(FILE *f, const struct kb_path_cmp_row *r)
 	fputc('\n', f);
 }
 
-static void print_row(FILE *f, const struct kb_path_cmp_row *r, int driver_w)
+static void print_row(FILE *f, const struct kb_path_words *w,
+		      const struct kb_path_cmp_row *r, int driver_w)
 {
 	char a[KB_FMT3_MAX], b[KB_FMT3_MAX], c[KB_FMT3_MAX], d[KB_FMT3_MAX],
-		size[16], ra[24], rp[24], sa[24], sb[24];
+		size[16], ra[24], rp[24], sa[24], sb[24], head[48];
+	int width = alongside_head(w, head, sizeof(head));
 
 	packet(r, size, sizeof(size));
-	fprintf(f, "  %-*s  %6s  %12s  %12s  %6s  %11s  %7s  %7s  %9s  %9s  ",
-		driver_w, r->key.driver, size, pps(&r->old, a, sizeof(a)),
+	fprintf(f, "  %-*s  %6s  %12s  %12s  %6s  %11s  ", driver_w,
+		r->key.driver, size, pps(&r->old, a, sizeof(a)),
 		pps(&r->new, b, sizeof(b)), times(r->ratio, ra, sizeof(ra)),
-		times(r->plain_ratio, rp, sizeof(rp)),
-		cpu(&r->old, c, sizeof(c)), cpu(&r->new, d, sizeof(d)),
-		share(&r->old, sa, sizeof(sa)), share(&r->new, sb, sizeof(sb)));
+		times(r->plain_ratio, rp, sizeof(rp)));
+	if (width)
+		fprintf(f, "%*s  ", width,
+			times(r->alongside_ratio, rp, sizeof(rp)));
+	fprintf(f, "%7s  %7s  %9s  %9s  ", cpu(&r->old, c, sizeof(c)),
+		cpu(&r->new, d, sizeof(d)), share(&r->old, sa, sizeof(sa)),
+		share(&r->new, sb, sizeof(sb)));
 	print_verdict(f, r);
 }
 
@@ -158,7 +179,9 @@ static void print_footer(FILE *f, const struct kb_saved *doc,
 			 const struct kb_cmp_opts *o,
 			 const struct kb_path_cmp *c)
 {
-	const char *p = kb_path_doc_of(doc)->protocol;
+	const struct kb_path_doc *pd = kb_path_doc_of(doc);
+	const struct kb_path_words *w = kb_path_words_of(pd);
+	const char *p = pd->protocol;
 	int v;
 
 	fputs("\ncompare:", f);
@@ -166,15 +189,20 @@ static void print_footer(FILE *f, const struct kb_saved *doc,
 		fprintf(f, "%s %zu %s", v ? "," : "", c->verdicts[v],
 			kb_path_verdict_label(v));
 	fprintf(f,
-		"\ntunnel/s: datagrams received right per second through %s, the median of the\n"
+		"\ntunnel/s: %ss received right per second through %s, the median of the\n"
 		"measurements; ratio: NEW's over OLD's; plain ratio: the same without %s (when it\n"
 		"moved too, the machine or the network changed, not only the crypto); us: all CPUs'\n"
-		"busy time per datagram through %s; share: tunnel/s over the crypto-only ceiling.\n"
+		"busy time per %s through %s; share: tunnel/s over the crypto-only ceiling.\n",
+		w->unit, p, p, w->unit, p);
+	if (w->alongside)
+		fprintf(f, "%s ratio: the same through %s.\n", w->alongside,
+			pd->ops->alongside);
+	fprintf(f,
 		"%s documents keep each point's median and spread, not its measurements: a row\n"
 		"is a REGRESSION when its ratio fell by more than %g %% and by more than the larger\n"
 		"spread ((max - min) / median) of the two; no significance test is made. An\n"
 		"implementation not valid in a document shows its state, never its figures.\n",
-		p, p, p, doc->kind->name, o->threshold);
+		doc->kind->name, o->threshold);
 }
 
 /**
@@ -192,6 +220,7 @@ int kb_print_path_compare(FILE *f, const struct kb_saved *old,
 			  const struct kb_cmp_opts *o,
 			  const struct kb_path_cmp *c)
 {
+	const struct kb_path_doc *pd = kb_path_doc_of(old);
 	int driver_w = 14;
 	size_t i;
 
@@ -202,9 +231,8 @@ int kb_print_path_compare(FILE *f, const struct kb_saved *old,
 	kb_print_compare_doc(f, "NEW", new);
 	for (i = 0; i < c->count; i++) {
 		if (!i || !same_group(&c->row[i].key, &c->row[i - 1].key))
-			print_group(f, kb_path_doc_of(old), &c->row[i].key,
-				    driver_w);
-		print_row(f, &c->row[i], driver_w);
+			print_group(f, pd, &c->row[i].key, driver_w);
+		print_row(f, kb_path_words_of(pd), &c->row[i], driver_w);
 	}
 	print_footer(f, old, o, c);
 	return 0;
@@ -225,7 +253,8 @@ static struct json_object *num(double v)
 	return isfinite(v) ? json_object_new_double(v) : NULL;
 }
 
-static struct json_object *side_json(const struct kb_path_cmp_side *s)
+static struct json_object *side_json(const struct kb_path_words *w,
+				     const struct kb_path_cmp_side *s)
 {
 	const struct kb_saved_path_point *p = shown(s) ? s->point : NULL;
 	struct json_object *o;
@@ -244,12 +273,22 @@ static struct json_object *side_json(const struct kb_path_cmp_side *s)
 	add(o, "spread", p ? num(p->tunnel.spread) : NULL);
 	add(o, "measurements",
 	    p ? json_object_new_int64(p->tunnel.measurements) : NULL);
+	if (w->alongside)
+		add(o, "alongside_packets_per_s",
+		    p ? num(p->alongside.pps) : NULL);
 	return o;
+}
+
+/* A path's option (kTLS's sendfile): true, false, or null not recorded. */
+static struct json_object *option(int v)
+{
+	return v < 0 ? NULL : json_object_new_boolean(v);
 }
 
 static struct json_object *row_json(const struct kb_path_doc *pd,
 				    const struct kb_path_cmp_row *r)
 {
+	const struct kb_path_words *w = kb_path_words_of(pd);
 	struct json_object *o = json_object_new_object();
 
 	if (!o)
@@ -258,13 +297,17 @@ static struct json_object *row_json(const struct kb_path_doc *pd,
 	add(o, "key_bits",
 	    r->key.key_bits ? json_object_new_int64(r->key.key_bits) : NULL);
 	add(o, pd->variant_key, str(r->key.variant));
+	if (pd->option_key)
+		add(o, pd->option_key, option(r->key.option));
 	add(o, "driver", str(r->key.driver));
 	add(o, "packet_bytes", r->size ? json_object_new_int64(r->size) : NULL);
 	add(o, "imix", str(r->imix));
-	add(o, "old", side_json(&r->old));
-	add(o, "new", side_json(&r->new));
+	add(o, "old", side_json(w, &r->old));
+	add(o, "new", side_json(w, &r->new));
 	add(o, "ratio", num(r->ratio));
 	add(o, "plain_ratio", num(r->plain_ratio));
+	if (w->alongside)
+		add(o, "alongside_ratio", num(r->alongside_ratio));
 	add(o, "spread", num(r->spread));
 	add(o, "verdict", str(kb_path_verdict_name(r->verdict)));
 	return o;

@@ -39,10 +39,32 @@ struct kb_path_rec {
 	const struct kb_path_point *pt;
 };
 
+/*
+ * What a path's tables and pages call things where they are not ESP's
+ * and ovpn's (kb_path_datagram_words): a path whose unit is a TLS record,
+ * not a datagram, whose differential's other end is a library.
+ */
+struct kb_path_words {
+	const char *size; /* a point's size, in headings: "packet" */
+	const char *unit; /* what is sent and counted: "datagram" */
+	const char *rate; /* its rate, in headings: "packets/s" */
+	const char *rotation; /* the new keys under traffic: "key rotation" */
+	/* The differential's halves: "it encrypts, the reference decrypts". */
+	const char *half[2];
+	/* The refusal counters shown beside each half (the ops' first ones). */
+	unsigned int refusals;
+	/* The alongside lane (ops->alongside) in headings: "OpenSSL"; NULL. */
+	const char *alongside;
+};
+
+extern const struct kb_path_words kb_path_datagram_words;
+
 struct kb_path_doc {
 	const struct kb_path_ops *ops; /* its refusals, its ends' words */
 	/* The protocol, as people call it: "ESP" (through ESP, no ESP). */
 	const char *protocol;
+	/* Its words where not ESP's and ovpn's; NULL: theirs. */
+	const struct kb_path_words *words;
 	/*
 	 * An implementation's fields, in the order of its JSON object and
 	 * of its CSV row: the getters take a struct kb_path_rec, the reader
@@ -57,12 +79,21 @@ struct kb_path_doc {
 	/* The members compare's JSON names the key's suite and variant by. */
 	const char *suite_key; /* "transform" */
 	const char *variant_key; /* "mode" */
+	/*
+	 * A yes-or-no choice of the path's that makes another measurement
+	 * (kTLS's "sendfile"), in the key as its option; NULL: none.
+	 */
+	const char *option_key;
+	/* Its ends' proofs carry the path's own read-back of them (also). */
+	bool read_back;
 	/* The live table's heading: what was run, the first line. */
 	void (*table_title)(FILE *f, const struct kb_path_run *run);
 	/* A group of compare's rows, by its key: one line. */
 	void (*compare_title)(FILE *f, const struct kb_saved_path_key *k);
 	/* A document's section of the report, in HTML: the heading's text. */
 	void (*report_title)(FILE *f, const struct kb_saved_path_key *k);
+	/* Optional: the live table's closing legend, for a path's own words. */
+	void (*table_legend)(FILE *f, const struct kb_path_run *run);
 };
 
 /* Fields every path's tables hold, each a getter of a struct kb_path_rec. */
@@ -75,7 +106,9 @@ extern const struct kb_field kb_path_field_key_bits, kb_path_field_driver,
 	kb_path_field_rotation, kb_path_field_ceiling_note,
 	kb_path_field_left_registered, kb_path_field_diff_sent,
 	kb_path_field_diff_received, kb_path_field_diff_wrong,
-	kb_path_field_diff_lost;
+	kb_path_field_diff_lost, kb_path_field_differential_reference,
+	kb_path_field_reference_version, kb_path_field_alongside_name,
+	kb_path_field_alongside_version, kb_path_field_rotation_not_here;
 
 /* A point's. */
 extern const struct kb_field kb_path_field_packet, kb_path_field_packet_bytes,
@@ -89,6 +122,12 @@ extern const struct kb_field kb_path_field_packet, kb_path_field_packet_bytes,
 	kb_path_field_ceiling_encrypt_context,
 	kb_path_field_ceiling_decrypt_context;
 
+/* A point's alongside lane (ops->alongside), beside tunnel and plain. */
+extern const struct kb_field kb_path_field_alongside,
+	kb_path_field_alongside_error, kb_path_field_alongside_pps,
+	kb_path_field_alongside_gbps, kb_path_field_alongside_cpu_us,
+	kb_path_field_alongside_spread, kb_path_field_alongside_ratio;
+
 /* A rate's ("tunnel", "plain"): the getters take a struct kb_path_rate. */
 extern const struct kb_field *const kb_path_rate_fields[];
 extern const size_t kb_path_nrate_fields;
@@ -98,8 +137,10 @@ bool kb_path_get_proofs(const void *rec, struct kb_field_value *v);
 bool kb_path_get_crypt_bytes(const void *rec, struct kb_field_value *v);
 bool kb_path_get_wire_bytes(const void *rec, struct kb_field_value *v);
 bool kb_path_get_diff_refused(const void *rec, struct kb_field_value *v);
+bool kb_path_get_diff_refused_next(const void *rec, struct kb_field_value *v);
 
 const struct kb_path_doc *kb_path_doc_of(const struct kb_saved *doc);
+const struct kb_path_words *kb_path_words_of(const struct kb_path_doc *pd);
 
 /*
  * A point's fields, every path's in their order, with the path's own

@@ -108,7 +108,8 @@ static struct json_object *str_or_null(const char *s)
 	return s && s[0] ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *proof_json(const struct kb_path_proof *p)
+static struct json_object *proof_json(const struct kb_path_proof *p,
+				      bool read_back)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *raised = NULL;
@@ -128,6 +129,11 @@ static struct json_object *proof_json(const struct kb_path_proof *p)
 				       json_object_new_int64(p->raised_to));
 	}
 	json_object_object_add(o, "priority_raised", raised);
+	if (read_back) {
+		json_object_object_add(o, "read_back", str_or_null(p->also));
+		json_object_object_add(o, "read_back_contradicts",
+				       json_object_new_boolean(p->also_bad));
+	}
 	return o;
 }
 
@@ -141,12 +147,27 @@ static struct json_object *proof_json(const struct kb_path_proof *p)
 bool kb_path_get_proofs(const void *rec, struct kb_field_value *v)
 {
 	const struct kb_path_result *r = REC(rec)->r;
+	bool read_back = REC(rec)->doc->read_back;
 	size_t k;
 
 	v->json = json_object_new_array();
 	for (k = 0; k < r->proofs; k++)
-		json_object_array_add(v->json, proof_json(&r->proof[k]));
+		json_object_array_add(v->json,
+				      proof_json(&r->proof[k], read_back));
 	return true;
+}
+
+/*
+ * An end of a half: its driver; the reference's name where the path's
+ * reference is a library (ops->reference), which the half's other end
+ * names; null when neither end was made.
+ */
+static struct json_object *half_end(const struct kb_path_ops *ops,
+				    const char *end, const char *other)
+{
+	if (!end && ops->reference && other)
+		return json_object_new_string(ops->reference);
+	return str_or_null(end);
 }
 
 static struct json_object *half_json(const struct kb_path_ops *ops,
@@ -155,8 +176,10 @@ static struct json_object *half_json(const struct kb_path_ops *ops,
 	struct json_object *o = json_object_new_object();
 	size_t i;
 
-	json_object_object_add(o, "encrypts", str_or_null(h->sender));
-	json_object_object_add(o, "decrypts", str_or_null(h->receiver));
+	json_object_object_add(o, "encrypts",
+			       half_end(ops, h->sender, h->receiver));
+	json_object_object_add(o, "decrypts",
+			       half_end(ops, h->receiver, h->sender));
 	json_object_object_add(o, "ran", json_object_new_boolean(h->ran));
 	json_object_object_add(o, "sent",
 			       json_object_new_int64(h->traffic.sent));
@@ -213,11 +236,11 @@ static bool left_registered(const void *p, struct kb_field_value *v)
 }
 
 /* The differential's counts, both halves summed: CSV's. */
-static void diff_sums(const struct kb_path_result *r, uint64_t sum[5])
+static void diff_sums(const struct kb_path_result *r, uint64_t sum[6])
 {
 	size_t k;
 
-	for (k = 0; k < 5; k++)
+	for (k = 0; k < 6; k++)
 		sum[k] = 0;
 	for (k = 0; k < 2; k++) {
 		sum[0] += r->half[k].traffic.sent;
@@ -225,12 +248,13 @@ static void diff_sums(const struct kb_path_result *r, uint64_t sum[5])
 		sum[2] += r->half[k].traffic.wrong;
 		sum[3] += r->half[k].traffic.lost;
 		sum[4] += r->half[k].refused[0];
+		sum[5] += r->half[k].refused[1];
 	}
 }
 
 static bool diff_sum(const void *p, struct kb_field_value *v, size_t which)
 {
-	uint64_t sum[5];
+	uint64_t sum[6];
 
 	diff_sums(REC(p)->r, sum);
 	v->i = (int64_t)sum[which];
@@ -269,6 +293,20 @@ bool kb_path_get_diff_refused(const void *rec, struct kb_field_value *v)
 	return diff_sum(rec, v, 4);
 }
 
+/**
+ * kb_path_get_diff_refused_next() - both halves' second refusal counter,
+ *				      summed
+ * @rec: a struct kb_path_rec
+ * @v: the sum: kTLS's records libcrypto refused, where the first counter
+ *     is the kernel's
+ *
+ * Return: true.
+ */
+bool kb_path_get_diff_refused_next(const void *rec, struct kb_field_value *v)
+{
+	return diff_sum(rec, v, 5);
+}
+
 /* A key rotation under traffic, for the paths that rotate keys; else null. */
 static bool rotation(const void *p, struct kb_field_value *v)
 {
@@ -295,6 +333,37 @@ static bool rotation(const void *p, struct kb_field_value *v)
 	json_object_object_add(o, "error", str_or_null(rot->error));
 	v->json = o;
 	return true;
+}
+
+/*
+ * The differential's other end, where it is a library (ops->reference:
+ * "OpenSSL's libcrypto"), and the alongside lane (ops->alongside), with
+ * their versions as this machine has them.
+ */
+static bool differential_reference(const void *p, struct kb_field_value *v)
+{
+	return kb_field_words(REC(p)->run->kind.ops->reference, v);
+}
+
+static bool reference_version(const void *p, struct kb_field_value *v)
+{
+	return kb_field_words(REC(p)->run->reference_version, v);
+}
+
+static bool alongside_name(const void *p, struct kb_field_value *v)
+{
+	return kb_field_words(REC(p)->run->kind.ops->alongside, v);
+}
+
+static bool alongside_version(const void *p, struct kb_field_value *v)
+{
+	return kb_field_words(REC(p)->run->alongside_version, v);
+}
+
+/* Why the path's keys are not rotated here (a kernel without it). */
+static bool rotation_not_here(const void *p, struct kb_field_value *v)
+{
+	return kb_field_words(REC(p)->r->rotation.not_here, v);
 }
 
 const struct kb_field
@@ -333,7 +402,21 @@ const struct kb_field
 	kb_path_field_diff_received =
 		FIELD(NULL, "diff_received", INT, diff_received),
 	kb_path_field_diff_wrong = FIELD(NULL, "diff_wrong", INT, diff_wrong),
-	kb_path_field_diff_lost = FIELD(NULL, "diff_lost", INT, diff_lost);
+	kb_path_field_diff_lost = FIELD(NULL, "diff_lost", INT, diff_lost),
+	kb_path_field_differential_reference = FIELD(
+		"differential_reference", NULL, STRING, differential_reference,
+		READ(WORDS, differential_reference)),
+	kb_path_field_reference_version = FIELD("reference_version", NULL,
+						STRING, reference_version,
+						READ(WORDS, reference_version)),
+	kb_path_field_alongside_name =
+		FIELD("alongside_lane", NULL, STRING, alongside_name),
+	kb_path_field_alongside_version = FIELD("alongside_version", NULL,
+						STRING, alongside_version,
+						READ(WORDS, alongside_version)),
+	kb_path_field_rotation_not_here = FIELD("rotation_not_here", NULL,
+						STRING, rotation_not_here,
+						READ(WORDS, rotation_not_here));
 
 /* A point's fields: none without a point (a CSV row of no point). */
 #define PT(p) (REC(p)->pt)
@@ -516,6 +599,44 @@ RATE_CELL(plain_pps, plain, rate_pps)
 RATE_CELL(plain_gbps, plain, rate_gbps)
 RATE_CELL(plain_cpu_us, plain, rate_cpu_us)
 
+/* The alongside lane's rate, where the path has one and it was measured. */
+static bool has_alongside(const void *p)
+{
+	return PT(p) && PT(p)->has_alongside;
+}
+
+static bool alongside(const void *p, struct kb_field_value *v)
+{
+	v->json = has_alongside(p) ? rate_json(&PT(p)->alongside) : NULL;
+	return v->json;
+}
+
+static bool alongside_error(const void *p, struct kb_field_value *v)
+{
+	return PT(p) && !PT(p)->has_alongside &&
+	       kb_field_words(PT(p)->alongside_error, v);
+}
+
+#define ALONGSIDE_CELL(name, get)                                     \
+	static bool name(const void *p, struct kb_field_value *v)     \
+	{                                                             \
+		return has_alongside(p) && get(&PT(p)->alongside, v); \
+	}
+
+ALONGSIDE_CELL(alongside_pps, rate_pps)
+ALONGSIDE_CELL(alongside_gbps, rate_gbps)
+ALONGSIDE_CELL(alongside_cpu_us, rate_cpu_us)
+ALONGSIDE_CELL(alongside_spread, rate_spread)
+
+/* The tunnel's rate over the alongside lane's: kTLS's over OpenSSL's. */
+static bool alongside_ratio(const void *p, struct kb_field_value *v)
+{
+	if (!has_alongside(p) || !(PT(p)->alongside.pps > 0))
+		return false;
+	v->d = PT(p)->tunnel.pps / PT(p)->alongside.pps;
+	return true;
+}
+
 static bool has_ceiling(const void *p)
 {
 	return PT(p) && PT(p)->has_ceiling;
@@ -652,6 +773,55 @@ const struct kb_field
 		FIELD(NULL, "ceiling_encrypt_context", STRING, encrypt_context),
 	kb_path_field_ceiling_decrypt_context =
 		FIELD(NULL, "ceiling_decrypt_context", STRING, decrypt_context);
+
+const struct kb_field kb_path_field_alongside =
+			      FIELD("alongside", NULL, JSON, alongside,
+				    READ_POINT(OBJECT, alongside),
+				    .sub = kb_path_rate_fields,
+				    .nsub = &kb_path_nrate_fields),
+		      kb_path_field_alongside_error = FIELD(
+			      "alongside_error", NULL, STRING, alongside_error,
+			      READ_POINT(WORDS, alongside_error)),
+		      kb_path_field_alongside_pps = FIELD(NULL, "alongside_pps",
+							  DOUBLE, alongside_pps,
+							  .format = "%.1f"),
+		      kb_path_field_alongside_gbps =
+			      FIELD(NULL, "alongside_gbps", DOUBLE,
+				    alongside_gbps, .format = "%.4f"),
+		      kb_path_field_alongside_cpu_us =
+			      FIELD(NULL, "alongside_cpu_us", DOUBLE,
+				    alongside_cpu_us, .format = "%.3f"),
+		      kb_path_field_alongside_spread =
+			      FIELD(NULL, "alongside_spread", DOUBLE,
+				    alongside_spread, .format = "%.3f"),
+		      kb_path_field_alongside_ratio =
+			      FIELD("alongside_ratio", "alongside_ratio",
+				    DOUBLE, alongside_ratio, .format = "%.4f");
+
+/*
+ * ESP's and ovpn's words: datagrams, each an inner IPv4 packet, checked
+ * against the kernel's generic parts.
+ */
+const struct kb_path_words kb_path_datagram_words = {
+	.size = "packet",
+	.unit = "datagram",
+	.rate = "packets/s",
+	.rotation = "key rotation",
+	.half = { "it encrypts, the reference decrypts",
+		  "the reference encrypts, it decrypts" },
+	.refusals = 1,
+};
+
+/**
+ * kb_path_words_of() - what a path's tables and pages call things
+ * @pd: the path's document kind
+ *
+ * Return: its own words, or ESP's and ovpn's.
+ */
+const struct kb_path_words *kb_path_words_of(const struct kb_path_doc *pd)
+{
+	return pd->words ? pd->words : &kb_path_datagram_words;
+}
 
 /**
  * kb_path_doc_of() - the path kind of a saved path document

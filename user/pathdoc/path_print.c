@@ -62,35 +62,73 @@ static void print_proofs(FILE *f, const struct kb_path_ops *ops,
 	fputc('\n', f);
 }
 
-static void print_half(FILE *f, const struct kb_path_ops *ops,
-		       const char *label, const struct kb_path_half *h)
+static bool same_read_back(const struct kb_path_proof *a,
+			   const struct kb_path_proof *b)
 {
+	return !strcmp(a->also, b->also) && a->also_bad == b->also_bad;
+}
+
+/* What the path read back of its ends (kTLS's), each reading once. */
+static void print_read_back(FILE *f, const struct kb_path_ops *ops,
+			    const struct kb_path_result *r)
+{
+	const struct kb_path_proof *p;
+	bool first = true;
+	size_t i, k, n;
+
+	for (i = 0; i < r->proofs; i++) {
+		p = &r->proof[i];
+		for (k = 0; k < i && !same_read_back(&r->proof[k], p); k++)
+			;
+		if (!p->also[0] || k < i)
+			continue;
+		for (n = 0, k = i; k < r->proofs; k++)
+			n += same_read_back(&r->proof[k], p);
+		fprintf(f, "%s%s (%zu %s%s%s)", first ? "  read back: " : "; ",
+			p->also, n, ops->end, n == 1 ? "" : "s",
+			p->also_bad ? ": not the driver's" : "");
+		first = false;
+	}
+	if (!first)
+		fputc('\n', f);
+}
+
+static void print_half(FILE *f, const struct kb_path_doc *doc, int k,
+		       const struct kb_path_half *h)
+{
+	const struct kb_path_words *w = kb_path_words_of(doc);
+	const struct kb_path_ops *ops = doc->ops;
+	size_t i;
+
 	if (!h->ran) {
-		fprintf(f, "  %s: not run\n", label);
+		fprintf(f, "  %s: not run\n", w->half[k]);
 		return;
 	}
-	fprintf(f,
-		"  %s: %" PRIu64 " of %" PRIu64 " right, %" PRIu64
-		" %s, %" PRIu64 " wrong, %" PRIu64 " lost\n",
-		label, h->traffic.received, h->traffic.sent, h->refused[0],
-		ops->refusals[0].text, h->traffic.wrong, h->traffic.lost);
+	fprintf(f, "  %s: %" PRIu64 " of %" PRIu64 " right", w->half[k],
+		h->traffic.received, h->traffic.sent);
+	for (i = 0; i < w->refusals && i < ops->nrefusals; i++)
+		fprintf(f, ", %" PRIu64 " %s", h->refused[i],
+			ops->refusals[i].text);
+	fprintf(f, ", %" PRIu64 " wrong, %" PRIu64 " lost\n", h->traffic.wrong,
+		h->traffic.lost);
 }
 
 /* The keys swapped at both ends under traffic: what crossed the swap. */
-static void print_rotation(FILE *f, const struct kb_path_rotation *rot)
+static void print_rotation(FILE *f, const struct kb_path_words *w,
+			   const struct kb_path_rotation *rot)
 {
 	if (!rot->ran)
 		return;
 	if (!rot->swapped) {
-		fprintf(f, "  key rotation: not swapped: %s\n", rot->error);
+		fprintf(f, "  %s: not swapped: %s\n", w->rotation, rot->error);
 		return;
 	}
 	fprintf(f,
-		"  key rotation at %.2f s, %" PRIu32 "-byte packets: %" PRIu64
-		" of %" PRIu64 " right across it, %" PRIu64 " wrong, %" PRIu64
-		" lost\n",
-		rot->swap_at_s, rot->packet_size, rot->traffic.received,
-		rot->traffic.sent, rot->traffic.wrong, rot->traffic.lost);
+		"  %s at %.2f s, %" PRIu32 "-byte %ss: %" PRIu64 " of %" PRIu64
+		" right across it, %" PRIu64 " wrong, %" PRIu64 " lost\n",
+		w->rotation, rot->swap_at_s, rot->packet_size, w->size,
+		rot->traffic.received, rot->traffic.sent, rot->traffic.wrong,
+		rot->traffic.lost);
 }
 
 /* iperf3's rate beside the generator's, through the same tunnel. */
@@ -124,14 +162,59 @@ static void print_iperf3(FILE *f, const struct kb_path_result *r)
 	}
 }
 
-static void print_points(FILE *f, const struct kb_path_doc *doc,
-			 const struct kb_path_result *r)
+/* The alongside lane's figures and its rate against the tunnel's. */
+static void print_alongside(FILE *f, const struct kb_path_point *pt)
+{
+	char ratio[16] = "-";
+
+	if (!pt->has_alongside) {
+		fprintf(f, " | %10s %7s %7s %6s", "-", "-", "-", "-");
+		return;
+	}
+	if (pt->alongside.pps > 0)
+		snprintf(ratio, sizeof(ratio), "%.2fx",
+			 pt->tunnel.pps / pt->alongside.pps);
+	fprintf(f, " | %10.0f %7.3f %7.2f %6s", pt->alongside.pps,
+		pt->alongside.gbps, pt->alongside.cpu_us_per_packet, ratio);
+}
+
+static void print_points_head(FILE *f, const struct kb_path_doc *doc)
+{
+	const struct kb_path_words *w = kb_path_words_of(doc);
+	char head[32];
+
+	fprintf(f, "  %6s %5s | %10s %7s %7s %6s | %10s %7s %7s", w->size,
+		doc->protocol, "tunnel/s", "Gbit/s", "us CPU", "spread",
+		"plain/s", "Gbit/s", "us CPU");
+	if (w->alongside) {
+		snprintf(head, sizeof(head), "%s/s", w->alongside);
+		fprintf(f, " | %10s %7s %7s %6s", head, "Gbit/s", "us CPU",
+			"ratio");
+	}
+	fprintf(f, " | %10s %6s\n", "ceiling/s", "share");
+}
+
+/* Why the alongside lane was not measured, where it was not. */
+static void print_alongside_errors(FILE *f, const struct kb_path_words *w,
+				   const struct kb_path_result *r)
 {
 	size_t k;
 
-	fprintf(f, "  %6s %5s | %10s %7s %7s %6s | %10s %7s %7s | %10s %6s\n",
-		"packet", doc->protocol, "tunnel/s", "Gbit/s", "us CPU",
-		"spread", "plain/s", "Gbit/s", "us CPU", "ceiling/s", "share");
+	for (k = 0; w->alongside && k < r->points; k++)
+		if (!r->point[k].has_alongside &&
+		    r->point[k].alongside_error[0])
+			fprintf(f, "  %s at %" PRIu32 ": %s\n", w->alongside,
+				r->point[k].packet_size,
+				r->point[k].alongside_error);
+}
+
+static void print_points(FILE *f, const struct kb_path_doc *doc,
+			 const struct kb_path_result *r)
+{
+	const struct kb_path_words *w = kb_path_words_of(doc);
+	size_t k;
+
+	print_points_head(f, doc);
 	for (k = 0; k < r->points; k++) {
 		const struct kb_path_point *pt = &r->point[k];
 		char size[16], ceil[16] = "-", sh[16] = "-";
@@ -143,12 +226,16 @@ static void print_points(FILE *f, const struct kb_path_doc *doc,
 		}
 		fprintf(f,
 			"  %6s %5" PRIu32
-			" | %10.0f %7.3f %7.2f %5.0f%% | %10.0f %7.3f %7.2f | %10s %6s\n",
+			" | %10.0f %7.3f %7.2f %5.0f%% | %10.0f %7.3f %7.2f",
 			size, pt->wire_len, pt->tunnel.pps, pt->tunnel.gbps,
 			pt->tunnel.cpu_us_per_packet, 100 * pt->tunnel.spread,
 			pt->plain.pps, pt->plain.gbps,
-			pt->plain.cpu_us_per_packet, ceil, sh);
+			pt->plain.cpu_us_per_packet);
+		if (w->alongside)
+			print_alongside(f, pt);
+		fprintf(f, " | %10s %6s\n", ceil, sh);
 	}
+	print_alongside_errors(f, w, r);
 }
 
 static void print_result(FILE *f, const struct kb_path_doc *doc,
@@ -166,11 +253,11 @@ static void print_result(FILE *f, const struct kb_path_doc *doc,
 	if (strcmp(r->impl.named, r->impl.driver))
 		fprintf(f, "  named as: %s\n", r->impl.named);
 	print_proofs(f, doc->ops, r);
-	print_half(f, doc->ops, "it encrypts, the reference decrypts",
-		   &r->half[0]);
-	print_half(f, doc->ops, "the reference encrypts, it decrypts",
-		   &r->half[1]);
-	print_rotation(f, &r->rotation);
+	if (doc->read_back)
+		print_read_back(f, doc->ops, r);
+	print_half(f, doc, 0, &r->half[0]);
+	print_half(f, doc, 1, &r->half[1]);
+	print_rotation(f, kb_path_words_of(doc), &r->rotation);
 	if (!r->points)
 		return;
 	print_points(f, doc, r);
@@ -184,25 +271,44 @@ static void print_result(FILE *f, const struct kb_path_doc *doc,
 	print_iperf3(f, r);
 }
 
-static int print_table(FILE *f, const struct kb_path_doc *doc,
-		       const struct kb_path_run *run)
+/* The differential's other end and the alongside lane, where a library. */
+static void print_libraries(FILE *f, const struct kb_path_run *run)
 {
-	const char *p = doc->protocol;
+	const struct kb_path_ops *ops = run->kind.ops;
+
+	if (ops->reference)
+		fprintf(f, "checked against: %s (%s)\n", ops->reference,
+			run->reference_version[0] ? run->reference_version :
+						    "version unknown");
+	if (ops->alongside)
+		fprintf(f, "alongside: %s (%s)\n", ops->alongside,
+			run->alongside_version[0] ? run->alongside_version :
+						    "version unknown");
+}
+
+/* Why the keys are not rotated here, said once for every implementation. */
+static void print_not_here(FILE *f, const struct kb_path_words *w,
+			   const struct kb_path_run *run)
+{
 	size_t i;
 
-	doc->table_title(f, run);
-	fprintf(f, "%u x %u ms per size; differential: %u datagrams each way\n",
-		run->repeats, run->ms, run->diff_packets);
-	fprintf(f, "reference: %s (the kernel's generic parts)\n",
-		run->reference.driver);
-	fprintf(f, "%s made now gets: %s\n", doc->ops->an_end,
-		run->selected[0] ? run->selected : "(unknown)");
 	for (i = 0; i < run->count; i++)
-		print_result(f, doc, &run->result[i]);
-	if (run->left_count)
-		fprintf(f,
-			"\ntemplate instances the run registered and still registered (in use): %s\n",
-			run->left);
+		if (run->result[i].rotation.not_here[0]) {
+			fprintf(f, "no %s here: %s\n", w->rotation,
+				run->result[i].rotation.not_here);
+			return;
+		}
+}
+
+static void print_legend(FILE *f, const struct kb_path_doc *doc,
+			 const struct kb_path_run *run)
+{
+	const char *p = doc->protocol;
+
+	if (doc->table_legend) {
+		doc->table_legend(f, run);
+		return;
+	}
 	fprintf(f,
 		"\npacket: the inner IPv4 packet's bytes (imix: %s); %s: the packet on the wire; "
 		"tunnel/s and plain/s: datagrams received right per second, with %s and without; "
@@ -210,6 +316,31 @@ static int print_table(FILE *f, const struct kb_path_doc *doc,
 		"decrypting each packet once, from kaesbench.ko, each where %s calls it (decrypting in softirq "
 		"context); share: tunnel/s over it.\n",
 		run->imix_spec ? run->imix_spec : "none", p, p, p);
+}
+
+static int print_table(FILE *f, const struct kb_path_doc *doc,
+		       const struct kb_path_run *run)
+{
+	const struct kb_path_words *w = kb_path_words_of(doc);
+	size_t i;
+
+	doc->table_title(f, run);
+	fprintf(f, "%u x %u ms per size; differential: %u %ss each way\n",
+		run->repeats, run->ms, run->diff_packets, w->unit);
+	print_libraries(f, run);
+	if (!doc->ops->reference || run->reference.driver[0])
+		fprintf(f, "reference: %s (the kernel's generic parts)\n",
+			run->reference.driver);
+	fprintf(f, "%s made now gets: %s\n", doc->ops->an_end,
+		run->selected[0] ? run->selected : "(unknown)");
+	print_not_here(f, w, run);
+	for (i = 0; i < run->count; i++)
+		print_result(f, doc, &run->result[i]);
+	if (run->left_count)
+		fprintf(f,
+			"\ntemplate instances the run registered and still registered (in use): %s\n",
+			run->left);
+	print_legend(f, doc, run);
 	return ferror(f) ? -EIO : 0;
 }
 

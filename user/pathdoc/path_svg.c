@@ -2,9 +2,10 @@
 /*
  * Copyright (C) 2026 The kaesbench authors.
  *
- * A path implementation's chart in the report: packets/s by packet size,
- * through the path, without it and for the crypto alone, on the axes
- * every chart shares (output/svg.h).
+ * A path implementation's chart in the report: packets/s by packet size
+ * (kTLS: records/s by record size), through the path, without it, for
+ * the crypto alone and through the path's alongside lane (kTLS's
+ * userspace OpenSSL), on the axes every chart shares (output/svg.h).
  */
 
 #include <math.h>
@@ -17,33 +18,45 @@
 
 /*
  * The lines of a path's chart: packets/s through the path's protocol,
- * without it, and the crypto alone, from kaesbench.ko.
+ * without it, the crypto alone, from kaesbench.ko, and the path's
+ * alongside lane where it has one (kb_path_words.alongside).
  */
-enum line { TUNNEL, PLAIN, CEILING, LINES };
+enum line { TUNNEL, PLAIN, CEILING, ALONGSIDE, LINES };
 
 static const char *const line_dash[LINES] = {
 	[TUNNEL] = NULL,
 	[PLAIN] = "7 4",
 	[CEILING] = "2 3",
+	[ALONGSIDE] = "10 3 2 3",
 };
 
-static void line_name(FILE *f, enum line l, const char *protocol)
+static void line_name(FILE *f, enum line l, const char *protocol,
+		      const struct kb_path_words *w)
 {
 	if (l == TUNNEL)
 		fprintf(f, "tunnel (%s)", protocol);
 	else if (l == PLAIN)
 		fprintf(f, "plain (no %s)", protocol);
-	else
+	else if (l == CEILING)
 		fputs("ceiling (the crypto alone)", f);
+	else
+		kb_html_escape(f, w->alongside);
+}
+
+/* The lines drawn: the alongside lane's only where the path has one. */
+static int lines(const struct kb_path_words *w)
+{
+	return w->alongside ? LINES : ALONGSIDE;
 }
 
 /* A point's figure on a line; false when there is none to draw. */
 static bool figure(const struct kb_saved_path_point *p, enum line l, double *v,
 		   bool *unsteady)
 {
-	const struct kb_saved_path_rate *rate = l == TUNNEL ? &p->tunnel :
-						l == PLAIN  ? &p->plain :
-							      NULL;
+	const struct kb_saved_path_rate *rate = l == TUNNEL    ? &p->tunnel :
+						l == PLAIN     ? &p->plain :
+						l == ALONGSIDE ? &p->alongside :
+								 NULL;
 
 	*v = rate ? rate->pps : p->ceiling_pps;
 	*unsteady = rate && rate->spread > KB_SPREAD_MARK;
@@ -51,7 +64,8 @@ static bool figure(const struct kb_saved_path_point *p, enum line l, double *v,
 	return p->size && isfinite(*v) && *v > 0;
 }
 
-static bool extent(const struct kb_saved_path *impl, double x[2], double y[2])
+static bool extent(const struct kb_saved_path *impl, int nlines, double x[2],
+		   double y[2])
 {
 	const struct kb_saved_path_point *p;
 	bool any = false, unsteady;
@@ -60,7 +74,7 @@ static bool extent(const struct kb_saved_path *impl, double x[2], double y[2])
 	int l;
 
 	for (i = 0; i < impl->points; i++)
-		for (l = 0; l < LINES; l++) {
+		for (l = 0; l < nlines; l++) {
 			p = &impl->point[i];
 			if (!figure(p, l, &v, &unsteady))
 				continue;
@@ -104,18 +118,19 @@ static void draw_line(FILE *f, const struct kb_saved_path *impl, enum line l,
 	fputs("</g>\n", f);
 }
 
-static void legend(FILE *f, const char *protocol, double x0)
+static void legend(FILE *f, const char *protocol, const struct kb_path_words *w,
+		   double x0)
 {
 	double y = KB_SVG_TOP + 12;
 	int l;
 
-	for (l = 0; l < LINES; l++, y += KB_SVG_LEGEND_LINE) {
+	for (l = 0; l < lines(w); l++, y += KB_SVG_LEGEND_LINE) {
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"",
 			x0, y - 4, x0 + 22, y - 4, kb_svg_colour[l]);
 		kb_svg_dash(f, line_dash[l]);
 		fprintf(f, "/><text x=\"%.1f\" y=\"%.1f\">", x0 + 28, y);
-		line_name(f, l, protocol);
+		line_name(f, l, protocol, w);
 		fputs("</text>\n", f);
 	}
 	fprintf(f,
@@ -130,39 +145,43 @@ static void legend(FILE *f, const char *protocol, double x0)
  * @impl: an implementation of a saved path document; its figures stand
  *	  (the caller draws no implementation that is not valid)
  * @protocol: the path's, in the legend: "ESP"
+ * @w: the path's words: its unit, its size, its alongside lane
  *
  * Packets per second against the packet size: through the protocol, without it,
- * and the crypto alone. The mix is left to the table. Nothing is drawn
- * when no point has a size and a figure.
+ * and the crypto alone; through the alongside lane too where the path has
+ * one. The mix is left to the table. Nothing is drawn when no point has a
+ * size and a figure.
  *
  * Return: true if a chart was drawn.
  */
 bool kb_report_path_svg(FILE *f, const struct kb_saved_path *impl,
-			const char *protocol)
+			const char *protocol, const struct kb_path_words *w)
 {
+	char x_name[32];
 	double x[2] = { 0 }, y[2] = { 0 }, bottom = KB_SVG_TOP + KB_SVG_PLOT_H;
 	struct kb_svg_axis xa, ya;
 	double last = -1e9;
 	size_t i;
 	int l;
 
-	if (!extent(impl, x, y))
+	if (!extent(impl, lines(w), x, y))
 		return false;
 	fprintf(f,
 		"<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
 		KB_SVG_WIDTH, bottom + KB_SVG_BOTTOM);
 	kb_html_escape(f, impl->key.driver);
-	fputs(": packets/s by packet size</title>\n", f);
+	fprintf(f, ": %s by %s size</title>\n", w->rate, w->size);
 	kb_svg_x_axis(&xa, x, KB_SVG_LEFT, KB_SVG_WIDTH - KB_SVG_RIGHT);
 	kb_svg_y_axis(&ya, y, KB_SVG_TOP, bottom);
 	for (i = 0; i < impl->points; i++)
 		if (impl->point[i].size)
 			kb_svg_x_tick(f, &xa, impl->point[i].size, ya.from,
 				      &last);
-	kb_svg_axes(f, &xa, &ya, "packet size", "packets/s");
-	for (l = 0; l < LINES; l++)
+	snprintf(x_name, sizeof(x_name), "%s size", w->size);
+	kb_svg_axes(f, &xa, &ya, x_name, w->rate);
+	for (l = 0; l < lines(w); l++)
 		draw_line(f, impl, l, &xa, &ya);
-	legend(f, protocol, KB_SVG_WIDTH - KB_SVG_RIGHT + 24);
+	legend(f, protocol, w, KB_SVG_WIDTH - KB_SVG_RIGHT + 24);
 	fputs("</svg>\n", f);
 	return true;
 }

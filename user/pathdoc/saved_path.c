@@ -146,6 +146,12 @@ static int ends(const struct kb_path_doc *pd, const struct where *w,
 		impl->ends++;
 		impl->proved += v && json_object_get_boolean(v);
 		impl->raised += kb_json_member(end, "priority_raised") != NULL;
+		v = pd->read_back ?
+			    kb_json_member(end, "read_back_contradicts") :
+			    NULL;
+		impl->contradicted +=
+			v && json_object_is_type(v, json_type_boolean) &&
+			json_object_get_boolean(v);
 	}
 	return 0;
 }
@@ -305,8 +311,8 @@ bool kb_saved_path_valid(const struct kb_saved_path *impl)
  * @a: a key
  * @b: another
  *
- * Suite (ESP's transform), key length, variant (ESP's mode), then
- * driver.
+ * Suite (ESP's transform), key length, variant (ESP's mode), the path's
+ * option (kTLS's sendfile), then driver.
  *
  * Return: <0, 0 or >0 as for qsort(); 0 for the same implementation.
  */
@@ -320,7 +326,11 @@ int kb_saved_path_key_cmp(const struct kb_saved_path_key *a,
 	if (a->key_bits != b->key_bits)
 		return a->key_bits < b->key_bits ? -1 : 1;
 	ret = strcmp(a->variant, b->variant);
-	return ret ? ret : strcmp(a->driver, b->driver);
+	if (ret)
+		return ret;
+	if (a->option != b->option)
+		return a->option < b->option ? -1 : 1;
+	return strcmp(a->driver, b->driver);
 }
 
 /**

@@ -28,6 +28,11 @@ struct kb_saved_path_key {
 	/* How: ESP's mode ("tunnel"), ovpn's transport; "-": not recorded */
 	const char *variant;
 	const char *driver;
+	/*
+	 * A yes-or-no choice of the path's (kTLS's sendfile): 1 or 0, -1
+	 * not recorded; 0 for a path without one.
+	 */
+	int option;
 };
 
 /* Through the tunnel or without it; each NAN when not recorded. */
@@ -46,6 +51,9 @@ struct kb_saved_path_point {
 	struct kb_saved_path_rate tunnel, plain;
 	double ceiling_pps; /* NAN: no ceiling */
 	double share; /* tunnel over ceiling; NAN: none */
+	/* The path's alongside lane (kTLS's userspace OpenSSL); NAN: none. */
+	struct kb_saved_path_rate alongside;
+	const char *alongside_error; /* why it was not measured, if not */
 };
 
 /* One half of the differential check, as recorded. */
@@ -67,9 +75,16 @@ struct kb_saved_path {
 	const char *state; /* "valid", "invalid" ...; "-" when not recorded */
 	const char *message;
 	const char *ceiling_note;
+	/* The differential's other end when it is a library, and versions. */
+	const char *differential_reference;
+	const char *reference_version;
+	const char *alongside_version;
+	const char *rotation_not_here; /* why keys are not rotated here */
 	size_t ends; /* ends made (ESP's SAs) */
 	size_t proved; /* of them proved by their driver's reference count */
 	size_t raised; /* of them made under a priority raised for a moment */
+	/* Of them read back by the path as not what the driver says. */
+	size_t contradicted;
 	struct kb_saved_path_half half[2]; /* it encrypts; it decrypts */
 	struct kb_saved_path_point *point;
 	size_t points;
