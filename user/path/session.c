@@ -647,6 +647,17 @@ static void judge(struct kb_path *c)
 			r->proof[i].other);
 		break;
 	}
+	for (i = 0; i < r->proofs && used < sizeof(r->message); i++) {
+		if (!r->proof[i].also_bad)
+			continue;
+		r->state = KB_PATH_INVALID;
+		used += snprintf(
+			r->message + used, sizeof(r->message) - used,
+			"%sthe %s made with %s is not what its read-back says: %s",
+			used ? "; " : "", c->kind.ops->end, r->proof[i].driver,
+			r->proof[i].also);
+		break;
+	}
 	for (i = 0; i < 2 && used < sizeof(r->message); i++) {
 		if (!half_wrong(c, &r->half[i], why, sizeof(why)))
 			continue;
