@@ -525,6 +525,9 @@ int kb_path_main(const struct kb_path_command *cmd, struct kb_path_cli *o,
 	run.diff_packets = o->diff_packets;
 	run.iperf3 = o->iperf3;
 	run.imix_spec = o->imix.count ? o->imix.spec : NULL;
+	if (cmd->ops->versions)
+		cmd->ops->versions(run.reference_version, run.alongside_version,
+				   sizeof(run.reference_version));
 	status = missing_caps(cmd);
 	/* A file that cannot be written costs no measurement. */
 	if (!status)

@@ -108,6 +108,8 @@ struct kb_path_ops {
 	const char *reference;
 	/* Measured beside the tunnel and plaintext (KB_LANE_ALONGSIDE). */
 	const char *alongside;
+	/* The versions of @reference and @alongside this machine has. */
+	void (*versions)(char *reference, char *alongside, size_t len);
 	/* Associated data per unit, when the front end decides it. */
 	unsigned int (*aad)(const void *front);
 	/* The bytes a size (-b) carries, when -b does not count packets. */
