@@ -11,6 +11,9 @@
 #define KAESBENCH_TLS_KTLS_H
 
 #include <stdbool.h>
+#include <sys/socket.h>
+
+#include <linux/tls.h>
 
 #include "tls/lane.h"
 #include "tls/tls.h"
@@ -21,6 +24,14 @@ struct kb_tls_conf {
 	int rx;
 	bool rx_no_pad; /* TLS_INFO_RX_NO_PAD */
 	bool zc_ro_tx; /* TLS_INFO_ZC_RO_TX */
+};
+
+/* What TLS_TX and TLS_RX take, for each of kTLS's AES suites. */
+union kb_tls_crypto_info {
+	struct tls_crypto_info info; /* version and cipher_type, first */
+	struct tls12_crypto_info_aes_gcm_128 gcm_128;
+	struct tls12_crypto_info_aes_gcm_256 gcm_256;
+	struct tls12_crypto_info_aes_ccm_128 ccm_128;
 };
 
 /* setsockopt(TCP_ULP, "tls"); -ENOENT when the kernel has no kTLS. */
@@ -39,5 +50,12 @@ int kb_tls_zerocopy_ro(int fd);
 int kb_tls_conf_read(int fd, int netns_fd, struct kb_tls_conf *conf);
 /* Fresh random keys for one direction. */
 int kb_tls_keys_random(struct kb_tls_keys *keys);
+/*
+ * What kb_tls_set_keys() hands the kernel, built apart for the tests:
+ * @ci and its length @len; -EINVAL for a suite kTLS has no struct for.
+ */
+int kb_tls_crypto_info(const struct kb_tls_front *f,
+		       const struct kb_tls_keys *keys,
+		       union kb_tls_crypto_info *ci, socklen_t *len);
 
 #endif /* KAESBENCH_TLS_KTLS_H */
