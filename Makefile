@@ -41,6 +41,9 @@
 #                     one ESP tunnel, in a VM
 #   make bench-ovpn   kaesbench ovpn's generator against iperf3 through
 #                     one ovpn tunnel, in a VM of series latest
+#   make bench-tls    kaesbench tls's kTLS sender and receiver against
+#                     OpenSSL's own kTLS transfer at 16 KiB records, in a
+#                     VM of series latest
 #   make style        checkpatch --strict on the module
 #   make sparse       sparse and W=1 against KDIR
 #   make install      module (modules_install, depmod), tool, man page and
@@ -189,6 +192,9 @@ bench-ipsec:
 bench-ovpn:
 	@tests/bench/path.sh ovpn
 
+bench-tls:
+	@tests/bench/path.sh tls
+
 style:
 	scripts/lint.sh style
 
@@ -253,6 +259,6 @@ clean-module:
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
 		kmod/modules.order .*.cmd modules.order Module.symvers
 
-.PHONY: all module tool test-tools run check check-full check-next check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec bench-ovpn \
+.PHONY: all module tool test-tools run check check-full check-next check-vm check-arm64 check-lava check-debug fuzz include-cycles bench bench-openssl bench-afalg bench-ipsec bench-ovpn bench-tls \
 	style sparse install install-module install-tool uninstall uninstall-module \
 	uninstall-tool dkms-source clean clean-module
