@@ -194,7 +194,7 @@ static inline void fixture_path_sample(struct kb_run *run, uint32_t size,
 		       cycles ? ops * size * 3 : 0);
 }
 
-static inline void fixture_path_impl(struct kb_run *run, enum kb_path path,
+static inline void fixture_path_impl(struct kb_run *run, enum kb_call_path path,
 				     const char *alg, const char *driver,
 				     uint32_t flags)
 {

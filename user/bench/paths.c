@@ -30,7 +30,7 @@ static const struct {
  *
  * Return: "kernel", "afalg-sendmsg", "afalg-vmsplice" or "openssl".
  */
-const char *kb_path_name(enum kb_path path)
+const char *kb_path_name(enum kb_call_path path)
 {
 	return path < KB_PATH_COUNT ? paths[path].name : "unknown";
 }
@@ -41,7 +41,7 @@ const char *kb_path_name(enum kb_path path)
  *
  * Return: such as "AF_ALG copy".
  */
-const char *kb_path_label(enum kb_path path)
+const char *kb_path_label(enum kb_call_path path)
 {
 	return path < KB_PATH_COUNT ? paths[path].label : "unknown";
 }

@@ -16,7 +16,7 @@
 
 #include "bench/result.h"
 
-enum kb_path {
+enum kb_call_path {
 	KB_PATH_KERNEL,
 	KB_PATH_AFALG_SENDMSG,
 	KB_PATH_AFALG_VMSPLICE,
@@ -24,15 +24,15 @@ enum kb_path {
 	KB_PATH_COUNT
 };
 
-/* What --paths selects: bits of enum kb_path. */
+/* What --paths selects: bits of enum kb_call_path. */
 #define KB_PATHS_KERNEL (1U << KB_PATH_KERNEL)
 #define KB_PATHS_AFALG \
 	((1U << KB_PATH_AFALG_SENDMSG) | (1U << KB_PATH_AFALG_VMSPLICE))
 #define KB_PATHS_OPENSSL (1U << KB_PATH_OPENSSL)
 #define KB_PATHS_ALL (KB_PATHS_KERNEL | KB_PATHS_AFALG | KB_PATHS_OPENSSL)
 
-const char *kb_path_name(enum kb_path path);
-const char *kb_path_label(enum kb_path path);
+const char *kb_path_name(enum kb_call_path path);
+const char *kb_path_label(enum kb_call_path path);
 int kb_paths_parse(const char *s, unsigned int *paths);
 bool kb_path_size_fits(const char *alg, uint32_t size);
 void kb_run_unavailable(struct kb_run *run, int err, const char *fmt, ...)

@@ -47,7 +47,7 @@ struct kb_wait {
 };
 
 struct kb_run {
-	unsigned int path; /* enum kb_path: kernel, AF_ALG or OpenSSL */
+	unsigned int path; /* enum kb_call_path: kernel, AF_ALG or OpenSSL */
 	struct kb_impl impl; /* from the reply, else from GET_IMPLS */
 	int selected; /* KAESBENCH_IMPL_F_SELECTED: 1, 0, or -1 unknown */
 	enum kb_run_state state;

@@ -46,7 +46,7 @@ struct kb_run_opts {
 	bool all_impls;
 	bool no_verify; /* --no-verify */
 	struct kb_imix imix; /* --imix: parts only when given */
-	unsigned int paths; /* --paths: bits of enum kb_path (sweep) */
+	unsigned int paths; /* --paths: bits of enum kb_call_path (sweep) */
 	struct kb_cpus cpus; /* --cpus: empty when not given */
 	bool latency; /* --latency: time every request */
 	uint32_t context; /* --context: enum kaesbench_context */
