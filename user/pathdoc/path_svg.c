@@ -39,8 +39,11 @@ static void line_name(FILE *f, enum line l, const char *protocol,
 		fprintf(f, "plain (no %s)", protocol);
 	else if (l == CEILING)
 		fputs("ceiling (the crypto alone)", f);
-	else
+	else {
+		fputs("alongside (", f);
 		kb_html_escape(f, w->alongside);
+		fputc(')', f);
+	}
 }
 
 /* The lines drawn: the alongside lane's only where the path has one. */
