@@ -10,10 +10,12 @@
  * in the test's own namespace and in one made as the session makes it;
  * a suite OpenSSL has not, a namespace not made or its loopback down, a
  * suite other than the one negotiated and a size no record has all fail
- * with a sentence. No timing is asserted.
+ * with a sentence. SIGINT stops a long run, nothing lost. No timing is
+ * asserted.
  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -23,10 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "base/signals.h"
 #include "path/link.h"
 #include "path/netns.h"
 #include "tls/tls.h"
@@ -260,6 +264,43 @@ static void test_bad_size(void **state)
 	kb_tls_user_close(u);
 }
 
+static void *interrupter(void *arg)
+{
+	struct timespec soon = { .tv_nsec = 20 * 1000 * 1000 };
+
+	(void)arg;
+	nanosleep(&soon, NULL);
+	kill(getpid(), SIGINT);
+	return NULL;
+}
+
+/*
+ * Last, as SIGINT stays seen: it stops the sending of a long run soon,
+ * whenever it comes, and every record sent arrives all the same.
+ */
+static void test_interrupted(void **state)
+{
+	struct kb_tls_front f = { &kb_tls_ciphers[0], KB_TLS_12, false };
+	struct kb_traffic_opts o = opts;
+	struct kb_traffic_result r;
+	struct kb_tls_user *u;
+	pthread_t thread;
+
+	(void)state;
+	u = open_or_skip(&f);
+	assert_int_equal(kb_signals_install(), 0);
+	o.packets = 0;
+	o.ms = 20000;
+	assert_int_equal(pthread_create(&thread, NULL, interrupter, NULL), 0);
+	assert_int_equal(kb_tls_user_run(u, &o, &r), 0);
+	pthread_join(thread, NULL);
+	assert_true(kb_interrupted());
+	assert_true(r.interrupted);
+	assert_int_equal(r.received, r.sent);
+	assert_int_equal(r.wrong + r.lost + r.send_errors, 0);
+	kb_tls_user_close(u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_bad_open),
 		cmocka_unit_test(test_bad_size),
 		cmocka_unit_test(test_in_namespace),
+		cmocka_unit_test(test_interrupted),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
