@@ -153,6 +153,8 @@ else
 		exit 1
 	}
 fi
+# iproute2's, not busybox's (no netns), which is first on the PATH.
+ip() { /sbin/ip "$@"; }
 ossl=/opt/openssl/bin/openssl
 if [ ! -x $ossl ]; then
 	echo "# FAILED: no $ossl in the initramfs (tests/vm/initramfs.sh)"
