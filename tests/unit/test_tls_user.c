@@ -35,10 +35,12 @@
 #include "path/netns.h"
 #include "tls/tls.h"
 #include "tls/user_tls.h"
+#include "userspace/libcrypto.h"
 #include "userspace/libssl.h"
 
 #define MISSING "libkaesbench-no-such-libssl.so.3"
 #define RECORDS 300
+#define UNMEASURED "userspace OpenSSL cannot be measured: "
 
 static const uint32_t sizes[] = { 24, 1000, 16384 };
 
@@ -50,26 +52,28 @@ static const struct kb_traffic_opts opts = {
 	.tag = 0x715,
 };
 
-/* The child's verdict: 0 right, else which check failed. */
+/*
+ * The child's verdict: 0 right, else which check failed. Where libcrypto
+ * itself cannot be loaded, its reason is the one given.
+ */
 static int missing_in_child(void)
 {
 	struct kb_tls_front f = { &kb_tls_ciphers[0], KB_TLS_13, false };
 	struct kb_tls_user *u = (struct kb_tls_user *)&f;
+	const char *why = MISSING " cannot be loaded: ";
 	char err[512];
 	int ret;
 
-	if (kb_libssl_load_from(MISSING))
-		; /* as a machine without libssl */
-	else
-		return 1;
+	if (!kb_libssl_load_from(MISSING))
+		return 1; /* loaded before the test could make it missing */
+	if (kb_libcrypto_load())
+		why = kb_libcrypto_error();
 	ret = kb_tls_user_open(NULL, 0, &f, &u, err, sizeof(err));
 	if (ret != -ENOENT || u)
 		return 2;
-	if (!strstr(err, "userspace OpenSSL cannot be measured: " MISSING
-			 " cannot be loaded: "))
+	if (strncmp(err, UNMEASURED, strlen(UNMEASURED)) || !strstr(err, why))
 		return 3;
-	if (strncmp(kb_tls_user_version(),
-		    MISSING " cannot be loaded: ", strlen(MISSING)))
+	if (strncmp(kb_tls_user_version(), why, strlen(why)))
 		return 4;
 	return 0;
 }
