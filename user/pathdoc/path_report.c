@@ -189,10 +189,10 @@ static void evidence(FILE *f, const struct kb_path_doc *pd,
 	const struct kb_path_ops *ops = pd->ops;
 
 	fprintf(f,
-		"<p>%ss: %zu made, <span%s>%zu proved</span> by their driver's reference count (+1 each)",
+		"<p>%ss: %zu made, <span%s>%zu proved</span> by their driver's reference count (+%u each)",
 		ops->end, impl->ends,
 		impl->proved < impl->ends ? " class=\"failed\"" : "",
-		impl->proved);
+		impl->proved, ops->transforms_per_end);
 	if (impl->raised)
 		fprintf(f,
 			"; %zu made under a priority raised for the moment and set back",
