@@ -7,6 +7,10 @@
  * crypto_user lists, built here: ovpn present, absent (6.12) or not
  * asked; a key's gcm(aes) the best, a stale instance above it, an
  * engine's ctr(aes) without gcm(aes); and the section's text and JSON.
+ * kTLS: loaded, loadable, off in the configuration, not installed, in a
+ * kernel without modules; what a socket's gcm(aes) and ccm(aes) get, a
+ * stale instance, an engine's asynchronous gcm(aes) (TLS 1.3 receive
+ * waits for each record), the unprivileged n/a; the offload lines.
  */
 
 #define _GNU_SOURCE /* open_memstream() */
@@ -97,7 +101,12 @@ static void facts_of(struct kb_doc_paths_facts *x)
 	module(&x->xfrm_user, "xfrm_user", 0, true);
 	module(&x->ovpn, "ovpn", 1, true);
 	module(&x->wireguard, "wireguard", 0, true);
+	module(&x->tls.module, "tls", 0, true);
+	x->tls.module.config = "CONFIG_TLS";
 	x->family = 0;
+	x->tls.nics_asked = true;
+	x->tls.nics.seen = 2;
+	kb_doc_tls_allocs(&x->tls);
 }
 
 static void with_key(struct kb_doc_paths_facts *x, const struct row *rows,
@@ -301,6 +310,312 @@ static void test_output(void **state)
 	kb_doc_report_free(&r);
 }
 
+/* 7.2 with aesni_intel, and ccm's template on its ctr(aes) and aes. */
+#define CCM "ccm_base(ctr-aes-aesni,cbcmac(aes-aesni))"
+#define TLS_DRIVERS                                                           \
+	X86_DRIVERS,                                                          \
+		{ "cbcmac(aes)", "cbcmac(aes-aesni)", "ccm", 300, INSTANCE }, \
+	{                                                                     \
+		"ccm(aes)", CCM, "ccm", 350, INSTANCE                         \
+	}
+
+/* What a kTLS socket made now gets: @gcm and @ccm, registered before. */
+static void with_sockets(struct kb_doc_paths_facts *x, const struct row *rows,
+			 size_t n, const char *gcm, const char *ccm)
+{
+	x->tls.asked = true;
+	x->tls.algs = algs_of(rows, n);
+	assert_int_equal(x->tls.nalloc, 2);
+	snprintf(x->tls.alloc[0].selected, sizeof(x->tls.alloc[0].selected),
+		 "%s", gcm);
+	x->tls.alloc[0].before = true;
+	snprintf(x->tls.alloc[1].selected, sizeof(x->tls.alloc[1].selected),
+		 "%s", ccm);
+	x->tls.alloc[1].before = true;
+}
+
+static void check_tls(struct kb_doc_report *r, struct kb_doc_paths_facts *x)
+{
+	check(r, x);
+	kb_cu_algs_free(&x->tls.algs);
+}
+
+/* Each way the doctor tells whether the kernel has kTLS. */
+static void test_tls_presence(void **state)
+{
+	struct kb_doc_paths_state s;
+	struct kb_doc_paths_facts x;
+
+	(void)state;
+	facts_of(&x);
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_AVAILABLE);
+	assert_non_null(strstr(s.tls_why,
+			       "module tls: a module, not loaded: "
+			       "a socket's TCP_ULP \"tls\" loads it"));
+	assert_null(s.tls_config);
+	x.tls.tls_stat = true;
+	x.tls.module.loaded = 1;
+	x.tls.config = KB_DOC_CONFIG_MODULE;
+	snprintf(x.tls.config_file, sizeof(x.tls.config_file),
+		 "/boot/config-7.2.13-amd64");
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_PRESENT);
+	assert_string_equal(s.tls_why,
+			    "module tls: loaded, /proc/net/tls_stat there; "
+			    "CONFIG_TLS=m (/boot/config-7.2.13-amd64)");
+	assert_string_equal(s.tls_config, "m");
+	assert_true(s.tls_stat);
+	/* Built in: no module, but the counters. */
+	x.tls.module.loaded = 0;
+	x.tls.module.available = false;
+	x.tls.module.builtin = true;
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_PRESENT);
+	assert_non_null(strstr(s.tls_why, "module tls: built in"));
+	/* CONFIG_TLS off. */
+	x.tls.tls_stat = false;
+	x.tls.module.builtin = false;
+	x.tls.config = KB_DOC_CONFIG_OFF;
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_ABSENT);
+	assert_non_null(strstr(s.tls_why, "this kernel has no kTLS"));
+	assert_non_null(strstr(s.tls_why, "CONFIG_TLS is not set "
+					  "(/boot/config-7.2.13-amd64)"));
+	assert_string_equal(s.tls_config, "n");
+	/* =m, but no module in the indexes. */
+	x.tls.config = KB_DOC_CONFIG_MODULE;
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_ABSENT);
+	assert_non_null(strstr(s.tls_why, "the module is not installed"));
+	/* A kernel that loads no modules, and has no counters. */
+	x.tls.config = KB_DOC_CONFIG_UNKNOWN;
+	x.tls.module.index = false;
+	x.tls.module.loaded = -1;
+	x.tls.module.can_load = false;
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_ABSENT);
+	assert_non_null(strstr(s.tls_why, "loads no modules"));
+	x.tls.module.can_load = true;
+	kb_doc_paths_judge(&x, &s);
+	assert_int_equal(s.tls, KB_DOC_UNKNOWN);
+}
+
+/* The best of each, by the CPU's AES instructions: no finding. */
+static void test_tls_sockets(void **state)
+{
+	static const struct row rows[] = { TLS_DRIVERS };
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_paths_facts x;
+
+	(void)state;
+	facts_of(&x);
+	with_sockets(&x, rows, sizeof(rows) / sizeof(rows[0]),
+		     "generic-gcm-aesni-avx", CCM);
+	check_tls(&r, &x);
+	assert_int_equal(r.count, 0);
+	assert_true(r.paths.sockets_examined);
+	assert_int_equal(r.paths.sockets, 2);
+	assert_string_equal(r.paths.socket[0].line.transform, "gcm(aes)");
+	assert_string_equal(r.paths.socket[0].line.selected,
+			    "generic-gcm-aesni-avx");
+	assert_int_equal(r.paths.socket[0].suites, 2);
+	assert_string_equal(r.paths.socket[0].suite[1], "aes-256-gcm");
+	assert_string_equal(r.paths.socket[1].line.transform, "ccm(aes)");
+	assert_string_equal(r.paths.socket[1].line.selected, CCM);
+	assert_string_equal(r.paths.socket[1].line.built_on, "ctr-aes-aesni");
+	assert_string_equal(r.paths.socket[1].line.engine, "AES instructions");
+	assert_null(r.paths.socket[1].line.finding);
+	assert_string_equal(r.paths.socket[1].suite[0], "aes-128-ccm");
+	kb_doc_report_free(&r);
+}
+
+/* gcm's template over the library parts, raised above AES-NI's. */
+static void test_tls_stale(void **state)
+{
+	static const struct row rows[] = {
+		TLS_DRIVERS,
+		{ "ctr(aes)", "ctr(aes-lib)", "ctr", 100, INSTANCE },
+		{ "gcm(aes)", STALE, "gcm", 10000, INSTANCE },
+	};
+	const struct kb_doc_finding *f;
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_paths_facts x;
+
+	(void)state;
+	facts_of(&x);
+	with_sockets(&x, rows, sizeof(rows) / sizeof(rows[0]), STALE, CCM);
+	check_tls(&r, &x);
+	f = kb_doc_find(&r, "KB-TLS-STALE-INSTANCE");
+	assert_non_null(f);
+	assert_non_null(strstr(f->summary, "kTLS sockets made now get"));
+	assert_non_null(strstr(f->evidence[0],
+			       "gcm(aes): a socket made now gets " STALE));
+	assert_non_null(strstr(
+		f->fix, "kaesbench priority generic-gcm-aesni-avx 10001"));
+	assert_string_equal(r.paths.socket[0].line.finding,
+			    "KB-TLS-STALE-INSTANCE");
+	assert_null(r.paths.socket[1].line.finding);
+	assert_null(kb_doc_find(&r, "KB-TLS-13-RX-SYNC"));
+	kb_doc_report_free(&r);
+}
+
+#define SYNC_FIX                                                  \
+	"kaesbench tls -c aes-128-gcm -v 1.3 -d gcm-aes-engine; " \
+	"kaesbench tls -c aes-128-gcm -v 1.2 -d gcm-aes-engine ("
+
+/* An engine's asynchronous gcm(aes) the best: 1.3 receive waits on it. */
+static void test_tls_sync(void **state)
+{
+	static const struct row rows[] = {
+		TLS_DRIVERS,
+		{ "gcm(aes)", "gcm-aes-engine", "engine", 4000, ASYNC },
+	};
+	const struct kb_doc_finding *f;
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_paths_facts x;
+
+	(void)state;
+	facts_of(&x);
+	with_sockets(&x, rows, sizeof(rows) / sizeof(rows[0]), "gcm-aes-engine",
+		     CCM);
+	check_tls(&r, &x);
+	f = kb_doc_find(&r, "KB-TLS-13-RX-SYNC");
+	assert_non_null(f);
+	assert_int_equal(f->severity, KB_DOC_INFO);
+	assert_string_equal(
+		f->summary,
+		"TLS 1.3 receive waits for each record (no asynchronous decryption): "
+		"an asynchronous gcm(aes) serves 1.3 receive one record at a time, "
+		"while transmit and TLS 1.2 receive keep several records in flight.");
+	assert_int_equal(f->evidence_count, 2);
+	assert_non_null(
+		strstr(f->evidence[0],
+		       "gcm(aes): a socket made now gets "
+		       "gcm-aes-engine (priority 4000, asynchronous), "
+		       "built on gcm-aes-engine (offload, module engine)"));
+	assert_non_null(strstr(f->evidence[1], "async_capable"));
+	assert_true(!strncmp(f->fix, SYNC_FIX, strlen(SYNC_FIX)));
+	assert_null(r.paths.socket[0].line.finding);
+	assert_int_equal(kb_doc_exit_status(&r), 0);
+	kb_doc_report_free(&r);
+}
+
+/* Unprivileged, with no ccm(aes) registered: said why, per AEAD. */
+static void test_tls_unprivileged(void **state)
+{
+	static const struct row rows[] = { X86_DRIVERS };
+	static const char na[] = "no driver of ccm(aes) is registered, and "
+				 "having the kernel build one as for a first "
+				 "socket needs CAP_NET_ADMIN";
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_paths_facts x;
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	facts_of(&x);
+	with_sockets(&x, rows, sizeof(rows) / sizeof(rows[0]),
+		     "generic-gcm-aesni-avx", "");
+	x.tls.alloc[1].before = false;
+	snprintf(x.tls.alloc[1].na, sizeof(x.tls.alloc[1].na), "%s", na);
+	check_tls(&r, &x);
+	assert_int_equal(r.count, 0);
+	assert_string_equal(r.paths.socket[1].line.na, na);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	kb_doc_paths_print(f, &r.paths);
+	fclose(f);
+	assert_non_null(strstr(text, "\n    ccm(aes): n/a: no driver of "
+				     "ccm(aes) is registered"));
+	free(text);
+	kb_doc_report_free(&r);
+}
+
+static char *paths_text(const struct kb_doc_paths_state *s)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	kb_doc_paths_print(f, s);
+	fclose(f);
+	return text;
+}
+
+/* The section's kTLS lines, with and without an interface's offload. */
+static void test_tls_output(void **state)
+{
+	static const struct row rows[] = { TLS_DRIVERS };
+	struct kb_doc_report r = { 0 };
+	struct kb_doc_paths_facts x;
+	struct json_object *o, *tls, *v;
+	char *text;
+
+	(void)state;
+	facts_of(&x);
+	with_sockets(&x, rows, sizeof(rows) / sizeof(rows[0]),
+		     "generic-gcm-aesni-avx", CCM);
+	check_tls(&r, &x);
+	text = paths_text(&r.paths);
+	assert_non_null(strstr(
+		text,
+		"\n  kTLS: available: module tls: a module, not loaded: "));
+	assert_non_null(strstr(
+		text,
+		"\n  kTLS, what a socket made now gets:\n"
+		"    gcm(aes) -> generic-gcm-aesni-avx (priority 500), built on generic-gcm-aesni-avx (AES instructions, priority 500): the best registered\n"
+		"    ccm(aes) -> " CCM
+		" (priority 350), built on ctr-aes-aesni (AES instructions, priority 400): the best registered\n"));
+	assert_non_null(strstr(
+		text,
+		"\n  kTLS, NIC offload: no interface here offers kTLS offload (ethtool's features of 2 in this network namespace)\n"
+		"  WireGuard: "));
+	free(text);
+	r.paths.nics.count = 1;
+	snprintf(r.paths.nics.nic[0].name, sizeof(r.paths.nics.nic[0].name),
+		 "eth0");
+	r.paths.nics.nic[0].tx_offered = r.paths.nics.nic[0].tx_on = true;
+	r.paths.nics.nic[0].rx_offered = true;
+	text = paths_text(&r.paths);
+	assert_non_null(strstr(
+		text,
+		"\n  kTLS, NIC offload: eth0: tls-hw-tx-offload on, tls-hw-rx-offload offered, off\n"));
+	free(text);
+	o = kb_doc_paths_json(&r.paths);
+	assert_non_null(o);
+	assert_true(json_object_object_get_ex(o, "tls", &tls));
+	assert_string_equal(
+		json_object_get_string(json_object_object_get(tls, "presence")),
+		"available");
+	assert_false(json_object_get_boolean(
+		json_object_object_get(tls, "tls_stat")));
+	v = json_object_array_get_idx(json_object_object_get(tls, "sockets"),
+				      1);
+	assert_string_equal(
+		json_object_get_string(json_object_object_get(v, "selected")),
+		CCM);
+	assert_string_equal(json_object_get_string(json_object_array_get_idx(
+				    json_object_object_get(v, "suites"), 0)),
+			    "aes-128-ccm");
+	v = json_object_object_get(tls, "offload");
+	assert_int_equal(json_object_get_int(json_object_object_get(v, "seen")),
+			 2);
+	v = json_object_array_get_idx(json_object_object_get(v, "interfaces"),
+				      0);
+	assert_string_equal(
+		json_object_get_string(json_object_object_get(v, "name")),
+		"eth0");
+	assert_true(
+		json_object_get_boolean(json_object_object_get(v, "tx_on")));
+	assert_false(
+		json_object_get_boolean(json_object_object_get(v, "rx_on")));
+	json_object_put(o);
+	kb_doc_report_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +625,12 @@ int main(void)
 		cmocka_unit_test(test_stale),
 		cmocka_unit_test(test_ctr_only_engine),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_tls_presence),
+		cmocka_unit_test(test_tls_sockets),
+		cmocka_unit_test(test_tls_stale),
+		cmocka_unit_test(test_tls_sync),
+		cmocka_unit_test(test_tls_unprivileged),
+		cmocka_unit_test(test_tls_output),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

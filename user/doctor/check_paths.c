@@ -15,6 +15,16 @@
  * beneath gcm's template, then "aes"). An engine that offers ctr(aes)
  * and no gcm(aes) is never what a key gets by itself: ovpn runs it only
  * through gcm's template built on it, which `kaesbench ovpn -d` measures.
+ *
+ * kTLS is there when net/tls is loaded (/proc/net/tls_stat, the module)
+ * or built in, available when its module could be loaded, absent when
+ * CONFIG_TLS is off or the module indexes have no tls. A socket
+ * allocates "gcm(aes)" or "ccm(aes)" per direction and gets the best
+ * registered driver of it, judged as an ovpn key's is. TLS 1.3 receive
+ * never decrypts asynchronously (net/tls/tls_sw.c: async_capable is false
+ * for 1.3): it waits for each record, so an engine's asynchronous driver
+ * serves it one record at a time, while transmit and 1.2 receive keep
+ * several in flight; an info says so where a socket gets one.
  */
 
 #include <errno.h>
@@ -29,11 +39,19 @@
 
 #define STALE_ID "KB-OVPN-STALE-INSTANCE"
 #define CTR_ONLY_ID "KB-OVPN-CTR-ONLY-ENGINE"
+#define TLS_STALE_ID "KB-TLS-STALE-INSTANCE"
+#define TLS_SYNC_ID "KB-TLS-13-RX-SYNC"
 
 static const struct kb_doc_path_words ovpn_words = {
 	.path = "ovpn",
 	.user = "key",
 	.a_user = "a key",
+};
+
+static const struct kb_doc_path_words tls_words = {
+	.path = "kTLS",
+	.user = "socket",
+	.a_user = "a socket",
 };
 
 /* A module's state in words ("loaded"), and what that says of its path. */
@@ -128,11 +146,78 @@ static void ovpn_line(const struct kb_doc_paths_facts *x,
 	}
 }
 
+/* "; CONFIG_TLS=m (FILE)", or "" where no configuration was read. */
+static void tls_config(const struct kb_doc_tls_facts *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (t->config == KB_DOC_CONFIG_OFF)
+		snprintf(buf, len, "; CONFIG_TLS is not set (%s)",
+			 t->config_file);
+	else if (t->config != KB_DOC_CONFIG_UNKNOWN)
+		snprintf(buf, len, "; CONFIG_TLS=%s (%s)",
+			 kb_doc_config_name(t->config), t->config_file);
+}
+
+#define TLS_LOADS                                                  \
+	"a socket's TCP_ULP \"tls\" loads it when its caller has " \
+	"CAP_NET_ADMIN (modprobe tls for others)"
+
+static void tls_line(const struct kb_doc_tls_facts *t,
+		     struct kb_doc_paths_state *s)
+{
+	const char *release = t->module.release[0] ? t->module.release : "?";
+	char *why = s->tls_why, cfg[192];
+	size_t len = sizeof(s->tls_why);
+	enum kb_doc_presence mod;
+
+	mod = module(&t->module, s->tls_module, sizeof(s->tls_module));
+	tls_config(t, cfg, sizeof(cfg));
+	s->tls_config = kb_doc_config_name(t->config);
+	snprintf(s->tls_config_file, sizeof(s->tls_config_file), "%s",
+		 t->config_file);
+	s->tls_stat = t->tls_stat;
+	if (t->tls_stat || mod == KB_DOC_PRESENT) {
+		s->tls = KB_DOC_PRESENT;
+		snprintf(why, len, "module tls: %s%s%s",
+			 mod == KB_DOC_PRESENT ? s->tls_module : "loaded",
+			 t->tls_stat ? ", /proc/net/tls_stat there" : "", cfg);
+	} else if (t->config == KB_DOC_CONFIG_OFF) {
+		s->tls = KB_DOC_ABSENT;
+		snprintf(
+			why, len,
+			"this kernel has no kTLS (module tls: %s)%s (this is %s)",
+			s->tls_module, cfg, release);
+	} else if (t->module.loaded < 0 && !t->module.can_load) {
+		s->tls = KB_DOC_ABSENT;
+		snprintf(
+			why, len,
+			"no /proc/net/tls_stat, and this kernel loads no modules (no /proc/modules): net/tls is neither built in nor to be loaded%s (this is %s)",
+			cfg, release);
+	} else if (mod == KB_DOC_AVAILABLE) {
+		s->tls = KB_DOC_AVAILABLE;
+		snprintf(why, len, "module tls: %s: " TLS_LOADS "%s",
+			 s->tls_module, cfg);
+	} else if (mod == KB_DOC_ABSENT) {
+		s->tls = KB_DOC_ABSENT;
+		snprintf(
+			why, len,
+			"module tls: %s, neither built in nor in modules.dep%s%s (this is %s)",
+			s->tls_module, cfg,
+			t->config == KB_DOC_CONFIG_MODULE ?
+				": the module is not installed" :
+				"",
+			release);
+	} else {
+		s->tls = KB_DOC_UNKNOWN;
+		snprintf(why, len, "module tls: %s%s", s->tls_module, cfg);
+	}
+}
+
 /**
  * kb_doc_paths_judge() - which paths the kernel has
- * @x: the modules' states and, if asked, ovpn's family
- * @s: filled in, marked examined; what an ovpn key gets is left to
- *     kb_doc_check_paths()
+ * @x: the modules' states and, if asked, ovpn's family; kTLS's facts
+ * @s: filled in, marked examined; what an ovpn key and a kTLS socket get
+ *     is left to kb_doc_check_paths()
  */
 void kb_doc_paths_judge(const struct kb_doc_paths_facts *x,
 			struct kb_doc_paths_state *s)
@@ -142,6 +227,9 @@ void kb_doc_paths_judge(const struct kb_doc_paths_facts *x,
 	esp_line(x, s);
 	ovpn_line(x, s);
 	module(&x->wireguard, s->wireguard, sizeof(s->wireguard));
+	tls_line(&x->tls, s);
+	s->nics_examined = x->tls.nics_asked;
+	s->nics = x->tls.nics;
 }
 
 /* Whether @module registers a gcm(aes) driver of its own. */
@@ -230,6 +318,116 @@ static void key(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	ctr_only(r, &c);
 }
 
+/* The chain a socket allocating @a's AEAD gets, judged where known. */
+static void tls_chain(const struct kb_doc_tls_facts *t,
+		      const struct kb_doc_tls_alloc *a,
+		      const struct kb_doc_cpu *cpu, struct kb_doc_chain *c)
+{
+	*c = (struct kb_doc_chain){
+		.words = &tls_words,
+		.algs = &t->algs,
+		.transform = a->fam->alloc,
+		.allocates = a->fam->alloc,
+		.level = { a->fam->alloc, a->fam->beneath, "aes" },
+		.levels = 3,
+		.before = a->before,
+	};
+	if (!a->na[0])
+		c->sel = kb_doc_chain_registered(&t->algs, a->selected);
+	if (c->sel)
+		kb_doc_chain_judge(c, cpu);
+}
+
+/* An engine's driver, called asynchronously: 1.3 receive waits on it. */
+static bool async_engine(const struct kb_doc_chain *c)
+{
+	return c->sel && c->on && (c->sel->flags & CU_ALG_ASYNC) &&
+	       c->engine == KB_ENGINE_OFFLOAD;
+}
+
+static void sync_evidence(struct kb_doc_report *r, struct kb_doc_finding *f,
+			  const struct kb_doc_chain *c, const char *suite,
+			  char *cmds, size_t len)
+{
+	const char *d = c->on->driver;
+	const char *q = strpbrk(d, "(),") ? "'" : "";
+	size_t used = strlen(cmds);
+
+	kb_doc_evidence(r, f,
+			"%s: a socket made now gets %s (priority %" PRIu32
+			", asynchronous), built on %s (%s, module %s)",
+			c->allocates, c->sel->driver, c->sel->priority, d,
+			kb_doc_engine_name(c->engine),
+			c->on->module[0] ? c->on->module : "-");
+	if (used < len)
+		snprintf(
+			cmds + used, len - used,
+			"%skaesbench tls -c %s -v 1.3 -d %s%s%s; kaesbench tls -c %s -v 1.2 -d %s%s%s",
+			used ? "; " : "", suite, q, d, q, suite, q, d, q);
+}
+
+/* KB-TLS-13-RX-SYNC: a socket gets an engine's asynchronous driver. */
+static void tls_sync(struct kb_doc_report *r, const struct kb_doc_tls_facts *t,
+		     const struct kb_doc_chain *c, size_t n)
+{
+	struct kb_doc_finding *f = NULL;
+	char names[64] = "", cmds[768] = "";
+	size_t i, used = 0;
+
+	for (i = 0; i < n; i++)
+		if (async_engine(&c[i]) && used < sizeof(names))
+			used += snprintf(names + used, sizeof(names) - used,
+					 "%s%s", used ? " or " : "",
+					 c[i].allocates);
+	if (!used)
+		return;
+	f = kb_doc_add(
+		r, TLS_SYNC_ID, KB_DOC_INFO,
+		"TLS 1.3 receive waits for each record (no asynchronous decryption): an asynchronous %s serves 1.3 receive one record at a time, while transmit and TLS 1.2 receive keep several records in flight.",
+		names);
+	for (i = 0; i < n; i++)
+		if (async_engine(&c[i]))
+			sync_evidence(r, f, &c[i], t->alloc[i].suite[0], cmds,
+				      sizeof(cmds));
+	kb_doc_evidence(
+		r, f,
+		"net/tls/tls_sw.c: a receiving socket decrypts asynchronously only for TLS 1.2 with a driver flagged CRYPTO_ALG_ASYNC (async_capable); for 1.3 it calls the same driver and waits for each record before the next");
+	kb_doc_fix(
+		r, f,
+		"%s (each version's receive rate on it: the difference is 1.3's waiting)",
+		cmds);
+}
+
+/* What a kTLS socket made now gets, per AEAD, and the findings. */
+static void tls_sockets(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
+			const struct kb_doc_tls_facts *t)
+{
+	struct kb_doc_chain c[KB_DOC_TLS_ALLOCS];
+	struct kb_doc_paths_state *s = &r->paths;
+	struct kb_doc_tls_socket *sock;
+	size_t i;
+
+	s->sockets_examined = true;
+	s->sockets = t->nalloc;
+	snprintf(s->sockets_left, sizeof(s->sockets_left), "%s", t->left);
+	for (i = 0; i < t->nalloc; i++) {
+		sock = &s->socket[i];
+		tls_chain(t, &t->alloc[i], cpu, &c[i]);
+		memcpy(sock->suite, t->alloc[i].suite, sizeof(sock->suite));
+		sock->suites = t->alloc[i].suites;
+		kb_doc_chain_line(&c[i], TLS_STALE_ID, NULL, &sock->line);
+		if (t->alloc[i].na[0])
+			snprintf(sock->line.na, sizeof(sock->line.na), "%s",
+				 t->alloc[i].na);
+		else if (!c[i].sel)
+			snprintf(
+				sock->line.na, sizeof(sock->line.na),
+				"what the kernel selected is no longer registered");
+	}
+	kb_doc_chain_stale(r, TLS_STALE_ID, c, t->nalloc);
+	tls_sync(r, t, c, t->nalloc);
+}
+
 /**
  * kb_doc_check_paths() - which paths the kernel has, what ovpn's key gets
  * @r: the report: its paths section filled in, findings added
@@ -237,8 +435,9 @@ static void key(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
  * @x: the facts
  *
  * Findings: KB-OVPN-STALE-INSTANCE, KB-OVPN-CTR-ONLY-ENGINE (when the
- * doctor asked what a key gets). A healthy state is said in the section
- * only.
+ * doctor asked what a key gets), KB-TLS-STALE-INSTANCE, KB-TLS-13-RX-SYNC
+ * (when it asked what a kTLS socket gets). A healthy state is said in
+ * the section only.
  */
 void kb_doc_check_paths(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 			const struct kb_doc_paths_facts *x)
@@ -246,4 +445,6 @@ void kb_doc_check_paths(struct kb_doc_report *r, const struct kb_doc_cpu *cpu,
 	kb_doc_paths_judge(x, &r->paths);
 	if (x->key_asked)
 		key(r, cpu, x);
+	if (x->tls.asked)
+		tls_sockets(r, cpu, &x->tls);
 }

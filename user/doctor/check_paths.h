@@ -4,7 +4,9 @@
  *
  * The paths check: which network paths this kernel has, from their
  * modules and, for ovpn, its generic netlink family; what gcm(aes) an
- * ovpn key made now gets and why not a faster one.
+ * ovpn key made now gets and why not a faster one; kTLS: whether the
+ * kernel has it, what gcm(aes) and ccm(aes) a socket made now gets and
+ * why not a faster one, and which interfaces offer its offload.
  */
 #ifndef KAESBENCH_DOCTOR_CHECK_PATHS_H
 #define KAESBENCH_DOCTOR_CHECK_PATHS_H
@@ -17,6 +19,7 @@
 #include "doctor/modules.h"
 #include "doctor/paths_state.h"
 #include "doctor/report.h"
+#include "doctor/tls_facts.h"
 #include "netlink/crypto_user.h"
 
 /* The family was not asked: @family_why says why. */
@@ -35,6 +38,7 @@ struct kb_doc_paths_facts {
 	char selected[CRYPTO_MAX_NAME];
 	bool before; /* @selected was registered before the doctor looked */
 	char left[256]; /* instances the doctor made, still registered */
+	struct kb_doc_tls_facts tls; /* kTLS's */
 };
 
 void kb_doc_paths_judge(const struct kb_doc_paths_facts *x,

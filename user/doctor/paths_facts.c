@@ -8,7 +8,10 @@
  * (kb_netns_pair_make()): the lookup loads the ovpn module, as for any
  * first user, and the initial namespace is never touched; making the
  * namespace needs CAP_SYS_ADMIN, and without it the family is not asked.
- * What a key gets is asked of crypto_user (ovpn_facts.c).
+ * What a key gets is asked of crypto_user (ovpn_facts.c). kTLS's facts
+ * (tls_facts.c): its module read with the others', what a socket gets
+ * asked as a key's is, and the interfaces' offload read in the doctor's
+ * own namespace.
  */
 
 #include <errno.h>
@@ -23,6 +26,7 @@
 #include "doctor/facts.h"
 #include "doctor/ovpn_facts.h"
 #include "doctor/paths_facts.h"
+#include "doctor/tls_facts.h"
 #include "ovpn/ovpn_path.h"
 
 /* ovpn's family (kb_ovpn_present()); not asked without CAP_SYS_ADMIN. */
@@ -56,6 +60,7 @@ static void modules(struct kb_doc_paths_facts *x)
 		{ .name = "xfrm_user", .config = "CONFIG_XFRM_USER" },
 		{ .name = "ovpn", .config = "CONFIG_OVPN" },
 		{ .name = "wireguard", .config = "CONFIG_WIREGUARD" },
+		{ .name = "tls", .config = "CONFIG_TLS" },
 	};
 
 	kb_doc_module_state(m, sizeof(m) / sizeof(m[0]));
@@ -63,6 +68,18 @@ static void modules(struct kb_doc_paths_facts *x)
 	x->xfrm_user = m[1];
 	x->ovpn = m[2];
 	x->wireguard = m[3];
+	x->tls.module = m[4];
+}
+
+/* Neither loaded nor to be had: the configuration or the indexes say. */
+static bool tls_absent(const struct kb_doc_tls_facts *t)
+{
+	const struct kb_doc_modstate *m = &t->module;
+
+	if (t->tls_stat || m->loaded == 1 || m->builtin)
+		return false;
+	return t->config == KB_DOC_CONFIG_OFF || (m->index && !m->available) ||
+	       (m->loaded < 0 && !m->can_load);
 }
 
 /**
@@ -70,7 +87,9 @@ static void modules(struct kb_doc_paths_facts *x)
  * @x: filled in; free with kb_doc_paths_facts_free()
  * @ask: ask ovpn's family (which loads its module) and, unless it is
  *	 absent, what a key made now gets (which may register, then
- *	 unregister, a chain); else read the module indexes only
+ *	 unregister, a chain), and what a kTLS socket gets (the same);
+ *	 else read the module indexes only. kTLS's presence and the
+ *	 interfaces' offload are read either way, changing nothing.
  */
 void kb_doc_paths_facts(struct kb_doc_paths_facts *x, bool ask)
 {
@@ -85,6 +104,9 @@ void kb_doc_paths_facts(struct kb_doc_paths_facts *x, bool ask)
 	modules(x);
 	if (ask && !ovpn_absent(x))
 		kb_doc_ovpn_key_facts(x);
+	kb_doc_tls_facts(&x->tls);
+	if (ask && !tls_absent(&x->tls))
+		kb_doc_tls_socket_facts(&x->tls);
 }
 
 /**
@@ -94,12 +116,14 @@ void kb_doc_paths_facts(struct kb_doc_paths_facts *x, bool ask)
 void kb_doc_paths_facts_free(struct kb_doc_paths_facts *x)
 {
 	kb_cu_algs_free(&x->algs);
+	kb_doc_tls_facts_free(&x->tls);
 }
 
 /**
  * kb_doc_paths_here() - which paths this kernel has, changing nothing
- * @s: filled in from the module indexes: no family asked, no module
- *     loaded, nothing registered (what `kaesbench list` prints)
+ * @s: filled in from the module indexes: no path's family asked, no
+ *     module loaded, nothing registered; the interfaces' kTLS offload
+ *     read (what `kaesbench list` prints)
  */
 void kb_doc_paths_here(struct kb_doc_paths_state *s)
 {

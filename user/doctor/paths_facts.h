@@ -3,8 +3,9 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * Which network paths this kernel has: their modules, ovpn's family asked
- * from a network namespace of the doctor's own, and what an ovpn key made
- * now gets; the machine left as it was found.
+ * from a network namespace of the doctor's own, kTLS's module and
+ * configuration, what an ovpn key and a kTLS socket made now get, and the
+ * interfaces' kTLS offload; the machine left as it was found.
  */
 #ifndef KAESBENCH_DOCTOR_PATHS_FACTS_H
 #define KAESBENCH_DOCTOR_PATHS_FACTS_H

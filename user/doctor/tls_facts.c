@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The kaesbench authors.
+ *
+ * kTLS's facts. Whether the kernel has net/tls is read without privilege
+ * and changes nothing: /proc/net/tls_stat is there once the tls module is
+ * loaded (or built in), the module's state comes with the other paths'
+ * (paths_facts.c), and CONFIG_TLS from the kernel's configuration where
+ * a file of it is readable (/boot/config-RELEASE, or Debian 14's
+ * /lib/modules/RELEASE/config; /proc/config.gz is compressed, and the
+ * tool links no zlib: the module indexes decide there). Nothing loads
+ * the module: a socket's TCP_ULP "tls" would, for a caller with
+ * CAP_NET_ADMIN.
+ *
+ * A socket allocates "gcm(aes)" or "ccm(aes)" per direction
+ * (net/tls/tls_sw.c: crypto_alloc_aead(name, 0, 0)) and gets the best
+ * registered driver of it, as an ovpn key does (ovpn_facts.c): read
+ * without privilege where one is registered, else built through
+ * crypto_user as for a first socket (CAP_NET_ADMIN), then unregistered.
+ *
+ * Offload: each interface of the doctor's network namespace, by ethtool's
+ * generic netlink family (ETHTOOL_MSG_FEATURES_GET, a dump, no privilege
+ * needed), in its verbose bitsets, which name every feature:
+ * tls-hw-tx-offload and tls-hw-rx-offload, offered (the hardware
+ * features) and on (the active ones).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "doctor/facts.h"
+#include "doctor/tls_facts.h"
+#include "doctor/undo.h"
+#include "netlink/genl_family.h"
+#include "netlink/sock.h"
+#include "path/impl.h"
+#include "path/registered.h"
+#include "tls/ccm_impl.h"
+#include "tls/tls.h"
+
+#define TLS_STAT "/proc/net/tls_stat"
+#define TX_FEATURE "tls-hw-tx-offload"
+#define RX_FEATURE "tls-hw-rx-offload"
+
+/**
+ * kb_doc_config_value() - a kernel option's value in a configuration
+ * @text: the file's text, NUL-terminated
+ * @option: "CONFIG_TLS"
+ *
+ * Return: KB_DOC_CONFIG_BUILTIN for "=y", _MODULE for "=m", else _OFF:
+ * "# ... is not set", or no line of it (an option whose dependencies
+ * are not met is not written at all).
+ */
+enum kb_doc_config kb_doc_config_value(const char *text, const char *option)
+{
+	size_t n = strlen(option);
+	const char *line = text;
+
+	while (line && *line) {
+		if (!strncmp(line, option, n) && line[n] == '=') {
+			if (line[n + 1] == 'y')
+				return KB_DOC_CONFIG_BUILTIN;
+			return line[n + 1] == 'm' ? KB_DOC_CONFIG_MODULE :
+						    KB_DOC_CONFIG_OFF;
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return KB_DOC_CONFIG_OFF;
+}
+
+/**
+ * kb_doc_config_name() - an option's value as the configuration writes it
+ * @c: the value
+ *
+ * Return: "y", "m", "n", or NULL when unknown.
+ */
+const char *kb_doc_config_name(enum kb_doc_config c)
+{
+	switch (c) {
+	case KB_DOC_CONFIG_BUILTIN:
+		return "y";
+	case KB_DOC_CONFIG_MODULE:
+		return "m";
+	case KB_DOC_CONFIG_OFF:
+		return "n";
+	default:
+		return NULL;
+	}
+}
+
+/* CONFIG_TLS, from the first configuration file of this kernel's found. */
+static void config(struct kb_doc_tls_facts *t)
+{
+	static const char *const where[] = {
+		"/boot/config-%s",
+		"/lib/modules/%s/config",
+	};
+	struct utsname u;
+	char *text;
+	size_t i;
+
+	t->config = KB_DOC_CONFIG_UNKNOWN;
+	if (uname(&u))
+		return;
+	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(t->config_file, sizeof(t->config_file), where[i],
+			 u.release);
+		text = kb_doc_read(t->config_file, 8 << 20);
+		if (text) {
+			t->config = kb_doc_config_value(text, "CONFIG_TLS");
+			free(text);
+			return;
+		}
+	}
+	t->config_file[0] = '\0';
+}
+
+/* The family of the AEAD a suite allocates, or NULL. */
+static const struct kb_aead_family *family(const char *alloc)
+{
+	static const struct kb_aead_family *const fams[] = {
+		&kb_gcm_family,
+		&kb_ccm_family,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fams) / sizeof(fams[0]); i++)
+		if (!strcmp(fams[i]->alloc, alloc))
+			return fams[i];
+	return NULL;
+}
+
+/**
+ * kb_doc_tls_allocs() - the AEADs kTLS's AES suites allocate
+ * @t: @t->alloc filled in from tls/cipher.c's table, one per name, in
+ *     the table's order, each with the suites that allocate it
+ */
+void kb_doc_tls_allocs(struct kb_doc_tls_facts *t)
+{
+	const struct kb_aead_family *fam;
+	struct kb_doc_tls_alloc *a;
+	size_t i, j;
+
+	t->nalloc = 0;
+	for (i = 0; i < kb_tls_nciphers; i++) {
+		fam = family(kb_tls_ciphers[i].alloc);
+		for (j = 0; j < t->nalloc && t->alloc[j].fam != fam; j++)
+			;
+		if (!fam || j == KB_DOC_TLS_ALLOCS)
+			continue;
+		a = &t->alloc[j];
+		if (j == t->nalloc) {
+			memset(a, 0, sizeof(*a));
+			a->fam = fam;
+			t->nalloc++;
+		}
+		if (a->suites < KB_DOC_TLS_SUITES)
+			a->suite[a->suites++] = kb_tls_ciphers[i].name;
+	}
+}
+
+/* Whether one interface's bitset has a feature on, read bit by bit. */
+struct bits {
+	bool nomask; /* a list: every bit named is on */
+	bool tx, rx;
+};
+
+struct bit {
+	const char *name;
+	bool value;
+};
+
+static int bit_attr(const struct nlattr *attr, void *data)
+{
+	struct bit *b = data;
+
+	switch (mnl_attr_get_type(attr)) {
+	case ETHTOOL_A_BITSET_BIT_NAME:
+		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
+			return MNL_CB_ERROR;
+		b->name = mnl_attr_get_str(attr);
+		break;
+	case ETHTOOL_A_BITSET_BIT_VALUE:
+		b->value = true;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int bits_attr(const struct nlattr *attr, void *data)
+{
+	struct bits *s = data;
+	struct bit b = { 0 };
+
+	if (mnl_attr_get_type(attr) != ETHTOOL_A_BITSET_BITS_BIT)
+		return MNL_CB_OK;
+	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
+	    mnl_attr_parse_nested(attr, bit_attr, &b) < 0)
+		return MNL_CB_ERROR;
+	if (b.name && !strcmp(b.name, TX_FEATURE))
+		s->tx = s->nomask || b.value;
+	else if (b.name && !strcmp(b.name, RX_FEATURE))
+		s->rx = s->nomask || b.value;
+	return MNL_CB_OK;
+}
+
+/* The bitset's own attributes: whether it is a list, and its bits. */
+struct bitset {
+	bool nomask;
+	const struct nlattr *bits;
+};
+
+static int bitset_attr(const struct nlattr *attr, void *data)
+{
+	struct bitset *set = data;
+
+	switch (mnl_attr_get_type(attr)) {
+	case ETHTOOL_A_BITSET_NOMASK:
+		set->nomask = true;
+		break;
+	case ETHTOOL_A_BITSET_BITS:
+		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
+			return MNL_CB_ERROR;
+		set->bits = attr;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+/* A verbose bitset; a compact one (no names) says nothing here. */
+static int read_bitset(const struct nlattr *attr, struct bits *s)
+{
+	struct bitset set = { 0 };
+
+	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
+	    mnl_attr_parse_nested(attr, bitset_attr, &set) < 0)
+		return MNL_CB_ERROR;
+	s->nomask = set.nomask;
+	if (!set.bits)
+		return MNL_CB_OK;
+	return mnl_attr_parse_nested(set.bits, bits_attr, s) < 0 ?
+		       MNL_CB_ERROR :
+		       MNL_CB_OK;
+}
+
+/* One interface's answer. */
+struct features {
+	char name[IF_NAMESIZE];
+	struct bits hw, active;
+};
+
+static int header_attr(const struct nlattr *attr, void *data)
+{
+	struct features *f = data;
+
+	if (mnl_attr_get_type(attr) != ETHTOOL_A_HEADER_DEV_NAME)
+		return MNL_CB_OK;
+	if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
+		return MNL_CB_ERROR;
+	snprintf(f->name, sizeof(f->name), "%s", mnl_attr_get_str(attr));
+	return MNL_CB_OK;
+}
+
+static int features_attr(const struct nlattr *attr, void *data)
+{
+	struct features *f = data;
+
+	switch (mnl_attr_get_type(attr)) {
+	case ETHTOOL_A_FEATURES_HEADER:
+		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
+			return MNL_CB_ERROR;
+		return mnl_attr_parse_nested(attr, header_attr, f);
+	case ETHTOOL_A_FEATURES_HW:
+		return read_bitset(attr, &f->hw);
+	case ETHTOOL_A_FEATURES_ACTIVE:
+		return read_bitset(attr, &f->active);
+	}
+	return MNL_CB_OK;
+}
+
+/**
+ * kb_doc_tls_features_cb() - one interface's ethtool features
+ * @nlh: an ETHTOOL_MSG_FEATURES_GET_REPLY, its bitsets verbose
+ * @nics: the struct kb_doc_tls_nics counted into: @seen, and @count and
+ *	  an entry of @nic when the interface offers or has on either of
+ *	  tls-hw-tx-offload and tls-hw-rx-offload
+ *
+ * Return: MNL_CB_OK, or MNL_CB_ERROR with errno EPROTO for an attribute
+ * of the wrong type.
+ */
+int kb_doc_tls_features_cb(const struct nlmsghdr *nlh, void *nics)
+{
+	struct kb_doc_tls_nics *n = nics;
+	struct features f = { .name = "?" };
+	struct kb_doc_tls_nic *nic;
+
+	if (mnl_attr_parse(nlh, sizeof(struct genlmsghdr), features_attr, &f) <
+	    0) {
+		errno = EPROTO;
+		return MNL_CB_ERROR;
+	}
+	n->seen++;
+	if (!f.hw.tx && !f.hw.rx && !f.active.tx && !f.active.rx)
+		return MNL_CB_OK;
+	if (n->count++ >= KB_DOC_TLS_NICS)
+		return MNL_CB_OK;
+	nic = &n->nic[n->count - 1];
+	snprintf(nic->name, sizeof(nic->name), "%s", f.name);
+	nic->tx_on = f.active.tx;
+	nic->tx_offered = f.hw.tx || f.active.tx;
+	nic->rx_on = f.active.rx;
+	nic->rx_offered = f.hw.rx || f.active.rx;
+	return MNL_CB_OK;
+}
+
+/* ethtool's family, then every interface's features. */
+static int ask_features(struct kb_nl *nl, struct kb_doc_tls_nics *n)
+{
+	struct kb_nl_family fam;
+	struct kb_nl_reply r;
+	struct nlmsghdr *req;
+	int ret;
+
+	ret = kb_nl_family_get(nl, ETHTOOL_GENL_NAME, &fam, &r) ?
+		      (r.error ? -r.error : -errno) :
+		      0;
+	free(r.msg);
+	if (ret)
+		return ret;
+	req = kb_nl_genl_request(nl, nl->buf, fam.id, NLM_F_DUMP,
+				 ETHTOOL_MSG_FEATURES_GET,
+				 ETHTOOL_GENL_VERSION);
+	return kb_nl_ask(nl, req, kb_doc_tls_features_cb, n);
+}
+
+static void nics(struct kb_doc_tls_nics *n)
+{
+	struct kb_nl nl;
+	int ret;
+
+	memset(n, 0, sizeof(*n));
+	ret = kb_nl_open(&nl, NETLINK_GENERIC);
+	if (!ret)
+		ret = ask_features(&nl, n);
+	n->err = ret;
+	if (ret == -ENOENT)
+		snprintf(
+			n->why, sizeof(n->why),
+			"the kernel has no ethtool netlink family (CONFIG_ETHTOOL_NETLINK): the interfaces' features were not read");
+	else if (ret)
+		snprintf(n->why, sizeof(n->why),
+			 "ethtool's features of the interfaces: %s",
+			 kb_nl_reason(&nl, ret));
+	kb_nl_close(&nl);
+}
+
+/**
+ * kb_doc_tls_facts() - whether this kernel has kTLS, and NICs' offload
+ * @t: zeroed but for @t->module; tls_stat, the configuration, the AEADs
+ *     a socket allocates (kb_doc_tls_allocs()) and the interfaces filled
+ *     in. Nothing is loaded, registered or changed.
+ */
+void kb_doc_tls_facts(struct kb_doc_tls_facts *t)
+{
+	t->tls_stat = !access(TLS_STAT, F_OK);
+	config(t);
+	kb_doc_tls_allocs(t);
+	t->nics_asked = true;
+	nics(&t->nics);
+}
+
+/* The layers a socket's chains register: gcm's and ccm's, and beneath. */
+static bool layer(const void *front, const char *name)
+{
+	static const char *const names[] = {
+		"gcm(aes)",
+		"ccm(aes)",
+		"ctr(aes)",
+		"cbcmac(aes)",
+	};
+	size_t i;
+
+	(void)front;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* Only what kb_doc_undo() reads of a path: which instances are its. */
+static const struct kb_path_ops undo_ops = {
+	.command = "tls",
+	.layer = layer,
+};
+
+/* What one AEAD gets; @before: the drivers registered beforehand. */
+static void selected(struct mnl_socket *nl, const struct kb_cu_algs *before,
+		     struct kb_doc_tls_alloc *a, bool *made)
+{
+	const char *name = a->fam->alloc;
+	const struct kb_cu_alg *b = kb_cu_best(before, name);
+	int ret;
+
+	if (b) {
+		snprintf(a->selected, sizeof(a->selected), "%s", b->driver);
+		a->before = true;
+		return;
+	}
+	*made = true;
+	ret = kb_path_impl_selected(nl, name, a->selected, sizeof(a->selected));
+	if (ret == -EPERM)
+		snprintf(
+			a->na, sizeof(a->na),
+			"no driver of %s is registered, and having the kernel build one as for a first socket needs CAP_NET_ADMIN",
+			name);
+	else if (ret)
+		snprintf(a->na, sizeof(a->na), "the kernel cannot make %s: %s",
+			 name, strerror(-ret));
+}
+
+static void all_na(struct kb_doc_tls_facts *t, const char *fmt, int err)
+{
+	size_t i;
+
+	for (i = 0; i < t->nalloc; i++)
+		snprintf(t->alloc[i].na, sizeof(t->alloc[i].na), fmt,
+			 strerror(-err));
+}
+
+/**
+ * kb_doc_tls_socket_facts() - what a kTLS socket made now gets
+ * @t: as kb_doc_tls_facts() left it; each AEAD's @selected, or its @na,
+ *     and @t->algs filled in, @t->asked set
+ *
+ * Leaves registered what was registered before, and nothing else but
+ * what someone else holds meanwhile (@t->left) and the modules the
+ * kernel loaded to build a chain, as for any first user.
+ */
+void kb_doc_tls_socket_facts(struct kb_doc_tls_facts *t)
+{
+	const struct kb_path_kind kind = { .ops = &undo_ops };
+	struct kb_cu_algs before = { 0 };
+	struct mnl_socket *nl;
+	bool made = false;
+	size_t i;
+	int ret;
+
+	t->asked = true;
+	nl = kb_cu_open(&ret);
+	if (!nl) {
+		all_na(t,
+		       "the kernel's crypto_user interface is missing (%s): modprobe crypto_user, or a kernel built with CONFIG_CRYPTO_USER",
+		       ret);
+		return;
+	}
+	ret = kb_registered_before(nl, &before);
+	for (i = 0; !ret && i < t->nalloc; i++)
+		selected(nl, &before, &t->alloc[i], &made);
+	if (!ret)
+		ret = kb_cu_dump(nl, &t->algs);
+	if (ret)
+		all_na(t, "crypto_user cannot list the registered drivers: %s",
+		       ret);
+	if (made)
+		kb_doc_undo(nl, &before, &kind, 1, t->left, sizeof(t->left));
+	kb_cu_algs_free(&before);
+	mnl_socket_close(nl);
+}
+
+/**
+ * kb_doc_tls_facts_free() - free what the kTLS facts gathered
+ * @t: the facts; left reusable
+ */
+void kb_doc_tls_facts_free(struct kb_doc_tls_facts *t)
+{
+	kb_cu_algs_free(&t->algs);
+}
