@@ -7,34 +7,54 @@
 # above it is named (KB-OVPN-STALE-INSTANCE), and an engine offering
 # ctr(aes) without gcm(aes) (kaesbench_faulty, modes=ctr) is an info
 # (KB-OVPN-CTR-ONLY-ENGINE). Where it has none (6.12), the doctor and the
-# list say absent and why. Each leaves the machine as found: no priority
-# changed, no gcm(aes) or ctr(aes) instance left, no namespace or link;
-# what a case registers itself goes by a trap too.
+# list say absent and why. kTLS (tls a module on both): present where
+# /proc/net/tls_stat is there, else available, the doctor loading nothing;
+# what a socket's gcm(aes) gets (/proc/crypto's best) and its ccm(aes)
+# (built to look and unregistered, or n/a without CAP_NET_ADMIN); the
+# stale instance named for kTLS too (KB-TLS-STALE-INSTANCE); an engine's
+# asynchronous gcm(aes) (kaesbench_faulty, modes=gcm, priority 5000) is an
+# info that TLS 1.3 receive waits for each record (KB-TLS-13-RX-SYNC); no
+# interface of the VM offers kTLS offload, and the section says so. Each
+# leaves the machine as found: no priority changed, no gcm(aes), ccm(aes),
+# ctr(aes) or cbcmac(aes) instance left, no namespace or link, the tls
+# module as it was; what a case registers itself goes by a trap too.
 
 . /tests/doctor-lib.sh
 . /tests/ipsec-lib.sh
 
 CU=kaesbench-cryptouser
-LAYERS='gcm\(aes\)|ctr\(aes\)'
+LAYERS='gcm\(aes\)|ctr\(aes\)|ccm\(aes\)|cbcmac\(aes\)'
 ENGINE_CTR=kaesbench_faulty_ctr_aes
+ENGINE_GCM=kaesbench_faulty_gcm_aes
 
 # kernel_has_ovpn: its module is in this kernel's tree (not loaded here).
 kernel_has_ovpn() {
 	find "/lib/modules/$(uname -r)" -name 'ovpn.ko*' 2>/dev/null | grep -q .
 }
 
-# best_gcm: the registered gcm(aes) of the highest priority, as
-# /proc/crypto lists them (internal ones left out).
-best_gcm() {
-	awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^priority/ { p = $3 }
-		/^internal/ { i = $3 }
-		/^$/ { if (n == "gcm(aes)" && i != "yes" && p > best) { best = p; b = d }
+# best_of NAME: the registered NAME of the highest priority, as
+# /proc/crypto lists them (internal ones left out); "" when none is.
+best_of() {
+	awk -v want="$1" '/^name/ { n = $3 } /^driver/ { d = $3 }
+		/^priority/ { p = $3 } /^internal/ { i = $3 }
+		/^$/ { if (n == want && i != "yes" && p > best) { best = p; b = d }
 			n = d = i = ""; p = -1 }
 		END { print b }' /proc/crypto
 }
 
+best_gcm() {
+	best_of 'gcm(aes)'
+}
+
+# tls_presence: what the doctor should say of kTLS here: tls is a module
+# of every series' kernel, loaded where /proc/net/tls_stat is there.
+tls_presence() {
+	if [ -e /proc/net/tls_stat ]; then echo present; else echo available; fi
+}
+
 # paths_doctor [USER]: kaesbench doctor --quick --json, as USER if given,
-# into /tmp/paths.json; its paths part and ovpn's findings for the log.
+# into /tmp/paths.json; its paths part and ovpn's and kTLS's findings for
+# the log.
 paths_doctor() {
 	if [ $# -gt 0 ]; then
 		su -s /bin/sh "$1" -c "kaesbench doctor --quick --json" \
@@ -44,7 +64,7 @@ paths_doctor() {
 	fi
 	rc=$?
 	jq -c '.paths' /tmp/paths.json
-	jq -r '.findings[] | select(.id | test("OVPN")) |
+	jq -r '.findings[] | select(.id | test("OVPN|TLS")) |
 		"[\(.severity)] \(.id)\n  \(.summary)",
 		(.evidence[] | "  evidence: \(.)"), (.fix // empty | "  fix: \(.)")' \
 		/tmp/paths.json
@@ -114,6 +134,122 @@ paths_unprivileged() {
 	unchanged "$LAYERS"
 }
 
+# paths_tls_sockets GCM CCM: the doctor's socket lines say that a socket
+# gets GCM and CCM, registered before (CCM "": none was, the doctor had
+# the kernel build one to look, as for a first socket).
+paths_tls_sockets() {
+	# shellcheck disable=SC2016 # $g is jq's
+	paths_has '.paths.tls.sockets[0] | .allocates == "gcm(aes)" and
+		.selected == $g and .registered_before and .finding == null and
+		.suites == ["aes-128-gcm", "aes-256-gcm"]' --arg g "$1" ||
+		fail "a socket's gcm(aes) is not $1, or has a finding"
+	if [ -n "$2" ]; then
+		# shellcheck disable=SC2016 # $c is jq's
+		paths_has '.paths.tls.sockets[1] | .selected == $c and
+			.registered_before' --arg c "$2"
+	else
+		paths_has '.paths.tls.sockets[1] | .allocates == "ccm(aes)" and
+			(.selected | startswith("ccm_base(")) and
+			.registered_before == false and .built_on != null and
+			.suites == ["aes-128-ccm"]'
+	fi || fail "a socket's ccm(aes) is not what a first one gets"
+}
+
+paths_tls() {
+	machine_state >/tmp/state.before
+	want=$(tls_presence)
+	gcm=$(best_gcm)
+	ccm=$(best_of 'ccm(aes)')
+	echo "kTLS: $want; /proc/crypto's best gcm(aes): $gcm, ccm(aes): ${ccm:-none}"
+	paths_doctor
+	# shellcheck disable=SC2016 # $p is jq's
+	paths_has '.paths.tls.presence == $p and
+		(.paths.tls.reason | startswith("module tls: "))' --arg p "$want" ||
+		fail "kTLS not said to be $want"
+	[ "$(tls_presence)" = "$want" ] || fail "the doctor loaded or unloaded tls"
+	paths_tls_sockets "$gcm" "$ccm"
+	! finding_in /tmp/paths.json KB-TLS-STALE-INSTANCE ||
+		fail "a stale instance on a normal boot"
+	! finding_in /tmp/paths.json KB-TLS-13-RX-SYNC ||
+		fail "an engine's info with no engine registered"
+	paths_has '.paths.tls.offload | .offering == 0 and .seen >= 1 and
+		.interfaces == [] and .reason == null' ||
+		fail "an interface of the VM is said to offer kTLS offload"
+	unchanged "$LAYERS"
+	kaesbench doctor --quick >/tmp/paths.txt
+	sed -n '/^  kTLS/,/^  WireGuard/p' /tmp/paths.txt
+	for line in "^  kTLS: $want: module tls: " \
+		'^  kTLS, what a socket made now gets:$' '^    gcm(aes) -> ' \
+		'^    ccm(aes) -> ' \
+		'^  kTLS, NIC offload: no interface here offers kTLS offload'; do
+		grep -q "$line" /tmp/paths.txt ||
+			fail "the doctor's text has no line $line"
+	done
+	unchanged "$LAYERS"
+	# list: presence and offload only, nothing registered to look.
+	kaesbench list >/tmp/list.txt || fail "kaesbench list failed"
+	sed -n '/^  kTLS/,/^  WireGuard/p' /tmp/list.txt
+	for line in "^  kTLS: $want: " '^  kTLS, NIC offload: no interface here'; do
+		grep -q "$line" /tmp/list.txt ||
+			fail "kaesbench list's text has no line $line"
+	done
+	! grep -q 'what a socket made now gets' /tmp/list.txt ||
+		fail "kaesbench list asked what a socket gets"
+	kaesbench list --json >/tmp/list.json || fail "kaesbench list --json failed"
+	jq -c '.paths.tls' /tmp/list.json
+	# shellcheck disable=SC2016 # $p is jq's
+	jq -e --arg p "$want" '.paths.tls | .presence == $p and
+		.sockets == null and .offload.offering == 0' /tmp/list.json \
+		>/dev/null || fail "list --json's tls member is wrong"
+	[ "$(tls_presence)" = "$want" ] || fail "kaesbench list loaded tls"
+	unchanged "$LAYERS"
+}
+
+# Without privilege: what is registered read, the rest said why.
+paths_tls_unprivileged() {
+	machine_state >/tmp/state.before
+	want=$(tls_presence)
+	gcm=$(best_gcm)
+	ccm=$(best_of 'ccm(aes)')
+	paths_doctor nobody
+	# shellcheck disable=SC2016 # $p and $g are jq's
+	paths_has '.paths.tls.presence == $p and
+		.paths.tls.sockets[0].selected == $g and
+		.paths.tls.offload.seen >= 1' --arg p "$want" --arg g "$gcm" ||
+		fail "an unprivileged doctor does not say what a socket's gcm(aes) gets"
+	if [ -n "$ccm" ]; then
+		# shellcheck disable=SC2016 # $c is jq's
+		paths_has '.paths.tls.sockets[1].selected == $c' --arg c "$ccm"
+	else
+		paths_has '.paths.tls.sockets[1] | .selected == null and
+			(.reason | contains("CAP_NET_ADMIN"))'
+	fi || fail "an unprivileged doctor's ccm(aes) line is wrong"
+	[ "$(tls_presence)" = "$want" ] || fail "the doctor loaded or unloaded tls"
+	unchanged "$LAYERS"
+}
+
+# An engine's asynchronous gcm(aes), the best: TLS 1.3 receive waits.
+paths_tls_async() {
+	machine_state >/tmp/state.before
+	trap 'rmmod kaesbench_faulty 2>/dev/null' EXIT
+	insmod /opt/kaesbench/kaesbench_faulty.ko modes=gcm priority=5000 ||
+		fail "insmod failed"
+	paths_doctor
+	# shellcheck disable=SC2016 # $d is jq's
+	paths_has '.paths.tls.sockets[0] | .selected == $d and
+		.engine == "offload"' --arg d "$ENGINE_GCM" ||
+		fail "a socket's gcm(aes) is not $ENGINE_GCM"
+	# shellcheck disable=SC2016 # $d is jq's
+	finding_in /tmp/paths.json KB-TLS-13-RX-SYNC \
+		'.severity == "info" and
+		 (.summary | startswith("TLS 1.3 receive waits for each record")) and
+		 (.fix | contains("kaesbench tls -c aes-128-gcm -v 1.3 -d \($d)"))' \
+		--arg d "$ENGINE_GCM" || fail "KB-TLS-13-RX-SYNC missing, or its fix"
+	rmmod kaesbench_faulty || fail "rmmod failed"
+	trap - EXIT
+	unchanged "$LAYERS"
+}
+
 need_ovpn() {
 	kernel_has_ovpn || { echo "this kernel has no ovpn"; exit "$KSFT_SKIP"; }
 }
@@ -127,8 +263,9 @@ stale_cleanup() {
 	return 0
 }
 
+# A stale gcm(aes) under ovpn's keys where the kernel has ovpn, and under
+# kTLS's sockets on every series.
 paths_stale() {
-	need_ovpn
 	machine_state >/tmp/state.before
 	trap 'stale_cleanup' EXIT
 	stale=$(soft_gcm)
@@ -137,14 +274,24 @@ paths_stale() {
 	echo "the stale instance: $stale at 10000"
 	$CU new "$stale" 10000 || fail "cannot register $stale"
 	paths_doctor
+	if kernel_has_ovpn; then
+		# shellcheck disable=SC2016 # $s is jq's
+		paths_has '.paths.ovpn.key.selected == $s and
+			.paths.ovpn.key.finding == "KB-OVPN-STALE-INSTANCE"' \
+			--arg s "$stale" || fail "the key's line does not name it"
+		finding_in /tmp/paths.json KB-OVPN-STALE-INSTANCE \
+			'(.fix | startswith("kaesbench priority ")) and
+			 (.evidence | any(contains("a key made now gets")))' ||
+			fail "KB-OVPN-STALE-INSTANCE, its evidence or fix missing"
+	fi
 	# shellcheck disable=SC2016 # $s is jq's
-	paths_has '.paths.ovpn.key.selected == $s and
-		.paths.ovpn.key.finding == "KB-OVPN-STALE-INSTANCE"' \
-		--arg s "$stale" || fail "the key's line does not name it"
-	finding_in /tmp/paths.json KB-OVPN-STALE-INSTANCE \
+	paths_has '.paths.tls.sockets[0].selected == $s and
+		.paths.tls.sockets[0].finding == "KB-TLS-STALE-INSTANCE"' \
+		--arg s "$stale" || fail "the socket's line does not name it"
+	finding_in /tmp/paths.json KB-TLS-STALE-INSTANCE \
 		'(.fix | startswith("kaesbench priority ")) and
-		 (.evidence | any(contains("a key made now gets")))' ||
-		fail "KB-OVPN-STALE-INSTANCE, its evidence or fix missing"
+		 (.evidence | any(contains("a socket made now gets")))' ||
+		fail "KB-TLS-STALE-INSTANCE, its evidence or fix missing"
 	stale_cleanup
 	trap - EXIT
 	unchanged "$LAYERS"
@@ -171,7 +318,13 @@ ktap_test "doctor paths: ESP and ovpn present or not, a key's gcm(aes) the best,
 	paths_normal
 ktap_test "doctor paths: without privilege, says why, nothing left" \
 	paths_unprivileged
-KTAP_TIMEOUT=240 ktap_test "doctor paths: a stale gcm(aes) instance under ovpn named, with its fix" \
+ktap_test "doctor paths: kTLS present or loadable, a socket's gcm(aes) and ccm(aes), no offload here, nothing loaded or left" \
+	paths_tls
+ktap_test "doctor paths: kTLS without privilege, what is registered read, nothing loaded" \
+	paths_tls_unprivileged
+KTAP_TIMEOUT=240 ktap_test "doctor paths: a stale gcm(aes) instance under ovpn and kTLS named, with its fix" \
 	paths_stale
+KTAP_TIMEOUT=240 ktap_test "doctor paths: an engine's asynchronous gcm(aes): TLS 1.3 receive waits for each record" \
+	paths_tls_async
 KTAP_TIMEOUT=240 ktap_test "doctor paths: an engine's ctr(aes) without gcm(aes) is an info" \
 	paths_ctr_only
