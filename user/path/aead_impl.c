@@ -102,9 +102,10 @@ int kb_aead_impl_reference(const struct kb_aead_family *fam,
 		}
 	}
 	if (ret) {
-		snprintf(err, len,
-			 "the kernel cannot build %s from its generic parts (aes-generic or aes-lib, %s or %s)",
-			 fam->alloc, fam->second[0], fam->second[1]);
+		snprintf(
+			err, len,
+			"the kernel cannot build %s from its generic parts (aes-generic or aes-lib, %s or %s)",
+			fam->alloc, fam->second[0], fam->second[1]);
 		return ret;
 	}
 	out->reference = true;

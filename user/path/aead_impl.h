@@ -41,8 +41,8 @@ int kb_aead_impl_all(const struct kb_aead_family *fam, struct mnl_socket *nl,
 /* gcm(aes)'s, as a path command's struct kb_path_impl_ops takes them. */
 int kb_gcm_resolve(struct mnl_socket *nl, const char *named,
 		   struct kb_path_impl *out, char *err, size_t len);
-int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out,
-		     char *err, size_t len);
+int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+		     size_t len);
 int kb_gcm_all(struct mnl_socket *nl, struct kb_path_impls *out);
 int kb_gcm_selected(struct mnl_socket *nl, char *sel, size_t len);
 

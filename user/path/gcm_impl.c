@@ -26,8 +26,8 @@ int kb_gcm_resolve(struct mnl_socket *nl, const char *named,
 	return kb_aead_impl_resolve(&kb_gcm_family, nl, named, out, err, len);
 }
 
-int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out,
-		     char *err, size_t len)
+int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+		     size_t len)
 {
 	return kb_aead_impl_reference(&kb_gcm_family, nl, out, err, len);
 }

@@ -215,9 +215,10 @@ int kb_link_loopback(const struct kb_netns_pair *p, char *err, size_t len)
 	for (side = 0; side < KB_SIDES; side++) {
 		ret = open_side(&nl, p, side);
 		if (ret)
-			return fail(err, len, ret,
-				    "cannot open a routing netlink socket in namespace %d: %s",
-				    side, strerror(-ret));
+			return fail(
+				err, len, ret,
+				"cannot open a routing netlink socket in namespace %d: %s",
+				side, strerror(-ret));
 		ret = set_up(&nl, side, "lo", err, len);
 		kb_nl_close(&nl);
 		if (ret)

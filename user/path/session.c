@@ -152,7 +152,8 @@ static int open_lane(struct kb_path *c, unsigned int lane, struct lane_io *io)
 }
 
 static int run_lane(const struct kb_path *c, struct lane_io *io,
-		    const struct kb_traffic_opts *o, struct kb_traffic_result *r)
+		    const struct kb_traffic_opts *o,
+		    struct kb_traffic_result *r)
 {
 	if (c->kind.ops->flow)
 		return c->kind.ops->flow->run(io->flow, o, r);
@@ -435,8 +436,8 @@ static int iperf3(struct kb_path *c, struct kb_path_point *pt)
 	c->kind.ops->lane_addr(c, KB_LANE_TUNNEL, 1, &to);
 	pt->has_iperf3 = true;
 	ret = kb_iperf3_udp(c->o->iperf3_program, &c->ns, &from, &to,
-			    IPERF3_PORT, payload_of(c, pt->packet_size), c->o->ms,
-			    &pt->iperf3);
+			    IPERF3_PORT, payload_of(c, pt->packet_size),
+			    c->o->ms, &pt->iperf3);
 	if (ret)
 		snprintf(pt->iperf3.error, sizeof(pt->iperf3.error),
 			 "iperf3 could not be started: %s", strerror(-ret));
@@ -497,8 +498,8 @@ static void points(struct kb_path *c)
 		for (k = 0; k < n; k++) {
 			crypt += c->kind.ops->crypt_len(
 				c, payload_of(c, packets[k]));
-			wire += c->kind.ops->wire_len(c,
-						      payload_of(c, packets[k]));
+			wire += c->kind.ops->wire_len(
+				c, payload_of(c, packets[k]));
 		}
 		pt->crypt_len = crypt / n;
 		pt->wire_len = wire / n;
@@ -674,22 +675,21 @@ static void judge(struct kb_path *c)
 	}
 	if (r->rotation.traffic.wrong && used < sizeof(r->message)) {
 		r->state = KB_PATH_INVALID;
-		used += snprintf(
-			r->message + used, sizeof(r->message) - used,
-			"%s%llu %s arrived wrong across the key swap",
-			used ? "; " : "",
-			(unsigned long long)r->rotation.traffic.wrong,
-			units(c));
+		used += snprintf(r->message + used, sizeof(r->message) - used,
+				 "%s%llu %s arrived wrong across the key swap",
+				 used ? "; " : "",
+				 (unsigned long long)r->rotation.traffic.wrong,
+				 units(c));
 	}
 	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
 		if (!r->point[i].tunnel.wrong)
 			continue;
 		r->state = KB_PATH_INVALID;
-		used += snprintf(
-			r->message + used, sizeof(r->message) - used,
-			"%s%llu %s arrived wrong through the tunnel",
-			used ? "; " : "",
-			(unsigned long long)r->point[i].tunnel.wrong, units(c));
+		used += snprintf(r->message + used, sizeof(r->message) - used,
+				 "%s%llu %s arrived wrong through the tunnel",
+				 used ? "; " : "",
+				 (unsigned long long)r->point[i].tunnel.wrong,
+				 units(c));
 		break;
 	}
 }
@@ -814,8 +814,9 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 		ret = kb_link_make(&c.ns, KB_LANES, KB_PATH_MTU, err,
 				   sizeof(err));
 	if (ret)
-		kb_path_fail(&c, ops->loopback ? "bringing up the loopback" :
-						 "making the veth pair",
+		kb_path_fail(&c,
+			     ops->loopback ? "bringing up the loopback" :
+					     "making the veth pair",
 			     err);
 	if (!ret && ops->open) {
 		ret = ops->open(&c);

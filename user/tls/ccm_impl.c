@@ -53,8 +53,8 @@ int kb_ccm_resolve(struct mnl_socket *nl, const char *named,
 	return kb_aead_impl_resolve(&kb_ccm_family, nl, named, out, err, len);
 }
 
-int kb_ccm_reference(struct mnl_socket *nl, struct kb_path_impl *out,
-		     char *err, size_t len)
+int kb_ccm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+		     size_t len)
 {
 	return kb_aead_impl_reference(&kb_ccm_family, nl, out, err, len);
 }

@@ -31,7 +31,8 @@ const struct kb_tls_cipher kb_tls_ciphers[] = {
 	  "AES-128-CCM", "TLS_AES_128_CCM_SHA256", "ECDHE-ECDSA-AES128-CCM" },
 };
 
-const size_t kb_tls_nciphers = sizeof(kb_tls_ciphers) / sizeof(kb_tls_ciphers[0]);
+const size_t kb_tls_nciphers =
+	sizeof(kb_tls_ciphers) / sizeof(kb_tls_ciphers[0]);
 
 const struct kb_tls_cipher *kb_tls_cipher_named(const char *name)
 {
