@@ -571,7 +571,7 @@ static void test_tls_output(void **state)
 		" (priority 350), built on ctr-aes-aesni (AES instructions, priority 400): the best registered\n"));
 	assert_non_null(strstr(
 		text,
-		"\n  kTLS, NIC offload: no interface here offers kTLS offload (ethtool's features of 2 in this network namespace)\n"
+		"\n  kTLS, NIC offload: no interface here offers kTLS offload (the ethtool features of the 2 interfaces of this network namespace)\n"
 		"  WireGuard: "));
 	free(text);
 	r.paths.nics.count = 1;

@@ -93,7 +93,7 @@ static void print_nics(FILE *f, const struct kb_doc_paths_state *s)
 	if (!n->count) {
 		fprintf(f,
 			NICS
-			"no interface here offers kTLS offload (ethtool's features of %zu in this network namespace)\n",
+			"no interface here offers kTLS offload (the ethtool features of the %zu interfaces of this network namespace)\n",
 			n->seen);
 		return;
 	}
