@@ -128,8 +128,10 @@ jq -r --arg k "$key" '.[$k][] | .driver as $d | .points[] |
 EOF
 }
 
-# openssl's: kaesbench's point at 16 KiB records ("kaesbench RECORDS/S
-# GBIT/S DRIVER", or "kaesbench n/a WHY"), then OpenSSL's kTLS in a
+# openssl's: kaesbench's point at 16 KiB records, the selected
+# implementation's (the tunnel's records and plaintext received right:
+# "kaesbench RECORDS/S GBIT/S DRIVER", or "kaesbench n/a WHY"; a point's
+# packet_bytes is a record's plaintext), then OpenSSL's kTLS in a
 # namespace of the script's own: per run, the client's time for a 1-byte
 # file ("openssl_fixed CS": its start, the handshake) and for the whole
 # file ("openssl_run CS BYTES"), in centiseconds.
@@ -144,9 +146,9 @@ elif ! $kb_cmd >/tmp/path.json 2>/tmp/path.err; then
 else
 	jq -r --arg k "$key" '[.[$k][]] |
 		(map(select(.selected == true)) + .)[0] | .driver as $d |
-		.points[] | select((.record_bytes // .packet_bytes) == 16384) |
-		"kaesbench \(.tunnel.records_per_s // .tunnel.packets_per_s) " +
-		"\(.tunnel.gbit_per_s) \($d)"' /tmp/path.json |
+		.points[] | select(.packet_bytes == 16384) |
+		"kaesbench \(.tunnel.packets_per_s) \(.tunnel.gbit_per_s) \($d)"' \
+		/tmp/path.json |
 		grep . || {
 		echo "# FAILED: no 16384-byte point in .$key[] of what $kb_cmd printed:"
 		head -c 2000 /tmp/path.json | sed 's/^/#   /'
@@ -255,7 +257,8 @@ table_iperf3() {
 # shown below the table); the header's bytes are left out.
 table_openssl() {
 	awk "$BENCH_AWK_STATS"'
-	$1 == "kaesbench" { kb = $0; kb_rps = $2; kb_gbps = $3; driver = $4 }
+	$1 == "kaesbench" { kb = $0; kb_rps = $2; kb_gbps = $3
+		if (kb_rps != "n/a") driver = $4 }
 	$1 == "openssl_fixed" { fixed = fixed " " $2 }
 	$1 == "openssl_run" { runs = runs " " $2; got = $3 }
 	$1 == "openssl_file" { file = $2 }
@@ -276,10 +279,10 @@ table_openssl() {
 		if (kb_rps != "n/a" && mbs > 0)
 			printf "%-34s  %9.2fx\n", "ratio (kaesbench / openssl)",
 				kb_gbps * 1000 / 8 / mbs
-		printf "\nopenssl: %d bytes a run (the file and %d of header), %.2f s\n",
+		printf "\nopenssl: %d bytes a run (the file and %d of header) in %.2f s,\n",
 			got, got - file, median(runs) / 100
-		printf "a run, %.2f s of it the start and handshake (a 1-byte file)\n",
-			f / 100
+		printf "%.2f s of it the start of the client and the handshake (a run\n", f / 100
+		printf "of a 1-byte file), left out of its rate\n"
 		if (driver != "") printf "kaesbench tls measured: %s\n", driver
 	}' "$log" || rc=1
 	echo "wall time ${wall} s"
