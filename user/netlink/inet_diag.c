@@ -202,6 +202,25 @@ static int answer_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/*
+ * Whether the kernel looks TCP sockets of @family up at all: it answers
+ * ENOENT both for no such socket and for no handler (inet_diag or
+ * tcp_diag not built, or a module that could not be loaded). A dump of
+ * no state walks no socket, and fails only for want of a handler.
+ */
+static int tcp_handled(struct kb_nl *nl, uint8_t family)
+{
+	struct inet_diag_req_v2 *req;
+	struct nlmsghdr *nlh;
+
+	nlh = kb_nl_put_request(nl, nl->buf, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+	req = mnl_nlmsg_put_extra_header(nlh, sizeof(*req));
+	req->sdiag_family = family;
+	req->sdiag_protocol = IPPROTO_TCP;
+	req->idiag_states = 0;
+	return kb_nl_ask(nl, nlh, NULL, NULL);
+}
+
 /**
  * kb_inet_diag_ulp() - what one TCP socket's ULP says of it
  * @nl: a NETLINK_SOCK_DIAG socket, made in the socket's namespace
@@ -209,10 +228,12 @@ static int answer_cb(const struct nlmsghdr *nlh, void *data)
  * @peer: its peer's (getpeername())
  * @u: filled in as kb_inet_diag_parse() does
  *
- * Return: 0, or -errno: -ENOENT when the namespace has no such
- * socket, -EINVAL for addresses of no family sock_diag looks up
- * (or of two), -EBADMSG for an answer that could not be read, or the
- * kernel's answer (kb_nl_reason() says why).
+ * Return: 0, or -errno: -ENOENT when the namespace has no such socket,
+ * -EPROTONOSUPPORT when the kernel looks no TCP socket up (no
+ * CONFIG_INET_DIAG or CONFIG_INET_TCP_DIAG, or their modules inet_diag
+ * and tcp_diag not to be loaded), -EINVAL for addresses of no family
+ * sock_diag looks up (or of two), -EBADMSG for an answer that could not
+ * be read, or the kernel's answer (kb_nl_reason() says why).
  */
 int kb_inet_diag_ulp(struct kb_nl *nl, const struct sockaddr *local,
 		     const struct sockaddr *peer, struct kb_diag_ulp *u)
@@ -226,6 +247,8 @@ int kb_inet_diag_ulp(struct kb_nl *nl, const struct sockaddr *local,
 	if (!nlh)
 		return -EINVAL;
 	ret = kb_nl_ask(nl, nlh, answer_cb, &ans);
+	if (ret == -ENOENT && tcp_handled(nl, local->sa_family) == -ENOENT)
+		return -EPROTONOSUPPORT;
 	if (ret)
 		return ret;
 	return ans.found ? 0 : -ENOENT;

@@ -285,8 +285,10 @@ static int conf_of(const struct kb_diag_ulp *u, ino_t ino,
  * withheld the ULP (before 6.14, from a caller without CAP_NET_ADMIN),
  * -EPERM when it named the ULP but withheld its configuration (the same,
  * 6.14 and later), -ENOENT when @fd is not in @netns_fd,
- * -EPROTONOSUPPORT without sock_diag (CONFIG_INET_DIAG), or what
- * getsockname(), setns() or the request failed with.
+ * -EPROTONOSUPPORT when the kernel looks no TCP socket up over sock_diag
+ * (CONFIG_INET_DIAG, CONFIG_INET_TCP_DIAG off, or the modules inet_diag
+ * and tcp_diag missing), or what getsockname(), setns() or the request
+ * failed with.
  */
 int kb_tls_conf_read(int fd, int netns_fd, struct kb_tls_conf *conf)
 {
