@@ -174,20 +174,23 @@ for tool in insmod rmmod modprobe lsmod depmod modinfo; do
 done
 
 install_file "$built/user/kaesbench" usr/sbin/kaesbench
-# The tool dlopen()s libcrypto.so.3 for its OpenSSL path, which ldd does
-# not list: copied by name, at the path the host's loader finds it.
-if [ -n "$sysroot" ]; then
-	libcrypto=/usr/lib/$triplet/libcrypto.so.3
-	[ -e "$sysroot$libcrypto" ] || libcrypto=
-else
-	libcrypto=$(/sbin/ldconfig -p |
-		awk '$1 == "libcrypto.so.3" && /x86-64/ { print $NF; exit }')
-fi
-if [ -z "$libcrypto" ]; then
-	echo "initramfs.sh: no libcrypto.so.3 ${sysroot:+in $sysroot }(libssl3)" >&2
-	exit 1
-fi
-[ -e "$root/$libcrypto" ] || install_program "$libcrypto" "${libcrypto#/}"
+# The tool dlopen()s libcrypto.so.3 for its OpenSSL path and libssl.so.3
+# for kaesbench tls's userspace lane, which ldd does not list: copied by
+# name, at the path the host's loader finds them.
+for lib in libcrypto.so.3 libssl.so.3; do
+	if [ -n "$sysroot" ]; then
+		lib_path=/usr/lib/$triplet/$lib
+		[ -e "$sysroot$lib_path" ] || lib_path=
+	else
+		lib_path=$(/sbin/ldconfig -p |
+			awk -v lib="$lib" '$1 == lib && /x86-64/ { print $NF; exit }')
+	fi
+	if [ -z "$lib_path" ]; then
+		echo "initramfs.sh: no $lib ${sysroot:+in $sysroot }(libssl3)" >&2
+		exit 1
+	fi
+	[ -e "$root/$lib_path" ] || install_program "$lib_path" "${lib_path#/}"
+done
 # The tests read the tool's JSON with jq.
 install_program "$(program jq)" usr/bin/jq
 # 95-install.sh asks man-db, with Debian's manpath.config, where the
