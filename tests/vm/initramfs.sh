@@ -244,9 +244,10 @@ moddir=lib/modules/$kver
 	done
 	# The arm64 VM's output device, a module in Debian's arm64 6.1,
 	# kaesbench ipsec's, and OpenVPN's data channel (where the kernel has
-	# it: modprobe finds no other), and kTLS's.
+	# it: modprobe finds no other), and kTLS's with the socket lookup
+	# kaesbench tls reads a socket's kTLS configuration back through.
 	printf '%s\n' virtio_console esp4 esp6 xfrm_user xfrm_algo veth ovpn \
-		tls
+		tls inet_diag tcp_diag
 } | sed 's/\.ko$//' | sort -u | while read -r mod; do
 	modprobe -d "$kroot" -S "$kver" --show-depends "$mod" 2>/dev/null |
 		awk '$1 == "insmod" { print $2 }'
