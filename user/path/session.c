@@ -548,6 +548,14 @@ static bool half_wrong(const struct kb_path *c, const struct kb_path_half *h,
 	return true;
 }
 
+static bool halves_wrong(const struct kb_path *c)
+{
+	char why[8];
+
+	return half_wrong(c, &c->r->half[0], why, sizeof(why)) ||
+	       half_wrong(c, &c->r->half[1], why, sizeof(why));
+}
+
 struct swap_later {
 	struct kb_path *c;
 	uint32_t after_ms;
@@ -831,9 +839,10 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 		ret = half(&c, KB_LANE_DECRYPTS, &r->half[1]);
 	if (!ret && kb_interrupted())
 		r->state = KB_PATH_INTERRUPTED;
-	if (!ret && r->state == KB_PATH_VALID)
+	/* A wrong implementation's figures are not measured: judge() says it. */
+	if (!ret && r->state == KB_PATH_VALID && !halves_wrong(&c))
 		points(&c);
-	if (!ret && !kb_interrupted())
+	if (!ret && !kb_interrupted() && !halves_wrong(&c))
 		rotation(&c);
 	/*
 	 * The namespaces go with their ends before the ceiling's run; the

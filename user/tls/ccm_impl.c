@@ -3,9 +3,9 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * ccm(aes)'s implementations, for kTLS's AES-128-CCM: a driver of
- * "ccm(aes)", or ccm's template built on a ctr(aes) driver, its CBC-MAC
- * over the AES cipher an allocation gets, "ccm_base(CTR,cbcmac(AES))",
- * as the kernel builds "ccm(aes)" where no driver of it is registered.
+ * "ccm(aes)", or ccm's template built on a ctr(aes) driver with the
+ * CBC-MAC an allocation gets, "ccm_base(CTR,CBCMAC)", as the kernel
+ * builds "ccm(aes)" where no driver of it is registered.
  */
 
 #include <errno.h>
@@ -16,23 +16,32 @@
 #include "path/impl.h"
 #include "tls/ccm_impl.h"
 
-/* The driver name of ccm's template on @ctr, registered. */
+/*
+ * The driver name of ccm's template on @ctr, registered: its CBC-MAC the
+ * one an allocation of "cbcmac(aes)" gets (the library's on 7.x), or
+ * where none is registered, cbcmac's template on the best AES cipher.
+ */
 static int ccm_on_ctr(struct mnl_socket *nl, const char *ctr, char *buf,
 		      size_t len)
 {
 	struct kb_cu_algs algs = { 0 };
-	const struct kb_cu_alg *aes;
-	int n, ret;
+	const struct kb_cu_alg *mac, *aes = NULL;
+	int n = -1, ret;
 
+	kb_cu_instantiate(nl, "cbcmac(aes)");
 	ret = kb_cu_dump(nl, &algs);
 	if (ret)
 		return ret;
-	aes = kb_cu_best(&algs, "aes");
-	n = aes ? snprintf(buf, len, "ccm_base(%s,cbcmac(%s))", ctr,
-			   aes->driver) :
-		  -1;
+	mac = kb_cu_best(&algs, "cbcmac(aes)");
+	if (!mac)
+		aes = kb_cu_best(&algs, "aes");
+	if (mac)
+		n = snprintf(buf, len, "ccm_base(%s,%s)", ctr, mac->driver);
+	else if (aes)
+		n = snprintf(buf, len, "ccm_base(%s,cbcmac(%s))", ctr,
+			     aes->driver);
 	kb_cu_algs_free(&algs);
-	if (!aes)
+	if (!mac && !aes)
 		return -ENOENT;
 	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
