@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded check=latest
+# kaesbench-test: module=loaded check=6.12
 # Storms (tests/tools/kaesbench-storm): runs stopped at random moments by
 # cancel, closed socket, Ctrl-C and kill -9; rmmod during runs (refused:
 # a job's thread holds the module) and after them; insmod and rmmod
