@@ -134,25 +134,35 @@ paths_unprivileged() {
 	unchanged "$LAYERS"
 }
 
-# paths_tls_sockets GCM CCM: the doctor's socket lines say that a socket
-# gets GCM and CCM, registered before (CCM "": none was, the doctor had
-# the kernel build one to look, as for a first socket).
-paths_tls_sockets() {
-	# shellcheck disable=SC2016 # $g is jq's
-	paths_has '.paths.tls.sockets[0] | .allocates == "gcm(aes)" and
-		.selected == $g and .registered_before and .finding == null and
-		.suites == ["aes-128-gcm", "aes-256-gcm"]' --arg g "$1" ||
-		fail "a socket's gcm(aes) is not $1, or has a finding"
-	if [ -n "$2" ]; then
-		# shellcheck disable=SC2016 # $c is jq's
-		paths_has '.paths.tls.sockets[1] | .selected == $c and
-			.registered_before' --arg c "$2"
+# tls_socket_is I ALLOC DRIVER SUITES [USER]: the doctor's socket line I
+# (0: gcm(aes), 1: ccm(aes)) says that a socket gets DRIVER, registered
+# before; DRIVER "": none was, and the doctor had the kernel build one to
+# look as for a first socket (its template's instance), or, as USER
+# nobody, says that this needs CAP_NET_ADMIN.
+tls_socket_is() {
+	# shellcheck disable=SC2016 # $a, $d and $s are jq's
+	if [ -n "$3" ]; then
+		paths_has '.paths.tls.sockets[$i] | .allocates == $a and
+			.selected == $d and .registered_before and
+			.finding == null and .suites == ($s | split(" "))' \
+			--argjson i "$1" --arg a "$2" --arg d "$3" --arg s "$4"
+	elif [ "${5:-}" = nobody ]; then
+		paths_has '.paths.tls.sockets[$i] | .allocates == $a and
+			.selected == null and (.reason | contains("CAP_NET_ADMIN"))' \
+			--argjson i "$1" --arg a "$2"
 	else
-		paths_has '.paths.tls.sockets[1] | .allocates == "ccm(aes)" and
-			(.selected | startswith("ccm_base(")) and
+		paths_has '.paths.tls.sockets[$i] | .allocates == $a and
+			(.selected | test("_base\\(")) and
 			.registered_before == false and .built_on != null and
-			.suites == ["aes-128-ccm"]'
-	fi || fail "a socket's ccm(aes) is not what a first one gets"
+			.suites == ($s | split(" "))' \
+			--argjson i "$1" --arg a "$2" --arg s "$4"
+	fi || fail "a socket's $2 is not ${3:-what a first one gets}"
+}
+
+# paths_tls_sockets GCM CCM [USER]: both lines, as tls_socket_is says.
+paths_tls_sockets() {
+	tls_socket_is 0 'gcm(aes)' "$1" 'aes-128-gcm aes-256-gcm' "${3:-}"
+	tls_socket_is 1 'ccm(aes)' "$2" 'aes-128-ccm' "${3:-}"
 }
 
 paths_tls() {
@@ -212,18 +222,10 @@ paths_tls_unprivileged() {
 	gcm=$(best_gcm)
 	ccm=$(best_of 'ccm(aes)')
 	paths_doctor nobody
-	# shellcheck disable=SC2016 # $p and $g are jq's
-	paths_has '.paths.tls.presence == $p and
-		.paths.tls.sockets[0].selected == $g and
-		.paths.tls.offload.seen >= 1' --arg p "$want" --arg g "$gcm" ||
-		fail "an unprivileged doctor does not say what a socket's gcm(aes) gets"
-	if [ -n "$ccm" ]; then
-		# shellcheck disable=SC2016 # $c is jq's
-		paths_has '.paths.tls.sockets[1].selected == $c' --arg c "$ccm"
-	else
-		paths_has '.paths.tls.sockets[1] | .selected == null and
-			(.reason | contains("CAP_NET_ADMIN"))'
-	fi || fail "an unprivileged doctor's ccm(aes) line is wrong"
+	# shellcheck disable=SC2016 # $p is jq's
+	paths_has '.paths.tls.presence == $p and .paths.tls.offload.seen >= 1' \
+		--arg p "$want" || fail "an unprivileged doctor's kTLS line is wrong"
+	paths_tls_sockets "$gcm" "$ccm" nobody
 	[ "$(tls_presence)" = "$want" ] || fail "the doctor loaded or unloaded tls"
 	unchanged "$LAYERS"
 }
