@@ -293,6 +293,9 @@ static int missing_caps(const struct kb_path_command *cmd)
 		cmd->who, net ? "" : "CAP_NET_ADMIN",
 		!net && !sys ? " and " : "", sys ? "" : "CAP_SYS_ADMIN",
 		cmd->makes);
+	if (cmd->unprivileged)
+		fprintf(stderr, "%s: without them: %s\n", cmd->who,
+			cmd->unprivileged);
 	return KB_EXIT_ERROR;
 }
 

@@ -103,6 +103,8 @@ struct kb_path_command {
 	/* What it makes, for the capabilities' message. */
 	const char *makes;
 	const char *proto; /* in messages: "ESP" */
+	/* What can be had without root, said when it is missing, or NULL. */
+	const char *unprivileged;
 	const struct kb_path_ops *ops;
 	const struct kb_path_impl_ops *impls;
 	void (*usage)(FILE *f);
