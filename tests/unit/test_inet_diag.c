@@ -6,8 +6,8 @@
  * byte where the kernel reads it (IPv4 and IPv6, INET_DIAG_INFO asked so
  * that the ULP's attributes come, any cookie), and answers built here as
  * net/ipv4/tcp_diag.c and net/tls/tls_main.c lay them out: kTLS's whole
- * configuration, the ULP's name alone (a caller without CAP_NET_ADMIN on
- * 6.14 and later), no ULP, attributes a newer kernel may add, and
+ * configuration, the ULP's name alone (its information withheld from a
+ * caller without CAP_NET_ADMIN), no ULP, attributes a newer kernel may add, and
  * malformed ones refused. Then the request sent to the host's kernel for
  * a loopback connection of its own.
  */
@@ -200,7 +200,7 @@ static void test_parse_tls_no_keys(void **state)
 	assert_false(u.tls.rx_no_pad);
 }
 
-/* Without CAP_NET_ADMIN, 6.14 and later: the name, no configuration. */
+/* The name, its information withheld (as MPTCP's, without CAP_NET_ADMIN). */
 static void test_parse_name_only(void **state)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];

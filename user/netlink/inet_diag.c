@@ -10,9 +10,11 @@
  *   INET_DIAG_NOCOOKIE matches any socket found so;
  * - the ULP's attributes are sent only when INET_DIAG_INFO is among the
  *   extensions asked for (tcp_diag_get_aux() is called under that bit);
- * - a ULP's own information (kTLS's configuration) only to a caller with
- *   CAP_NET_ADMIN in the socket's namespace: others get the name alone
- *   (Linux 6.14 and later) or no ULP attribute at all.
+ * - before Linux 6.15, the ULP's attributes only to a caller with
+ *   CAP_NET_ADMIN in the socket's namespace, others getting none; from
+ *   6.15 ("tcp: ulp: diag: more info without CAP_NET_ADMIN") the name
+ *   and kTLS's configuration to anyone, a ULP's secrets (MPTCP's
+ *   sequence numbers) still to CAP_NET_ADMIN alone.
  */
 
 #include <errno.h>

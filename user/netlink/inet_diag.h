@@ -11,9 +11,10 @@
  * The answer, as net/ipv4/inet_diag.c and tcp_diag.c send it:
  *   struct inet_diag_msg (the socket's addresses, state, inode)
  *   INET_DIAG_ULP_INFO                  nested, when the socket has a ULP
+ *                                       (before Linux 6.15, only to a
+ *                                       caller with CAP_NET_ADMIN)
  *     INET_ULP_INFO_NAME                string: "tls"
- *     INET_ULP_INFO_TLS                 nested, "tls" only, and only for
- *                                       a caller with CAP_NET_ADMIN
+ *     INET_ULP_INFO_TLS                 nested, "tls" only
  *       TLS_INFO_VERSION                u16, once keys are set
  *       TLS_INFO_CIPHER                 u16, once keys are set
  *       TLS_INFO_TXCONF, TLS_INFO_RXCONF u16: TLS_CONF_*

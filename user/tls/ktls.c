@@ -13,8 +13,8 @@
  * - TLS_RX_EXPECT_NO_PAD is TLS 1.3's alone and only after TLS_RX;
  *   kernels before 6.0 have neither it nor TLS_TX_ZEROCOPY_RO
  *   (ENOPROTOOPT);
- * - a socket's configuration is sent over sock_diag only to a caller
- *   with CAP_NET_ADMIN in its namespace.
+ * - a socket's configuration is sent over sock_diag to anyone from Linux
+ *   6.15, before only to a caller with CAP_NET_ADMIN in its namespace.
  */
 
 #include <errno.h>
@@ -282,9 +282,9 @@ static int conf_of(const struct kb_diag_ulp *u, ino_t ino,
  * calling thread alone) needs CAP_SYS_ADMIN.
  *
  * Return: 0, or -errno: -ENODATA when @fd has no kTLS ULP or the kernel
- * withheld the ULP (before 6.14, from a caller without CAP_NET_ADMIN),
- * -EPERM when it named the ULP but withheld its configuration (the same,
- * 6.14 and later), -ENOENT when @fd is not in @netns_fd,
+ * withheld the ULP (before 6.15, from a caller without CAP_NET_ADMIN in
+ * @netns_fd), -EPERM when it named the ULP but withheld its
+ * configuration, -ENOENT when @fd is not in @netns_fd,
  * -EPROTONOSUPPORT when the kernel looks no TCP socket up over sock_diag
  * (CONFIG_INET_DIAG, CONFIG_INET_TCP_DIAG off, or the modules inet_diag
  * and tcp_diag missing), or what getsockname(), setns() or the request
