@@ -20,6 +20,8 @@
 #include <openssl/evp.h>
 #include <openssl/x509.h>
 
+#include "userspace/dl.h"
+
 /* The library loaded: OpenSSL 3's, as the tool was built against. */
 #define KB_LIBCRYPTO_SONAME "libcrypto.so.3"
 
@@ -61,9 +63,7 @@
 	X(X509_set_version)           \
 	X(X509_sign)
 
-#define KB_LIBCRYPTO_DECLARE(sym) extern typeof(sym) *sym_##sym;
-KB_LIBCRYPTO_SYMS(KB_LIBCRYPTO_DECLARE)
-#undef KB_LIBCRYPTO_DECLARE
+KB_LIBCRYPTO_SYMS(KB_DL_DECLARE)
 
 int kb_libcrypto_load(void);
 int kb_libcrypto_load_from(const char *soname);

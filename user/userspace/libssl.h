@@ -14,6 +14,8 @@
 
 #include <openssl/ssl.h>
 
+#include "userspace/dl.h"
+
 /* The library loaded: OpenSSL 3's, as the tool was built against. */
 #define KB_LIBSSL_SONAME "libssl.so.3"
 
@@ -43,9 +45,7 @@
 	X(TLS_client_method)        \
 	X(TLS_server_method)
 
-#define KB_LIBSSL_DECLARE(sym) extern typeof(sym) *sym_##sym;
-KB_LIBSSL_SYMS(KB_LIBSSL_DECLARE)
-#undef KB_LIBSSL_DECLARE
+KB_LIBSSL_SYMS(KB_DL_DECLARE)
 
 int kb_libssl_load(void);
 int kb_libssl_load_from(const char *soname);
