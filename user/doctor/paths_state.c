@@ -93,8 +93,8 @@ static void print_nics(FILE *f, const struct kb_doc_paths_state *s)
 	if (!n->count) {
 		fprintf(f,
 			NICS
-			"no interface here offers kTLS offload (the ethtool features of the %zu interfaces of this network namespace)\n",
-			n->seen);
+			"no interface here offers kTLS offload (the ethtool features of the %zu interface%s of this network namespace)\n",
+			n->seen, n->seen == 1 ? "" : "s");
 		return;
 	}
 	for (i = 0; i < n->count && i < KB_DOC_TLS_NICS; i++)
