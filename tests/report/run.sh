@@ -9,6 +9,7 @@
 # chromium): its DOM must have a column per run, a plot per algorithm, the
 # baseline named, the failed run marked and no NaN; the screenshot's path
 # is printed ("# screenshot: PATH") for a person to look at. Then --csv,
+# the path documents' examples (ipsec, ovpn, tls) in a page of their own,
 # 64 files, and bad input: exit 2, the file named, no -o file. Ends with
 # "report: N passed, N failed". Needs no root and no module.
 
@@ -160,6 +161,34 @@ csv() {
 		! grep -qi 'nan\|inf' "$logdir/report.csv"
 }
 
+# Path documents beside a run (tests/results/: ipsec's, ovpn's and
+# kTLS's examples) in one page, rendered: a section of each kind, a chart
+# per valid implementation (kTLS's two with their OpenSSL line), no NaN.
+paths_page() {
+	"$tool" report -o "$logdir/paths.html" tests/unit/data/run-6.12-cbc.json \
+		tests/results/ipsec-example.json tests/results/ovpn-example.json \
+		tests/results/tls-example.json 2>"$tmp/err" || {
+		cat "$tmp/err"
+		return 1
+	}
+	browse --dump-dom "file://$logdir/paths.html" >"$tmp/paths.html" || {
+		cat "$tmp/chromium.log"
+		return 1
+	}
+	for kind in ipsec ovpn tls; do
+		grep -q "<section class=\"$kind\"><h2>" "$tmp/paths.html" ||
+			{ echo "no $kind section"; return 1; }
+	done
+	n=$(grep -o '<svg' "$tmp/paths.html" | wc -l)
+	[ "$n" -eq 5 ] || { echo "$n charts, not 5"; return 1; }
+	[ "$(grep -o '<text[^>]*>alongside (OpenSSL)</text>' "$tmp/paths.html" | wc -l)" -eq 2 ] ||
+		{ echo "kTLS's charts lack their OpenSSL line"; return 1; }
+	sed 's/<[^>]*>/ /g' "$tmp/paths.html" >"$tmp/paths.txt"
+	! grep -Eiw 'nan|inf|infinity|-nan' "$tmp/paths.txt" &&
+		browse --screenshot="$logdir/paths.png" --window-size=1400,5000 \
+			"file://$logdir/paths.html" >/dev/null
+}
+
 many_files() {
 	set --
 	i=0
@@ -209,6 +238,8 @@ echo "# screenshot: $logdir/report.png"
 echo "# page: $logdir/report.html"
 check "--baseline 2" another_baseline "$@"
 check "--csv" csv "$@"
+check "path documents (ipsec, ovpn, tls) in one page, rendered" paths_page
+echo "# paths page: $logdir/paths.html"
 check "64 files" many_files
 check "an unreadable file: exit 2, named, nothing written" \
 	bad "cannot read" "$tmp/no-such-run.json"

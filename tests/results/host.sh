@@ -346,6 +346,72 @@ ovpn_example() {
 }
 check "kaesbench ovpn's example document valid, broken ones refused, compared and reported" \
 	ovpn_example
+# kaesbench tls cannot run here either (no kTLS on the build host): its
+# example, written through kTLS's writer from a made-up run, stands for
+# its JSON; broken variants are refused, variants kTLS may print are
+# taken; compare and report read it as a tls document, in its words.
+tls_example() {
+	ex="$top/tests/results/tls-example.json"
+	$validate "$ex" || return 1
+	jq '.tls[0].keys[0].read_back_contradicts = true' "$ex" >"$tmp/tbad1.json"
+	jq 'del(.tls[0].differential[1].openssl_refused)' "$ex" >"$tmp/tbad2.json"
+	jq '.tls[0].cipher = "aes-256-gcm"' "$ex" >"$tmp/tbad3.json"
+	all_refused tbad || return 1
+	jq '.tls[0].differential[0].decrypt_errors = 1' "$ex" >"$tmp/tbad1.json"
+	jq '.tls[0].points[0].alongside_ratio = -1' "$ex" >"$tmp/tbad2.json"
+	jq '.tls[0].version = "1.2"' "$ex" >"$tmp/tbad3.json"
+	all_refused tbad || return 1
+	# TLS 1.2 (no key update), OpenSSL not measured at a size: valid.
+	jq '.tls[].version = "1.2" | .tls[].rotation = null |
+		.tls[].rotation_not_here = "TLS 1.2 has no key update" |
+		.tls[0].points[2] |= (.alongside = null |
+			.alongside_ratio = null |
+			.alongside_error = "libssl.so.3 cannot be loaded")' \
+		"$ex" >"$tmp/tls12.json"
+	$validate "$tmp/tls12.json" || return 1
+	tls_compare "$ex" || return 1
+	tls_report "$ex"
+}
+
+tls_compare() {
+	"$kb" compare "$1" "$1" >"$tmp/out" || { cat "$tmp/out"; return 1; }
+	if ! grep -q '^kTLS aes-128-gcm, TLS 1.3$' "$tmp/out" ||
+		! grep -q '^  implementation  *record  OLD tunnel/s  NEW tunnel/s   ratio  plain ratio  OpenSSL ratio ' "$tmp/out" ||
+		! grep -q '^  generic-gcm-aesni-avx  *16384 .* 1\.00x  *1\.00x  *1\.00x ' "$tmp/out" ||
+		grep -q '^  .* only in [A-Z]*$' "$tmp/out"; then
+		cat "$tmp/out"
+		return 1
+	fi
+	"$kb" compare --json "$1" "$1" | jq -e '.document == "tls" and
+		(.rows | length == 6) and
+		all(.rows[]; .cipher == "aes-128-gcm" and .version == "1.3" and
+			.sendfile == false and .alongside_ratio == 1)' \
+		>/dev/null || return 1
+	# With sendfile, another measurement: no row in both.
+	jq '.tls[].sendfile = true' "$1" >"$tmp/sendfile.json"
+	"$kb" compare "$1" "$tmp/sendfile.json" >"$tmp/out" 2>&1
+	[ $? -eq 2 ] && grep -q 'keyed by cipher, version, sendfile, driver and record size' \
+		"$tmp/out" || { cat "$tmp/out"; return 1; }
+}
+
+tls_report() {
+	"$kb" report "$1" >"$tmp/out.html" || return 1
+	for want in 'TLS in the kernel (kTLS): aes-128-gcm, TLS 1.3' \
+		'<th>OpenSSL records/s</th>' 'records/s by record size</title>' \
+		'Checked against: OpenSSL&#39;s libcrypto (OpenSSL 3.0.19'; do
+		grep -qF "$want" "$tmp/out.html" || { echo "no $want"; return 1; }
+	done
+	[ "$(grep -c '<svg' "$tmp/out.html")" -eq 2 ] || return 1
+	"$kb" report --csv "$1" >"$tmp/out.csv" || return 1
+	if ! head -n 1 "$tmp/out.csv" |
+		grep -q '^file,cipher,key_bits,version,sendfile,driver,.*,alongside_pps,alongside_cpu_us,alongside_ratio,.*,diff_decrypt_errors,diff_openssl_refused,diff_lost,message$' ||
+		[ "$(grep -c ',1.3,false,.*,valid,' "$tmp/out.csv")" -ne 6 ]; then
+		cat "$tmp/out.csv"
+		return 1
+	fi
+}
+check "kaesbench tls's example document valid, broken ones refused, compared and reported" \
+	tls_example
 # --context needs the module: a hand-written example stands for its JSON
 # (run-6.12-cbc.json's kernel run in both contexts, with the calls'
 # counts). compare reads it beside a document from before --context,

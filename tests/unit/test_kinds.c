@@ -218,7 +218,7 @@ static void test_rows(void **state)
 		assert_non_null(k->csv_header);
 		assert_true(k->nfields > 0);
 	}
-	assert_null(kb_doc_kind_named("tls"));
+	assert_null(kb_doc_kind_named("wireguard"));
 }
 
 static void load(struct kb_saved *doc, const char *file)

@@ -16,11 +16,13 @@
 #include "ipsec/esp_doc.h"
 #include "ovpn/ovpn_doc.h"
 #include "runs/run_kind.h"
+#include "tls/tls_doc.h"
 
 const struct kb_doc_kind *const kb_doc_kinds[] = {
 	&kb_run_doc_kind,
 	&kb_esp_doc_kind,
 	&kb_ovpn_doc_kind,
+	&kb_tls_doc_kind,
 	NULL,
 };
 
