@@ -46,10 +46,7 @@ struct shared {
 	uint32_t tag;
 	atomic_bool stop;
 	atomic_bool failed; /* the receiver had no memory */
-	atomic_uint_fast64_t received;
-	atomic_uint_fast64_t wrong;
-	atomic_uint_fast64_t bytes;
-	_Atomic double last; /* kb_now() of the last receipt */
+	struct kb_traffic_counts c;
 };
 
 static bool right(const struct shared *s, const uint8_t *buf, size_t len)
@@ -89,10 +86,10 @@ static void *receiver(void *arg)
 				bytes += msgs[i].msg_len;
 			}
 		}
-		atomic_fetch_add(&s->bytes, bytes);
-		atomic_fetch_add(&s->wrong, n - got);
-		atomic_fetch_add(&s->received, got);
-		atomic_store(&s->last, kb_now());
+		atomic_fetch_add(&s->c.bytes, bytes);
+		atomic_fetch_add(&s->c.wrong, n - got);
+		atomic_fetch_add(&s->c.received, got);
+		atomic_store(&s->c.last, kb_now());
 	}
 	free(bufs);
 	return NULL;
@@ -147,22 +144,92 @@ void kb_traffic_close(struct kb_traffic *t)
 	t->tx = t->rx = -1;
 }
 
-static uint64_t done(struct shared *s)
+/**
+ * kb_traffic_start() - start a run's receiver, then its clocks
+ * @c: the counts @receive keeps, none yet
+ * @thread: the receiver's, for pthread_join()
+ * @receive: the receiver
+ * @arg: its argument
+ *
+ * Return: 0, or a negative errno when the thread could not start.
+ */
+int kb_traffic_start(struct kb_traffic_counts *c, pthread_t *thread,
+		     void *(*receive)(void *), void *arg)
 {
-	return atomic_load(&s->received) + atomic_load(&s->wrong);
+	int err;
+
+	atomic_store(&c->last, 0.0);
+	err = pthread_create(thread, NULL, receive, arg);
+	if (err)
+		return -err;
+	c->cpu0_ns = 0;
+	kb_cpu_busy_ns(&c->cpu0_ns);
+	c->start = kb_now();
+	return 0;
 }
 
-/* Wait while more than @window are in flight; false after @wait_ms. */
-static bool wait_window(struct shared *s, uint64_t sent, uint32_t window,
-			uint32_t wait_ms)
+/**
+ * kb_traffic_over() - whether a sender has sent all it was to send
+ * @o: the run's options: how long (until @end) or how many
+ * @end: kb_now() when a run of @o->ms ends
+ * @r: its counts so far; @r->interrupted set when a signal stops it
+ *
+ * Return: true when the time or the count is out, or SIGINT or SIGTERM
+ * came.
+ */
+bool kb_traffic_over(const struct kb_traffic_opts *o, double end,
+		     struct kb_traffic_result *r)
 {
-	double since = kb_now();
-	uint64_t seen = done(s);
-	struct timespec pause = { .tv_nsec = 50000 };
+	if (o->ms ? kb_now() >= end : r->sent >= o->packets)
+		return true;
+	if (kb_interrupted()) {
+		r->interrupted = true;
+		return true;
+	}
+	return false;
+}
 
-	while (sent - done(s) >= window) {
-		if (done(s) != seen) {
-			seen = done(s);
+/**
+ * kb_traffic_done() - how many the receiver has taken
+ * @c: its counts
+ *
+ * Return: those right and those wrong.
+ */
+uint64_t kb_traffic_done(struct kb_traffic_counts *c)
+{
+	return atomic_load(&c->received) + atomic_load(&c->wrong);
+}
+
+/* Sent and not yet taken; @c->extra counts as one more. */
+static uint64_t pending(struct kb_traffic_counts *c, uint64_t sent)
+{
+	uint64_t taken = kb_traffic_done(c);
+
+	return (sent > taken ? sent - taken : 0) + atomic_load(&c->extra);
+}
+
+/**
+ * kb_traffic_wait_window() - wait while @window or more are in flight
+ * @c: the receiver's counts
+ * @sent: how many were sent
+ * @window: how many may be in flight (1: wait for all)
+ * @wait_ms: how long to wait for the receiver to take the next one
+ *
+ * Return: true when fewer than @window are in flight; false when the
+ * receiver took none for @wait_ms, or stopped of itself (@c->gone).
+ */
+bool kb_traffic_wait_window(struct kb_traffic_counts *c, uint64_t sent,
+			    uint64_t window, uint32_t wait_ms)
+{
+	struct timespec pause = { .tv_nsec = 50000 };
+	double since = kb_now();
+	uint64_t seen = kb_traffic_done(c);
+
+	while (pending(c, sent) >= window) {
+		if (atomic_load(&c->gone))
+			return false;
+		if (kb_traffic_done(c) != seen) {
+			seen = kb_traffic_done(c);
 			since = kb_now();
 		}
 		if (kb_now() - since > wait_ms / 1000.0)
@@ -170,6 +237,31 @@ static bool wait_window(struct shared *s, uint64_t sent, uint32_t window,
 		nanosleep(&pause, NULL);
 	}
 	return true;
+}
+
+/**
+ * kb_traffic_tally() - a run's result from its counts
+ * @c: the receiver's counts, the receiver stopped
+ * @r: its sent, send_errors and interrupted filled in by the sender; the
+ *     rest filled in here: those sent and not taken are lost, the wall
+ *     time runs from @c->start to the last taken (or to now, when none
+ *     was), the CPUs' busy time from @c->start to now
+ */
+void kb_traffic_tally(struct kb_traffic_counts *c, struct kb_traffic_result *r)
+{
+	uint64_t cpu1 = 0;
+	double last;
+
+	kb_cpu_busy_ns(&cpu1);
+	last = atomic_load(&c->last);
+	r->received = atomic_load(&c->received);
+	r->wrong = atomic_load(&c->wrong);
+	r->payload_bytes = atomic_load(&c->bytes);
+	r->lost = r->sent > r->received + r->wrong ?
+			  r->sent - r->received - r->wrong :
+			  0;
+	r->wall_s = last > c->start ? last - c->start : kb_now() - c->start;
+	r->cpu_busy_ns = cpu1 > c->cpu0_ns ? cpu1 - c->cpu0_ns : 0;
 }
 
 /**
@@ -188,29 +280,20 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 	struct iovec iov[BATCH][2];
 	struct mmsghdr msgs[BATCH];
 	struct shared s = { .t = t, .body = body, .tag = o->tag };
-	uint64_t cpu0 = 0, cpu1 = 0;
 	uint32_t wait_ms = o->wait_ms ? o->wait_ms : 500;
-	double start, end;
 	pthread_t thread;
+	double end;
 	int i, n, ret;
 
 	memset(r, 0, sizeof(*r));
 	kb_pattern_body(body, sizeof(body), o->tag);
-	atomic_store(&s.last, 0.0);
-	ret = pthread_create(&thread, NULL, receiver, &s);
+	ret = kb_traffic_start(&s.c, &thread, receiver, &s);
 	if (ret)
-		return -ret;
-	kb_cpu_busy_ns(&cpu0);
-	start = kb_now();
-	end = start + o->ms / 1000.0;
-	for (;;) {
-		if (o->ms ? kb_now() >= end : r->sent >= o->packets)
-			break;
-		if (kb_interrupted()) {
-			r->interrupted = true;
-			break;
-		}
-		if (o->window && !wait_window(&s, r->sent, o->window, wait_ms))
+		return ret;
+	end = s.c.start + o->ms / 1000.0;
+	while (!kb_traffic_over(o, end, r)) {
+		if (o->window &&
+		    !kb_traffic_wait_window(&s.c, r->sent, o->window, wait_ms))
 			break;
 		n = BATCH;
 		if (o->window && (uint64_t)n > o->window)
@@ -239,22 +322,12 @@ int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		}
 	}
 	/* Until every datagram is in, or none came for @wait_ms: lost. */
-	wait_window(&s, r->sent, 1, wait_ms);
+	kb_traffic_wait_window(&s.c, r->sent, 1, wait_ms);
 	atomic_store(&s.stop, true);
 	pthread_join(thread, NULL);
-	kb_cpu_busy_ns(&cpu1);
 	if (atomic_load(&s.failed))
 		return -ENOMEM;
-	r->received = atomic_load(&s.received);
-	r->wrong = atomic_load(&s.wrong);
-	r->payload_bytes = atomic_load(&s.bytes);
-	r->lost = r->sent > r->received + r->wrong ?
-			  r->sent - r->received - r->wrong :
-			  0;
-	r->wall_s = atomic_load(&s.last) > start ?
-			    atomic_load(&s.last) - start :
-			    kb_now() - start;
-	r->cpu_busy_ns = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
+	kb_traffic_tally(&s.c, r);
 	return 0;
 }
 

@@ -3,12 +3,16 @@
  * Copyright (C) 2026 The kaesbench authors.
  *
  * UDP datagrams from one namespace to the other, every one received
- * checked, counted and timed.
+ * checked, counted and timed; and the counting and timing every sender
+ * of the tool shares (tls/flow.c's and tls/user_tls.c's records too):
+ * the receiver's counts, the window's wait on them, the run's result.
  */
 #ifndef KAESBENCH_PATH_TRAFFIC_H
 #define KAESBENCH_PATH_TRAFFIC_H
 
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,6 +55,24 @@ struct kb_traffic_result {
 	bool interrupted; /* SIGINT or SIGTERM stopped the sending */
 };
 
+/*
+ * What a run's receiving thread has counted, read by the sender while it
+ * sends (its window) and at the end (its result); and when it began. The
+ * senders of path/ and tls/ all keep one.
+ */
+struct kb_traffic_counts {
+	atomic_uint_fast64_t received; /* right */
+	atomic_uint_fast64_t wrong; /* taken, but not what was sent */
+	atomic_uint_fast64_t bytes; /* of those right */
+	_Atomic double last; /* kb_now() of the last one taken */
+	atomic_bool gone; /* the receiver stopped of itself: wait no more */
+	/* One more in flight than were sent: a message of the run's own the
+	 * receiver has still to answer (tls/flow.c's key update). */
+	atomic_bool extra;
+	double start; /* kb_now() when the sending began */
+	uint64_t cpu0_ns; /* kb_cpu_busy_ns() then */
+};
+
 int kb_traffic_open(struct kb_traffic *t, int tx, int rx,
 		    const struct in_addr *from, const struct in_addr *to,
 		    uint16_t port);
@@ -58,5 +80,14 @@ void kb_traffic_close(struct kb_traffic *t);
 int kb_traffic_run(const struct kb_traffic *t, const struct kb_traffic_opts *o,
 		   struct kb_traffic_result *r);
 void kb_traffic_free_deferred(const struct kb_netns_pair *ns);
+
+int kb_traffic_start(struct kb_traffic_counts *c, pthread_t *thread,
+		     void *(*receive)(void *), void *arg);
+bool kb_traffic_over(const struct kb_traffic_opts *o, double end,
+		     struct kb_traffic_result *r);
+uint64_t kb_traffic_done(struct kb_traffic_counts *c);
+bool kb_traffic_wait_window(struct kb_traffic_counts *c, uint64_t sent,
+			    uint64_t window, uint32_t wait_ms);
+void kb_traffic_tally(struct kb_traffic_counts *c, struct kb_traffic_result *r);
 
 #endif /* KAESBENCH_PATH_TRAFFIC_H */

@@ -44,9 +44,8 @@
 #include <linux/tls.h>
 
 #include "base/clock.h"
-#include "base/cpu_time.h"
-#include "base/signals.h"
 #include "path/pattern.h"
+#include "path/traffic.h"
 #include "tls/flow.h"
 #include "tls/ktls.h"
 #include "tls/record.h"
@@ -69,13 +68,10 @@ struct shared {
 	/* sendfile's stamps are numbered modulo this (0: not sendfile). */
 	uint64_t ring;
 	atomic_bool stop; /* the run is over: the receiver returns */
-	atomic_bool dead; /* the receiver stopped of itself */
 	atomic_int fail; /* why, when it is the connection's fault */
-	atomic_uint_fast64_t received;
-	atomic_uint_fast64_t wrong;
-	atomic_uint_fast64_t bytes;
-	_Atomic double last; /* kb_now() of the last record taken */
-	atomic_bool updating; /* a key update under way */
+	/* The receiver's; @c.gone: it stopped of itself; @c.extra: a key
+	 * update under way (one more in the window). */
+	struct kb_traffic_counts c;
 	/* Each half's answer to it: 0 pending, 1 done, < 0 refused. */
 	atomic_int tx_result;
 	atomic_int rx_result;
@@ -110,11 +106,6 @@ struct receiver {
 	uint8_t plain[MAX_WIRE];
 };
 
-static uint64_t done(struct shared *s)
-{
-	return atomic_load(&s->received) + atomic_load(&s->wrong);
-}
-
 static void pause_us(long us)
 {
 	struct timespec ts = { .tv_nsec = us * 1000 };
@@ -129,7 +120,7 @@ static int wait_result(struct shared *s, atomic_int *result)
 	int v;
 
 	while (!(v = atomic_load(result)) && kb_now() < end &&
-	       !atomic_load(&s->dead))
+	       !atomic_load(&s->c.gone))
 		pause_us(100);
 	return v;
 }
@@ -137,7 +128,7 @@ static int wait_result(struct shared *s, atomic_int *result)
 static void update_finish(struct shared *s, int result)
 {
 	atomic_store(&s->l->update_done, result);
-	atomic_store(&s->updating, false);
+	atomic_store(&s->c.extra, false);
 }
 
 /* ---- the receiving half ---- */
@@ -152,8 +143,8 @@ static uint32_t next_size(const struct receiver *r)
 static void count_wrong(struct receiver *r)
 {
 	r->n++;
-	atomic_fetch_add(&r->s->wrong, 1);
-	atomic_store(&r->s->last, kb_now());
+	atomic_fetch_add(&r->s->c.wrong, 1);
+	atomic_store(&r->s->c.last, kb_now());
 }
 
 /* A data record's plaintext: the unit the sender stamped as number n. */
@@ -168,9 +159,9 @@ static void check(struct receiver *r, const uint8_t *buf, size_t len)
 		return;
 	}
 	r->n++;
-	atomic_fetch_add(&s->bytes, len);
-	atomic_fetch_add(&s->received, 1);
-	atomic_store(&s->last, kb_now());
+	atomic_fetch_add(&s->c.bytes, len);
+	atomic_fetch_add(&s->c.received, 1);
+	atomic_store(&s->c.last, kb_now());
 }
 
 /*
@@ -265,7 +256,7 @@ static int update_rx(struct receiver *r, const uint8_t *msg, size_t len)
 	int tx, err;
 
 	if (len != sizeof(key_update) || memcmp(msg, key_update, len)) {
-		atomic_fetch_add(&s->wrong, 1); /* no record the run sent */
+		atomic_fetch_add(&s->c.wrong, 1); /* no record the run sent */
 		return 1;
 	}
 	tx = wait_result(s, &s->tx_result);
@@ -373,7 +364,7 @@ static void *receive(void *arg)
 	if (ret < 0) {
 		if (!counted(ret))
 			atomic_store(&r->s->fail, ret);
-		atomic_store(&r->s->dead, true);
+		atomic_store(&r->s->c.gone, true);
 	}
 	return NULL;
 }
@@ -509,7 +500,7 @@ static int update_tx(struct sender *t)
 	int err;
 
 	/* One at a time: the last one's receiver may not be done with it. */
-	if (atomic_load(&s->updating) ||
+	if (atomic_load(&s->c.extra) ||
 	    !atomic_exchange(&l->update_asked, false))
 		return 0;
 	if (!t->ops->control || l->front->version != KB_TLS_13) {
@@ -518,7 +509,7 @@ static int update_tx(struct sender *t)
 	}
 	atomic_store(&s->tx_result, 0);
 	atomic_store(&s->rx_result, 0);
-	atomic_store(&s->updating, true);
+	atomic_store(&s->c.extra, true);
 	err = t->ops->control(t, KB_TLS_HANDSHAKE, key_update,
 			      sizeof(key_update));
 	if (err) {
@@ -669,53 +660,18 @@ static void timeouts_restore(const struct halves *h, const struct shared *s)
 		   sizeof(h->sndtimeo));
 }
 
-/* Records sent and not taken; a key update under way counts as one. */
-static uint64_t pending(struct shared *s, uint64_t sent)
-{
-	uint64_t taken = done(s);
-
-	return (sent > taken ? sent - taken : 0) + atomic_load(&s->updating);
-}
-
-/*
- * While @window records or more are pending, as traffic.c's window;
- * false when none was taken for @wait_ms, or the receiver stopped.
- */
-static bool wait_window(struct shared *s, uint64_t sent, uint64_t window)
-{
-	double since = kb_now();
-	uint64_t seen = done(s);
-
-	while (pending(s, sent) >= window) {
-		if (atomic_load(&s->dead))
-			return false;
-		if (done(s) != seen) {
-			seen = done(s);
-			since = kb_now();
-		}
-		if (kb_now() - since > s->wait_ms / 1000.0)
-			return false;
-		pause_us(50);
-	}
-	return true;
-}
-
 static void send_loop(struct sender *t, struct kb_traffic_result *r)
 {
-	const struct kb_traffic_opts *o = t->s->o;
+	struct shared *s = t->s;
+	const struct kb_traffic_opts *o = s->o;
 	double end = kb_now() + o->ms / 1000.0;
 	uint32_t len;
 
-	for (;;) {
-		if (o->ms ? kb_now() >= end : r->sent >= o->packets)
+	while (!kb_traffic_over(o, end, r)) {
+		if (atomic_load(&s->c.gone) || update_tx(t))
 			break;
-		if (kb_interrupted()) {
-			r->interrupted = true;
-			break;
-		}
-		if (atomic_load(&t->s->dead) || update_tx(t))
-			break;
-		if (o->window && !wait_window(t->s, r->sent, o->window))
+		if (o->window && !kb_traffic_wait_window(&s->c, r->sent,
+							 o->window, s->wait_ms))
 			break;
 		len = o->payload_sizes[r->sent % o->npayload_sizes];
 		if (t->ops->data(t, r->sent, len)) {
@@ -724,20 +680,6 @@ static void send_loop(struct sender *t, struct kb_traffic_result *r)
 		}
 		r->sent++;
 	}
-}
-
-static void result_fill(struct shared *s, double start,
-			struct kb_traffic_result *r)
-{
-	double last = atomic_load(&s->last);
-
-	r->received = atomic_load(&s->received);
-	r->wrong = atomic_load(&s->wrong);
-	r->payload_bytes = atomic_load(&s->bytes);
-	r->lost = r->sent > r->received + r->wrong ?
-			  r->sent - r->received - r->wrong :
-			  0;
-	r->wall_s = last > start ? last - start : kb_now() - start;
 }
 
 static int check_opts(const struct kb_tls_lane *l,
@@ -760,23 +702,17 @@ static int check_opts(const struct kb_tls_lane *l,
 /* Both halves running: sends, then waits for the last record. */
 static int run(struct halves *h, struct shared *s, struct kb_traffic_result *r)
 {
-	uint64_t cpu0 = 0, cpu1 = 0;
 	pthread_t thread;
-	double start;
 	int err;
 
-	err = pthread_create(&thread, NULL, receive, h->r);
+	err = kb_traffic_start(&s->c, &thread, receive, h->r);
 	if (err)
-		return -err;
-	kb_cpu_busy_ns(&cpu0);
-	start = kb_now();
+		return err;
 	send_loop(h->t, r);
-	wait_window(s, r->sent, 1);
+	kb_traffic_wait_window(&s->c, r->sent, 1, s->wait_ms);
 	atomic_store(&s->stop, true);
 	pthread_join(thread, NULL);
-	kb_cpu_busy_ns(&cpu1);
-	result_fill(s, start, r);
-	r->cpu_busy_ns = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
+	kb_traffic_tally(&s->c, r);
 	return atomic_load(&s->fail);
 }
 

@@ -33,12 +33,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
-#include "base/cpu_time.h"
-#include "base/signals.h"
 #include "path/netns.h"
 #include "path/pattern.h"
 #include "path/traffic.h"
@@ -440,19 +437,11 @@ struct shared {
 	struct kb_tls_user *u;
 	const struct kb_traffic_opts *o;
 	atomic_bool stop;
-	atomic_bool failed; /* the receiver met an error: @why says which */
 	atomic_bool partway; /* it was told to stop inside a record */
-	atomic_uint_fast64_t received;
-	atomic_uint_fast64_t wrong;
-	atomic_uint_fast64_t bytes;
-	_Atomic double last; /* kb_now() of the last receipt */
+	/* The receiver's; @c.gone: it met an error, @why says which. */
+	struct kb_traffic_counts c;
 	char why[256];
 };
-
-static uint64_t done(struct shared *s)
-{
-	return atomic_load(&s->received) + atomic_load(&s->wrong);
-}
 
 /* Read the next @size bytes whole: 1, 0 when told to stop, or -EIO. */
 static int read_record(struct shared *s, uint32_t size)
@@ -496,40 +485,20 @@ static void *receiver(void *arg)
 		size = o->payload_sizes[want % o->npayload_sizes];
 		ret = read_record(s, size);
 		if (ret < 0)
-			atomic_store(&s->failed, true);
+			atomic_store(&s->c.gone, true);
 		if (ret <= 0)
 			break;
 		if (kb_pattern_right(s->u->in, size, o->tag, s->u->body,
 				     &seq) &&
 		    seq == want) {
-			atomic_fetch_add(&s->bytes, size);
-			atomic_fetch_add(&s->received, 1);
+			atomic_fetch_add(&s->c.bytes, size);
+			atomic_fetch_add(&s->c.received, 1);
 		} else {
-			atomic_fetch_add(&s->wrong, 1);
+			atomic_fetch_add(&s->c.wrong, 1);
 		}
-		atomic_store(&s->last, kb_now());
+		atomic_store(&s->c.last, kb_now());
 	}
 	return NULL;
-}
-
-/* Wait while @window or more are in flight; false after @wait_ms. */
-static bool wait_window(struct shared *s, uint64_t sent, uint64_t window,
-			uint32_t wait_ms)
-{
-	struct timespec pause = { .tv_nsec = 50000 };
-	double since = kb_now();
-	uint64_t seen = done(s);
-
-	while (sent - done(s) >= window && !atomic_load(&s->failed)) {
-		if (done(s) != seen) {
-			seen = done(s);
-			since = kb_now();
-		}
-		if (kb_now() - since > wait_ms / 1000.0)
-			return false;
-		nanosleep(&pause, NULL);
-	}
-	return !atomic_load(&s->failed);
 }
 
 /*
@@ -542,7 +511,7 @@ static int write_record(struct shared *s, uint32_t len, uint32_t wait_ms)
 {
 	struct kb_tls_user *u = s->u;
 	double since = kb_now();
-	uint64_t seen = done(s);
+	uint64_t seen = kb_traffic_done(&s->c);
 	int n;
 
 	for (;;) {
@@ -555,10 +524,10 @@ static int write_record(struct shared *s, uint32_t len, uint32_t wait_ms)
 				 "OpenSSL's SSL_write() failed");
 			return -EIO;
 		}
-		if (atomic_load(&s->failed))
+		if (atomic_load(&s->c.gone))
 			return -EIO;
-		if (done(s) != seen) {
-			seen = done(s);
+		if (kb_traffic_done(&s->c) != seen) {
+			seen = kb_traffic_done(&s->c);
 			since = kb_now();
 		} else if (kb_now() - since > wait_ms / 1000.0) {
 			snprintf(u->why, sizeof(u->why),
@@ -579,16 +548,11 @@ static int send_records(struct shared *s, struct kb_traffic_result *r,
 	uint32_t len;
 	int ret;
 
-	for (;;) {
-		if (o->ms ? kb_now() >= end : r->sent >= o->packets)
+	while (!kb_traffic_over(o, end, r)) {
+		if (o->window &&
+		    !kb_traffic_wait_window(&s->c, r->sent, o->window, wait_ms))
 			return 0;
-		if (kb_interrupted()) {
-			r->interrupted = true;
-			return 0;
-		}
-		if (o->window && !wait_window(s, r->sent, o->window, wait_ms))
-			return 0;
-		if (atomic_load(&s->failed))
+		if (atomic_load(&s->c.gone))
 			return 0;
 		len = o->payload_sizes[r->sent % o->npayload_sizes];
 		kb_pattern_stamp(&h, o->tag, r->sent, len);
@@ -600,6 +564,7 @@ static int send_records(struct shared *s, struct kb_traffic_result *r,
 		}
 		r->sent++;
 	}
+	return 0;
 }
 
 /* Sizes a record can have: a unit's header at least, 16 KiB at most. */
@@ -628,26 +593,19 @@ static int check_opts(struct kb_tls_user *u, const struct kb_traffic_opts *o)
 }
 
 /* The receiver's counts into @r; whether the connection is still whole. */
-static void tally(struct shared *s, struct kb_traffic_result *r, double start)
+static void tally(struct shared *s, struct kb_traffic_result *r)
 {
 	struct kb_tls_user *u = s->u;
-	double last = atomic_load(&s->last);
 
-	r->received = atomic_load(&s->received);
-	r->wrong = atomic_load(&s->wrong);
-	r->payload_bytes = atomic_load(&s->bytes);
-	r->lost = r->sent > r->received + r->wrong ?
-			  r->sent - r->received - r->wrong :
-			  0;
-	r->wall_s = last > start ? last - start : kb_now() - start;
-	if (atomic_load(&s->failed))
+	kb_traffic_tally(&s->c, r);
+	if (atomic_load(&s->c.gone))
 		snprintf(u->why, sizeof(u->why), "%s", s->why);
 	else if (r->lost && !u->why[0])
 		snprintf(u->why, sizeof(u->why),
 			 "%llu records never reached OpenSSL's receiver",
 			 (unsigned long long)r->lost);
 	/* What is still on the way would be read as the next run's. */
-	if (atomic_load(&s->failed) || atomic_load(&s->partway) || r->lost ||
+	if (atomic_load(&s->c.gone) || atomic_load(&s->partway) || r->lost ||
 	    r->send_errors)
 		u->broken = true;
 }
@@ -673,9 +631,7 @@ int kb_tls_user_run(struct kb_tls_user *u, const struct kb_traffic_opts *o,
 {
 	struct shared s = { .u = u, .o = o };
 	uint32_t wait_ms = o->wait_ms ? o->wait_ms : WAIT_MS;
-	uint64_t cpu0 = 0, cpu1 = 0;
 	pthread_t thread;
-	double start;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -684,23 +640,18 @@ int kb_tls_user_run(struct kb_tls_user *u, const struct kb_traffic_opts *o,
 		return ret;
 	kb_pattern_body(u->body, sizeof(u->body), o->tag);
 	memcpy(u->unit, u->body, sizeof(u->unit));
-	atomic_store(&s.last, 0.0);
 	sym_ERR_clear_error();
-	ret = pthread_create(&thread, NULL, receiver, &s);
+	ret = kb_traffic_start(&s.c, &thread, receiver, &s);
 	if (ret)
-		return -ret;
-	kb_cpu_busy_ns(&cpu0);
-	start = kb_now();
+		return ret;
 	ret = send_records(&s, r, wait_ms);
 	/* Until every record is in, or none came for @wait_ms: lost. */
 	if (!ret)
-		wait_window(&s, r->sent, 1, wait_ms);
+		kb_traffic_wait_window(&s.c, r->sent, 1, wait_ms);
 	atomic_store(&s.stop, true);
 	pthread_join(thread, NULL);
-	kb_cpu_busy_ns(&cpu1);
-	r->cpu_busy_ns = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
-	tally(&s, r, start);
-	return ret == -EIO || atomic_load(&s.failed) ? -EIO : 0;
+	tally(&s, r);
+	return ret == -EIO || atomic_load(&s.c.gone) ? -EIO : 0;
 }
 
 /**
