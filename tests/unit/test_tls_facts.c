@@ -4,27 +4,18 @@
  *
  * kTLS's facts for the doctor (doctor/tls_facts.c) without a kernel: a
  * kernel option read from configuration texts, the AEADs the suites of
- * tls/cipher.c allocate, and ethtool's answers to FEATURES_GET built by
- * hand as net/ethtool/features.c writes them (verbose bitsets: the
- * hardware's a value/mask pair naming every feature, the active ones a
- * list): an interface offering tls-hw-tx-offload (on) and
- * tls-hw-rx-offload (off), one offering neither, one answered in compact
- * bitsets, and an answer of the wrong shape refused.
+ * tls/cipher.c allocate, and the interfaces ethtool says offer
+ * tls-hw-tx-offload or tls-hw-rx-offload (test_ethtool_features.c reads
+ * its answers) made the doctor's offload lines' interfaces.
  */
 
-#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include <cmocka.h>
-
-#include <libmnl/libmnl.h>
-#include <linux/ethtool_netlink.h>
-#include <linux/genetlink.h>
 
 #include "doctor/tls_facts.h"
 
@@ -73,175 +64,58 @@ static void test_allocs(void **state)
 	assert_string_equal(t.alloc[1].suite[0], "aes-128-ccm");
 }
 
-/* A feature of a verbose bitset: its name, and its value flag if set. */
-static void put_bit(struct nlmsghdr *nlh, uint32_t index, const char *name,
-		    bool value)
+/* ethtool's answer made kTLS's: bit 0 of a mask is tx's, bit 1 rx's. */
+static void test_offload(void **state)
 {
-	struct nlattr *bit =
-		mnl_attr_nest_start(nlh, ETHTOOL_A_BITSET_BITS_BIT);
-
-	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_BIT_INDEX, index);
-	mnl_attr_put_strz(nlh, ETHTOOL_A_BITSET_BIT_NAME, name);
-	if (value)
-		mnl_attr_put(nlh, ETHTOOL_A_BITSET_BIT_VALUE, 0, NULL);
-	mnl_attr_nest_end(nlh, bit);
-}
-
-/* What an interface has: each of the two features offered and on. */
-struct iface {
-	const char *name;
-	bool tx_hw, tx_on, rx_hw, rx_on;
-};
-
-/* ETHTOOL_A_FEATURES_HW: every feature named, the device's with a value. */
-static void put_hw(struct nlmsghdr *nlh, const struct iface *i)
-{
-	struct nlattr *set = mnl_attr_nest_start(nlh, ETHTOOL_A_FEATURES_HW);
-	struct nlattr *bits;
-
-	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_SIZE, 66);
-	bits = mnl_attr_nest_start(nlh, ETHTOOL_A_BITSET_BITS);
-	put_bit(nlh, 0, "tx-scatter-gather", true);
-	put_bit(nlh, 55, "tls-hw-tx-offload", i->tx_hw);
-	put_bit(nlh, 56, "tls-hw-rx-offload", i->rx_hw);
-	mnl_attr_nest_end(nlh, bits);
-	mnl_attr_nest_end(nlh, set);
-}
-
-/* ETHTOOL_A_FEATURES_ACTIVE: a list, only the features that are on. */
-static void put_active(struct nlmsghdr *nlh, const struct iface *i)
-{
-	struct nlattr *set =
-		mnl_attr_nest_start(nlh, ETHTOOL_A_FEATURES_ACTIVE);
-	struct nlattr *bits;
-
-	mnl_attr_put(nlh, ETHTOOL_A_BITSET_NOMASK, 0, NULL);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_SIZE, 66);
-	bits = mnl_attr_nest_start(nlh, ETHTOOL_A_BITSET_BITS);
-	put_bit(nlh, 0, "tx-scatter-gather", false);
-	if (i->tx_on)
-		put_bit(nlh, 55, "tls-hw-tx-offload", false);
-	if (i->rx_on)
-		put_bit(nlh, 56, "tls-hw-rx-offload", false);
-	mnl_attr_nest_end(nlh, bits);
-	mnl_attr_nest_end(nlh, set);
-}
-
-static struct nlmsghdr *reply(char *buf, const char *name)
-{
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct genlmsghdr *genl;
-	struct nlattr *hdr;
-
-	nlh->nlmsg_type = 0x15;
-	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
-	genl->cmd = ETHTOOL_MSG_FEATURES_GET_REPLY;
-	genl->version = ETHTOOL_GENL_VERSION;
-	hdr = mnl_attr_nest_start(nlh, ETHTOOL_A_FEATURES_HEADER);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_DEV_INDEX, 2);
-	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, name);
-	mnl_attr_nest_end(nlh, hdr);
-	return nlh;
-}
-
-static int answer(const struct iface *i, struct kb_doc_tls_nics *n)
-{
-	char buf[4096];
-	struct nlmsghdr *nlh = reply(buf, i->name);
-
-	put_hw(nlh, i);
-	put_active(nlh, i);
-	return kb_doc_tls_features_cb(nlh, n);
-}
-
-static void test_features(void **state)
-{
-	static const struct iface lo = { .name = "lo" };
-	static const struct iface nic = { "eth1", true, true, true, false };
-	static const struct iface fixed = { "eth2", false, true, false, false };
+	struct kb_ethtool_iface iface[2] = {
+		{ .name = "eth1", .offered = 3, .on = 1 },
+		{ .name = "eth2", .offered = 2, .on = 2 },
+	};
+	struct kb_ethtool_features f = {
+		.iface = iface,
+		.room = 2,
+		.seen = 5,
+		.count = 2,
+	};
 	struct kb_doc_tls_nics n;
 
 	(void)state;
 	memset(&n, 0, sizeof(n));
-	assert_int_equal(answer(&lo, &n), MNL_CB_OK);
-	assert_int_equal(n.seen, 1);
-	assert_int_equal(n.count, 0);
-	assert_int_equal(answer(&nic, &n), MNL_CB_OK);
-	assert_int_equal(answer(&fixed, &n), MNL_CB_OK);
-	assert_int_equal(n.seen, 3);
+	kb_doc_tls_offload(&f, &n);
+	assert_int_equal(n.seen, 5);
 	assert_int_equal(n.count, 2);
 	assert_string_equal(n.nic[0].name, "eth1");
 	assert_true(n.nic[0].tx_offered);
 	assert_true(n.nic[0].tx_on);
 	assert_true(n.nic[0].rx_offered);
 	assert_false(n.nic[0].rx_on);
-	/* On, though not among the features one can change. */
 	assert_string_equal(n.nic[1].name, "eth2");
-	assert_true(n.nic[1].tx_offered);
-	assert_true(n.nic[1].tx_on);
-	assert_false(n.nic[1].rx_offered);
+	assert_false(n.nic[1].tx_offered);
+	assert_false(n.nic[1].tx_on);
+	assert_true(n.nic[1].rx_offered);
+	assert_true(n.nic[1].rx_on);
 }
 
-/* Compact bitsets name nothing: the interface is counted, no more. */
-static void test_features_compact(void **state)
+/* More interfaces than the room ethtool was given: counted, not named. */
+static void test_offload_many(void **state)
 {
-	static const uint32_t words[3] = { 1, 3U << 23, 0 };
+	struct kb_ethtool_iface iface[1] = {
+		{ .name = "eth1", .offered = 1, .on = 1 },
+	};
+	struct kb_ethtool_features f = {
+		.iface = iface,
+		.room = 1,
+		.seen = 40,
+		.count = KB_DOC_TLS_NICS + 3,
+	};
 	struct kb_doc_tls_nics n;
-	struct nlattr *set;
-	struct nlmsghdr *nlh;
-	char buf[4096];
 
 	(void)state;
 	memset(&n, 0, sizeof(n));
-	nlh = reply(buf, "eth3");
-	set = mnl_attr_nest_start(nlh, ETHTOOL_A_FEATURES_ACTIVE);
-	mnl_attr_put(nlh, ETHTOOL_A_BITSET_NOMASK, 0, NULL);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_SIZE, 66);
-	mnl_attr_put(nlh, ETHTOOL_A_BITSET_VALUE, sizeof(words), words);
-	mnl_attr_nest_end(nlh, set);
-	assert_int_equal(kb_doc_tls_features_cb(nlh, &n), MNL_CB_OK);
-	assert_int_equal(n.seen, 1);
-	assert_int_equal(n.count, 0);
-}
-
-/* A bit's name that is not a string: the answer is refused. */
-static void test_features_bad(void **state)
-{
-	struct kb_doc_tls_nics n;
-	struct nlattr *set, *bits, *bit;
-	struct nlmsghdr *nlh;
-	char buf[4096];
-	uint32_t word = 0x41414141; /* "AAAA", no NUL */
-
-	(void)state;
-	memset(&n, 0, sizeof(n));
-	nlh = reply(buf, "eth4");
-	set = mnl_attr_nest_start(nlh, ETHTOOL_A_FEATURES_HW);
-	bits = mnl_attr_nest_start(nlh, ETHTOOL_A_BITSET_BITS);
-	bit = mnl_attr_nest_start(nlh, ETHTOOL_A_BITSET_BITS_BIT);
-	mnl_attr_put(nlh, ETHTOOL_A_BITSET_BIT_NAME, sizeof(word), &word);
-	mnl_attr_nest_end(nlh, bit);
-	mnl_attr_nest_end(nlh, bits);
-	mnl_attr_nest_end(nlh, set);
-	errno = 0;
-	assert_int_equal(kb_doc_tls_features_cb(nlh, &n), MNL_CB_ERROR);
-	assert_int_equal(errno, EPROTO);
-	assert_int_equal(n.seen, 0);
-}
-
-/* More interfaces offering it than are named: counted all the same. */
-static void test_features_many(void **state)
-{
-	static const struct iface nic = { "ethX", true, true, true, true };
-	struct kb_doc_tls_nics n;
-	size_t i;
-
-	(void)state;
-	memset(&n, 0, sizeof(n));
-	for (i = 0; i < KB_DOC_TLS_NICS + 3; i++)
-		assert_int_equal(answer(&nic, &n), MNL_CB_OK);
+	kb_doc_tls_offload(&f, &n);
 	assert_int_equal(n.count, KB_DOC_TLS_NICS + 3);
-	assert_string_equal(n.nic[KB_DOC_TLS_NICS - 1].name, "ethX");
+	assert_string_equal(n.nic[0].name, "eth1");
+	assert_string_equal(n.nic[1].name, "");
 }
 
 int main(void)
@@ -249,10 +123,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_allocs),
-		cmocka_unit_test(test_features),
-		cmocka_unit_test(test_features_compact),
-		cmocka_unit_test(test_features_bad),
-		cmocka_unit_test(test_features_many),
+		cmocka_unit_test(test_offload),
+		cmocka_unit_test(test_offload_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

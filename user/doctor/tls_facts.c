@@ -18,11 +18,9 @@
  * without privilege where one is registered, else built through
  * crypto_user as for a first socket (CAP_NET_ADMIN), then unregistered.
  *
- * Offload: each interface of the doctor's network namespace, by ethtool's
- * generic netlink family (ETHTOOL_MSG_FEATURES_GET, a dump, no privilege
- * needed), in its verbose bitsets, which name every feature:
- * tls-hw-tx-offload and tls-hw-rx-offload, offered (the hardware
- * features) and on (the active ones).
+ * Offload: each interface of the doctor's network namespace offering or
+ * having on tls-hw-tx-offload or tls-hw-rx-offload, as ethtool's features
+ * say (netlink/ethtool_features.c, no privilege needed).
  */
 
 #include <errno.h>
@@ -33,14 +31,12 @@
 #include <unistd.h>
 
 #include <libmnl/libmnl.h>
-#include <linux/ethtool_netlink.h>
-#include <linux/genetlink.h>
 #include <linux/netlink.h>
 
 #include "doctor/facts.h"
 #include "doctor/tls_facts.h"
 #include "doctor/undo.h"
-#include "netlink/genl_family.h"
+#include "netlink/ethtool_features.h"
 #include "netlink/sock.h"
 #include "path/impl.h"
 #include "path/registered.h"
@@ -170,195 +166,63 @@ void kb_doc_tls_allocs(struct kb_doc_tls_facts *t)
 	}
 }
 
-/* Whether one interface's bitset has a feature on, read bit by bit. */
-struct bits {
-	bool nomask; /* a list: every bit named is on */
-	bool tx, rx;
+/* The features that say kTLS offload: a mask's bit each, by its index. */
+enum { OFFLOAD_TX, OFFLOAD_RX };
+
+static const char *const offload_features[] = {
+	[OFFLOAD_TX] = TX_FEATURE,
+	[OFFLOAD_RX] = RX_FEATURE,
 };
-
-struct bit {
-	const char *name;
-	bool value;
-};
-
-static int bit_attr(const struct nlattr *attr, void *data)
-{
-	struct bit *b = data;
-
-	switch (mnl_attr_get_type(attr)) {
-	case ETHTOOL_A_BITSET_BIT_NAME:
-		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
-			return MNL_CB_ERROR;
-		b->name = mnl_attr_get_str(attr);
-		break;
-	case ETHTOOL_A_BITSET_BIT_VALUE:
-		b->value = true;
-		break;
-	}
-	return MNL_CB_OK;
-}
-
-static int bits_attr(const struct nlattr *attr, void *data)
-{
-	struct bits *s = data;
-	struct bit b = { 0 };
-
-	if (mnl_attr_get_type(attr) != ETHTOOL_A_BITSET_BITS_BIT)
-		return MNL_CB_OK;
-	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
-	    mnl_attr_parse_nested(attr, bit_attr, &b) < 0)
-		return MNL_CB_ERROR;
-	if (b.name && !strcmp(b.name, TX_FEATURE))
-		s->tx = s->nomask || b.value;
-	else if (b.name && !strcmp(b.name, RX_FEATURE))
-		s->rx = s->nomask || b.value;
-	return MNL_CB_OK;
-}
-
-/* The bitset's own attributes: whether it is a list, and its bits. */
-struct bitset {
-	bool nomask;
-	const struct nlattr *bits;
-};
-
-static int bitset_attr(const struct nlattr *attr, void *data)
-{
-	struct bitset *set = data;
-
-	switch (mnl_attr_get_type(attr)) {
-	case ETHTOOL_A_BITSET_NOMASK:
-		set->nomask = true;
-		break;
-	case ETHTOOL_A_BITSET_BITS:
-		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
-			return MNL_CB_ERROR;
-		set->bits = attr;
-		break;
-	}
-	return MNL_CB_OK;
-}
-
-/* A verbose bitset; a compact one (no names) says nothing here. */
-static int read_bitset(const struct nlattr *attr, struct bits *s)
-{
-	struct bitset set = { 0 };
-
-	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
-	    mnl_attr_parse_nested(attr, bitset_attr, &set) < 0)
-		return MNL_CB_ERROR;
-	s->nomask = set.nomask;
-	if (!set.bits)
-		return MNL_CB_OK;
-	return mnl_attr_parse_nested(set.bits, bits_attr, s) < 0 ?
-		       MNL_CB_ERROR :
-		       MNL_CB_OK;
-}
-
-/* One interface's answer. */
-struct features {
-	char name[IF_NAMESIZE];
-	struct bits hw, active;
-};
-
-static int header_attr(const struct nlattr *attr, void *data)
-{
-	struct features *f = data;
-
-	if (mnl_attr_get_type(attr) != ETHTOOL_A_HEADER_DEV_NAME)
-		return MNL_CB_OK;
-	if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
-		return MNL_CB_ERROR;
-	snprintf(f->name, sizeof(f->name), "%s", mnl_attr_get_str(attr));
-	return MNL_CB_OK;
-}
-
-static int features_attr(const struct nlattr *attr, void *data)
-{
-	struct features *f = data;
-
-	switch (mnl_attr_get_type(attr)) {
-	case ETHTOOL_A_FEATURES_HEADER:
-		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0)
-			return MNL_CB_ERROR;
-		return mnl_attr_parse_nested(attr, header_attr, f);
-	case ETHTOOL_A_FEATURES_HW:
-		return read_bitset(attr, &f->hw);
-	case ETHTOOL_A_FEATURES_ACTIVE:
-		return read_bitset(attr, &f->active);
-	}
-	return MNL_CB_OK;
-}
 
 /**
- * kb_doc_tls_features_cb() - one interface's ethtool features
- * @nlh: an ETHTOOL_MSG_FEATURES_GET_REPLY, its bitsets verbose
- * @nics: the struct kb_doc_tls_nics counted into: @seen, and @count and
- *	  an entry of @nic when the interface offers or has on either of
- *	  tls-hw-tx-offload and tls-hw-rx-offload
- *
- * Return: MNL_CB_OK, or MNL_CB_ERROR with errno EPROTO for an attribute
- * of the wrong type.
+ * kb_doc_tls_offload() - the interfaces offering kTLS offload
+ * @f: ethtool's answer to a question of offload_features' names (bit 0
+ *     of a mask tls-hw-tx-offload, bit 1 tls-hw-rx-offload)
+ * @n: @seen, @count and the first KB_DOC_TLS_NICS interfaces' @nic set
  */
-int kb_doc_tls_features_cb(const struct nlmsghdr *nlh, void *nics)
+void kb_doc_tls_offload(const struct kb_ethtool_features *f,
+			struct kb_doc_tls_nics *n)
 {
-	struct kb_doc_tls_nics *n = nics;
-	struct features f = { .name = "?" };
-	struct kb_doc_tls_nic *nic;
+	const struct kb_ethtool_iface *i;
+	size_t k;
 
-	if (mnl_attr_parse(nlh, sizeof(struct genlmsghdr), features_attr, &f) <
-	    0) {
-		errno = EPROTO;
-		return MNL_CB_ERROR;
+	n->seen = f->seen;
+	n->count = f->count;
+	for (k = 0; k < f->count && k < f->room && k < KB_DOC_TLS_NICS; k++) {
+		i = &f->iface[k];
+		snprintf(n->nic[k].name, sizeof(n->nic[k].name), "%s", i->name);
+		n->nic[k].tx_offered = i->offered & (1U << OFFLOAD_TX);
+		n->nic[k].tx_on = i->on & (1U << OFFLOAD_TX);
+		n->nic[k].rx_offered = i->offered & (1U << OFFLOAD_RX);
+		n->nic[k].rx_on = i->on & (1U << OFFLOAD_RX);
 	}
-	n->seen++;
-	if (!f.hw.tx && !f.hw.rx && !f.active.tx && !f.active.rx)
-		return MNL_CB_OK;
-	if (n->count++ >= KB_DOC_TLS_NICS)
-		return MNL_CB_OK;
-	nic = &n->nic[n->count - 1];
-	snprintf(nic->name, sizeof(nic->name), "%s", f.name);
-	nic->tx_on = f.active.tx;
-	nic->tx_offered = f.hw.tx || f.active.tx;
-	nic->rx_on = f.active.rx;
-	nic->rx_offered = f.hw.rx || f.active.rx;
-	return MNL_CB_OK;
-}
-
-/* ethtool's family, then every interface's features. */
-static int ask_features(struct kb_nl *nl, struct kb_doc_tls_nics *n)
-{
-	struct kb_nl_family fam;
-	struct kb_nl_reply r;
-	struct nlmsghdr *req;
-	int ret;
-
-	ret = kb_nl_family_get(nl, ETHTOOL_GENL_NAME, &fam, &r) ?
-		      (r.error ? -r.error : -errno) :
-		      0;
-	free(r.msg);
-	if (ret)
-		return ret;
-	req = kb_nl_genl_request(nl, nl->buf, fam.id, NLM_F_DUMP,
-				 ETHTOOL_MSG_FEATURES_GET,
-				 ETHTOOL_GENL_VERSION);
-	return kb_nl_ask(nl, req, kb_doc_tls_features_cb, n);
 }
 
 static void nics(struct kb_doc_tls_nics *n)
 {
+	struct kb_ethtool_iface iface[KB_DOC_TLS_NICS];
+	struct kb_ethtool_features f = {
+		.names = offload_features,
+		.nnames =
+			sizeof(offload_features) / sizeof(offload_features[0]),
+		.iface = iface,
+		.room = KB_DOC_TLS_NICS,
+	};
 	struct kb_nl nl;
 	int ret;
 
 	memset(n, 0, sizeof(*n));
 	ret = kb_nl_open(&nl, NETLINK_GENERIC);
 	if (!ret)
-		ret = ask_features(&nl, n);
+		ret = kb_ethtool_features_get(&nl, &f);
 	n->err = ret;
-	if (ret == -ENOENT)
+	if (!ret)
+		kb_doc_tls_offload(&f, n);
+	else if (ret == -ENOENT)
 		snprintf(
 			n->why, sizeof(n->why),
 			"the kernel has no ethtool netlink family (CONFIG_ETHTOOL_NETLINK): the interfaces' features were not read");
-	else if (ret)
+	else
 		snprintf(n->why, sizeof(n->why),
 			 "ethtool's features of the interfaces: %s",
 			 kb_nl_reason(&nl, ret));

@@ -14,12 +14,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <libmnl/libmnl.h>
 #include <linux/cryptouser.h>
 
 #include "doctor/modules.h"
 #include "doctor/paths_state.h"
 #include "netlink/crypto_user.h"
+#include "netlink/ethtool_features.h"
 #include "path/aead_impl.h"
 
 /* A kernel option's value in a configuration file. */
@@ -58,7 +58,8 @@ struct kb_doc_tls_facts {
 enum kb_doc_config kb_doc_config_value(const char *text, const char *option);
 const char *kb_doc_config_name(enum kb_doc_config c);
 void kb_doc_tls_allocs(struct kb_doc_tls_facts *t);
-int kb_doc_tls_features_cb(const struct nlmsghdr *nlh, void *nics);
+void kb_doc_tls_offload(const struct kb_ethtool_features *f,
+			struct kb_doc_tls_nics *n);
 void kb_doc_tls_facts(struct kb_doc_tls_facts *t);
 void kb_doc_tls_socket_facts(struct kb_doc_tls_facts *t);
 void kb_doc_tls_facts_free(struct kb_doc_tls_facts *t);
