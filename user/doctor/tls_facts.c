@@ -42,6 +42,7 @@
 #include "path/registered.h"
 #include "tls/ccm_impl.h"
 #include "tls/tls.h"
+#include "tls/tls_path.h"
 
 #define TLS_STAT "/proc/net/tls_stat"
 #define TX_FEATURE "tls-hw-tx-offload"
@@ -244,29 +245,25 @@ void kb_doc_tls_facts(struct kb_doc_tls_facts *t)
 	nics(&t->nics);
 }
 
-/* The layers a socket's chains register: gcm's and ccm's, and beneath. */
-static bool layer(const void *front, const char *name)
+/*
+ * The path a socket of each AEAD is, whose layers (tls_path.c's) are the
+ * instances its chain registers: @kind[i] for @t->alloc[i], its front
+ * the first suite allocating it, in @front.
+ */
+static size_t kinds(const struct kb_doc_tls_facts *t,
+		    struct kb_tls_front *front, struct kb_path_kind *kind)
 {
-	static const char *const names[] = {
-		"gcm(aes)",
-		"ccm(aes)",
-		"ctr(aes)",
-		"cbcmac(aes)",
-	};
 	size_t i;
 
-	(void)front;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(name, names[i]))
-			return true;
-	return false;
+	for (i = 0; i < t->nalloc; i++) {
+		front[i] = (struct kb_tls_front){
+			.cipher = kb_tls_cipher_named(t->alloc[i].suite[0]),
+		};
+		kind[i] = (struct kb_path_kind){ .ops = &kb_tls_path_ops,
+						 .front = &front[i] };
+	}
+	return t->nalloc;
 }
-
-/* Only what kb_doc_undo() reads of a path: which instances are its. */
-static const struct kb_path_ops undo_ops = {
-	.command = "tls",
-	.layer = layer,
-};
 
 /* What one AEAD gets; @before: the drivers registered beforehand. */
 static void selected(struct mnl_socket *nl, const struct kb_cu_algs *before,
@@ -313,7 +310,8 @@ static void all_na(struct kb_doc_tls_facts *t, const char *fmt, int err)
  */
 void kb_doc_tls_socket_facts(struct kb_doc_tls_facts *t)
 {
-	const struct kb_path_kind kind = { .ops = &undo_ops };
+	struct kb_tls_front front[KB_DOC_TLS_ALLOCS];
+	struct kb_path_kind kind[KB_DOC_TLS_ALLOCS];
 	struct kb_cu_algs before = { 0 };
 	struct mnl_socket *nl;
 	bool made = false;
@@ -337,7 +335,8 @@ void kb_doc_tls_socket_facts(struct kb_doc_tls_facts *t)
 		all_na(t, "crypto_user cannot list the registered drivers: %s",
 		       ret);
 	if (made)
-		kb_doc_undo(nl, &before, &kind, 1, t->left, sizeof(t->left));
+		kb_doc_undo(nl, &before, kind, kinds(t, front, kind), t->left,
+			    sizeof(t->left));
 	kb_cu_algs_free(&before);
 	mnl_socket_close(nl);
 }
