@@ -18,6 +18,7 @@
 #include "cmd/plot.h"
 #include "cmd/ipsec.h"
 #include "cmd/ovpn.h"
+#include "cmd/tls.h"
 #include "cmd/priority.h"
 #include "cmd/report.h"
 #include "cmd/run.h"
@@ -53,6 +54,8 @@ static const struct {
 	  "Real ESP SAs between two namespaces: proved, checked, measured" },
 	{ "ovpn", kb_ovpn_main,
 	  "OpenVPN's data channel in the kernel (ovpn): proved, checked, measured" },
+	{ "tls", kb_tls_main,
+	  "TLS records in the kernel (kTLS): proved, checked against OpenSSL, measured" },
 	{ "priority", kb_priority_main,
 	  "Set an implementation's crypto API priority" },
 	{ "help", help_main, "Show this help" },
