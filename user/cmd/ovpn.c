@@ -84,19 +84,6 @@ static void usage(FILE *f)
 		KB_IMIX_DEFAULT, KB_IPERF3_DIRS_TEXT);
 }
 
-static const char *what(void)
-{
-	return KB_OVPN_ALLOC;
-}
-
-static const struct kb_path_impl_ops ovpn_impls = {
-	.what = what,
-	.selected = kb_gcm_selected,
-	.reference = kb_gcm_reference,
-	.all = kb_gcm_all,
-	.resolve = kb_gcm_resolve,
-};
-
 /* Whether this kernel has ovpn at all, before anything is chosen. */
 static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 		     struct kb_guard *g, const struct kb_path_kind *kind)
@@ -124,7 +111,7 @@ static const struct kb_path_command ovpn_command = {
 	.makes = "namespaces, veth, ovpn interfaces and crypto priorities",
 	.proto = "ovpn",
 	.ops = &kb_ovpn_path_ops,
-	.impls = &ovpn_impls,
+	.impls = &kb_gcm_impl_ops,
 	.usage = usage,
 	.preflight = preflight,
 	.print = kb_ovpn_print,

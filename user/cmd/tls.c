@@ -99,32 +99,6 @@ static void usage(FILE *f)
 		KB_TRAFFIC_MIN_PAYLOAD, KB_TLS_MAX_RECORD);
 }
 
-static const char *gcm_what(void)
-{
-	return "gcm(aes)";
-}
-
-static const char *ccm_what(void)
-{
-	return "ccm(aes)";
-}
-
-static const struct kb_path_impl_ops gcm_impls = {
-	.what = gcm_what,
-	.selected = kb_gcm_selected,
-	.reference = kb_gcm_reference,
-	.all = kb_gcm_all,
-	.resolve = kb_gcm_resolve,
-};
-
-static const struct kb_path_impl_ops ccm_impls = {
-	.what = ccm_what,
-	.selected = kb_ccm_selected,
-	.reference = kb_ccm_reference,
-	.all = kb_ccm_all,
-	.resolve = kb_ccm_resolve,
-};
-
 /* Whether this kernel has kTLS at all, before anything is chosen. */
 static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 		     struct kb_guard *g, const struct kb_path_kind *kind)
@@ -163,8 +137,8 @@ static int preflight(const struct kb_path_cli *o, struct mnl_socket *nl,
 	"list say unprivileged; proving and measuring them needs root"
 
 /* One per AEAD: the implementations are the suite's. */
-static const struct kb_path_command gcm_command = TLS_COMMAND(gcm_impls);
-static const struct kb_path_command ccm_command = TLS_COMMAND(ccm_impls);
+static const struct kb_path_command gcm_command = TLS_COMMAND(kb_gcm_impl_ops);
+static const struct kb_path_command ccm_command = TLS_COMMAND(kb_ccm_impl_ops);
 
 static int bad_suite(const char *arg)
 {

@@ -38,12 +38,10 @@ int kb_aead_impl_reference(const struct kb_aead_family *fam,
 int kb_aead_impl_all(const struct kb_aead_family *fam, struct mnl_socket *nl,
 		     struct kb_path_impls *out);
 
-/* gcm(aes)'s, as a path command's struct kb_path_impl_ops takes them. */
-int kb_gcm_resolve(struct mnl_socket *nl, const char *named,
-		   struct kb_path_impl *out, char *err, size_t len);
-int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
-		     size_t len);
-int kb_gcm_all(struct mnl_socket *nl, struct kb_path_impls *out);
+struct kb_path_impl_ops;
+
+/* gcm(aes)'s, for a path command; what a key or socket made now gets. */
+extern const struct kb_path_impl_ops kb_gcm_impl_ops;
 int kb_gcm_selected(struct mnl_socket *nl, char *sel, size_t len);
 
 #endif /* KAESBENCH_PATH_AEAD_IMPL_H */

@@ -9,6 +9,7 @@
 
 #include "kaesbench_generic_parts.h"
 #include "path/aead_impl.h"
+#include "path/command.h"
 #include "path/gcm_on_ctr.h"
 #include "path/impl.h"
 
@@ -20,19 +21,19 @@ const struct kb_aead_family kb_gcm_family = {
 	.second = { "ghash-generic", "ghash-lib" },
 };
 
-int kb_gcm_resolve(struct mnl_socket *nl, const char *named,
+static int resolve(struct mnl_socket *nl, const char *named,
 		   struct kb_path_impl *out, char *err, size_t len)
 {
 	return kb_aead_impl_resolve(&kb_gcm_family, nl, named, out, err, len);
 }
 
-int kb_gcm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+static int reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
 		     size_t len)
 {
 	return kb_aead_impl_reference(&kb_gcm_family, nl, out, err, len);
 }
 
-int kb_gcm_all(struct mnl_socket *nl, struct kb_path_impls *out)
+static int all(struct mnl_socket *nl, struct kb_path_impls *out)
 {
 	return kb_aead_impl_all(&kb_gcm_family, nl, out);
 }
@@ -42,3 +43,17 @@ int kb_gcm_selected(struct mnl_socket *nl, char *sel, size_t len)
 {
 	return kb_path_impl_selected(nl, kb_gcm_family.alloc, sel, len);
 }
+
+static const char *what(void)
+{
+	return kb_gcm_family.alloc;
+}
+
+/* For a path command: ovpn's and kTLS's AES-GCM. */
+const struct kb_path_impl_ops kb_gcm_impl_ops = {
+	.what = what,
+	.selected = kb_gcm_selected,
+	.reference = reference,
+	.all = all,
+	.resolve = resolve,
+};

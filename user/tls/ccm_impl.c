@@ -13,6 +13,7 @@
 
 #include "kaesbench_generic_parts.h"
 #include "netlink/crypto_user.h"
+#include "path/command.h"
 #include "path/impl.h"
 #include "tls/ccm_impl.h"
 
@@ -56,25 +57,39 @@ const struct kb_aead_family kb_ccm_family = {
 	.second = { "aes-generic", "aes-lib" },
 };
 
-int kb_ccm_resolve(struct mnl_socket *nl, const char *named,
+static int resolve(struct mnl_socket *nl, const char *named,
 		   struct kb_path_impl *out, char *err, size_t len)
 {
 	return kb_aead_impl_resolve(&kb_ccm_family, nl, named, out, err, len);
 }
 
-int kb_ccm_reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
+static int reference(struct mnl_socket *nl, struct kb_path_impl *out, char *err,
 		     size_t len)
 {
 	return kb_aead_impl_reference(&kb_ccm_family, nl, out, err, len);
 }
 
-int kb_ccm_all(struct mnl_socket *nl, struct kb_path_impls *out)
+static int all(struct mnl_socket *nl, struct kb_path_impls *out)
 {
 	return kb_aead_impl_all(&kb_ccm_family, nl, out);
 }
 
 /* What a socket made now gets (kb_path_impl_selected()). */
-int kb_ccm_selected(struct mnl_socket *nl, char *sel, size_t len)
+static int selected(struct mnl_socket *nl, char *sel, size_t len)
 {
 	return kb_path_impl_selected(nl, kb_ccm_family.alloc, sel, len);
 }
+
+static const char *what(void)
+{
+	return kb_ccm_family.alloc;
+}
+
+/* For kaesbench tls: AES-128-CCM's. */
+const struct kb_path_impl_ops kb_ccm_impl_ops = {
+	.what = what,
+	.selected = selected,
+	.reference = reference,
+	.all = all,
+	.resolve = resolve,
+};

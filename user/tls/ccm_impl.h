@@ -11,11 +11,8 @@
 
 extern const struct kb_aead_family kb_ccm_family;
 
-int kb_ccm_resolve(struct mnl_socket *nl, const char *named,
-		   struct kb_path_impl *out, char *err, size_t len);
-int kb_ccm_reference(struct mnl_socket *nl, struct kb_path_impl *out,
-		     char *err, size_t len);
-int kb_ccm_all(struct mnl_socket *nl, struct kb_path_impls *out);
-int kb_ccm_selected(struct mnl_socket *nl, char *sel, size_t len);
+struct kb_path_impl_ops;
+
+extern const struct kb_path_impl_ops kb_ccm_impl_ops;
 
 #endif /* KAESBENCH_TLS_CCM_IMPL_H */
