@@ -22,6 +22,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,12 +313,46 @@ static int measure(struct kb_path *c, struct point_lanes *l,
 	return 0;
 }
 
+/* A point's ceiling: the crypto alone for its units, both ways. */
+static void ceiling_point(const struct kb_path *c, const struct kb_run run[2],
+			  struct kb_path_point *pt)
+{
+	const uint32_t *packets = pt->packet_size ? &pt->packet_size :
+						    c->o->imix_packet_sizes;
+	size_t n = pt->packet_size ? 1 : c->o->nimix_packet_sizes, k, d;
+	double seconds = 0, bytes = 0;
+	bool ok = true;
+
+	for (k = 0; k < n && ok; k++) {
+		uint32_t len =
+			c->kind.ops->crypt_len(c, payload_of(c, packets[k]));
+
+		for (d = 0; d < 2 && ok; d++) {
+			struct kb_summary sum;
+
+			ok = !kb_run_failed(&run[d]) &&
+			     !kb_run_invalid(&run[d]) &&
+			     !kb_summarize(&run[d], len, &sum) &&
+			     sum.ops_per_s > 0;
+			if (ok)
+				seconds += 1 / sum.ops_per_s;
+		}
+		bytes += len;
+	}
+	if (!ok)
+		return;
+	pt->has_ceiling = true;
+	pt->ceiling_pps = n / seconds;
+	pt->ceiling_mbps = bytes / seconds / 1e6;
+}
+
 /*
  * The crypto alone, both ways: what one machine's two ends cost. Each
  * way where a path calls it: encrypting from the sender's thread, as a
  * socket's send does; decrypting with bottom halves disabled (softirq
- * context), as ESP's and ovpn's receive paths in NET_RX do, where a SIMD driver
- * may hand the work to cryptd and cost more than in a thread.
+ * context), as ESP's and ovpn's receive paths in NET_RX do, where a SIMD
+ * driver may hand the work to cryptd and cost more than in a thread; or
+ * in a thread, where a path decrypts in its receiver's (kTLS's recvmsg()).
  */
 static void ceiling(struct kb_path *c)
 {
@@ -371,37 +406,8 @@ static void ceiling(struct kb_path *c)
 		r->ceiling_context[d] = req.context;
 		kb_runner_run(&req, &run[d]);
 	}
-	for (i = 0; i < r->points; i++) {
-		struct kb_path_point *pt = &r->point[i];
-		const uint32_t *packets = pt->packet_size ?
-						  &pt->packet_size :
-						  c->o->imix_packet_sizes;
-		size_t n = pt->packet_size ? 1 : c->o->nimix_packet_sizes, k;
-		double seconds = 0, bytes = 0;
-		bool ok = true;
-
-		for (k = 0; k < n && ok; k++) {
-			uint32_t len = c->kind.ops->crypt_len(
-				c, payload_of(c, packets[k]));
-
-			for (d = 0; d < 2 && ok; d++) {
-				struct kb_summary sum;
-
-				ok = !kb_run_failed(&run[d]) &&
-				     !kb_run_invalid(&run[d]) &&
-				     !kb_summarize(&run[d], len, &sum) &&
-				     sum.ops_per_s > 0;
-				if (ok)
-					seconds += 1 / sum.ops_per_s;
-			}
-			bytes += len;
-		}
-		if (!ok)
-			continue;
-		pt->has_ceiling = true;
-		pt->ceiling_pps = n / seconds;
-		pt->ceiling_mbps = bytes / seconds / 1e6;
-	}
+	for (i = 0; i < r->points; i++)
+		ceiling_point(c, run, &r->point[i]);
 	for (d = 0; d < 2; d++) {
 		/* kaesbench.ko verified the chain first, and found it wrong. */
 		if (kb_run_invalid(&run[d]) && r->state == KB_PATH_VALID) {
@@ -635,71 +641,70 @@ static const char *units(const struct kb_path *c)
 	return c->kind.ops->units ? c->kind.ops->units : "datagrams";
 }
 
+/* The result invalid, and why, after what was said before: "; "-joined. */
+static void __attribute__((format(printf, 2, 3)))
+invalid(struct kb_path_result *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->message);
+	va_list ap;
+
+	r->state = KB_PATH_INVALID;
+	if (used + 2 >= sizeof(r->message))
+		return;
+	if (used) {
+		memcpy(r->message + used, "; ", 3);
+		used += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(r->message + used, sizeof(r->message) - used, fmt, ap);
+	va_end(ap);
+}
+
+/* Each end proved by its driver's count, and by the path's read-back. */
+static void judge_ends(struct kb_path *c)
+{
+	const struct kb_path_proof *pf = c->r->proof;
+	size_t i, n = c->r->proofs;
+
+	for (i = 0; i < n && pf[i].proved; i++)
+		;
+	if (i < n)
+		invalid(c->r,
+			"the %s's implementation is not proved: %s's reference count changed by %d%s%s",
+			c->kind.ops->end, pf[i].driver, pf[i].delta,
+			pf[i].other[0] ? ", and so did " : "", pf[i].other);
+	for (i = 0; i < n && !pf[i].also_bad; i++)
+		;
+	if (i < n)
+		invalid(c->r,
+			"the %s made with %s is not what its read-back says: %s",
+			c->kind.ops->end, pf[i].driver, pf[i].also);
+}
+
 static void judge(struct kb_path *c)
 {
 	struct kb_path_result *r = c->r;
-	size_t i, used = strlen(r->message);
 	char why[sizeof(r->message)];
+	size_t i;
 
 	if (r->state != KB_PATH_VALID)
 		return;
-	for (i = 0; i < r->proofs; i++) {
-		if (r->proof[i].proved)
-			continue;
-		r->state = KB_PATH_INVALID;
-		used += snprintf(
-			r->message + used, sizeof(r->message) - used,
-			"%sthe %s's implementation is not proved: %s's reference count changed by %d%s%s",
-			used ? "; " : "", c->kind.ops->end, r->proof[i].driver,
-			r->proof[i].delta,
-			r->proof[i].other[0] ? ", and so did " : "",
-			r->proof[i].other);
-		break;
-	}
-	for (i = 0; i < r->proofs && used < sizeof(r->message); i++) {
-		if (!r->proof[i].also_bad)
-			continue;
-		r->state = KB_PATH_INVALID;
-		used += snprintf(
-			r->message + used, sizeof(r->message) - used,
-			"%sthe %s made with %s is not what its read-back says: %s",
-			used ? "; " : "", c->kind.ops->end, r->proof[i].driver,
-			r->proof[i].also);
-		break;
-	}
-	for (i = 0; i < 2 && used < sizeof(r->message); i++) {
-		if (!half_wrong(c, &r->half[i], why, sizeof(why)))
-			continue;
-		r->state = KB_PATH_INVALID;
-		used += snprintf(r->message + used, sizeof(r->message) - used,
-				 "%s%s", used ? "; " : "", why);
-	}
-	if (r->rotation.ran && !r->rotation.swapped &&
-	    used < sizeof(r->message)) {
-		r->state = KB_PATH_INVALID;
-		used += snprintf(r->message + used, sizeof(r->message) - used,
-				 "%sthe keys could not be swapped: %s",
-				 used ? "; " : "", r->rotation.error);
-	}
-	if (r->rotation.traffic.wrong && used < sizeof(r->message)) {
-		r->state = KB_PATH_INVALID;
-		used += snprintf(r->message + used, sizeof(r->message) - used,
-				 "%s%llu %s arrived wrong across the key swap",
-				 used ? "; " : "",
-				 (unsigned long long)r->rotation.traffic.wrong,
-				 units(c));
-	}
-	for (i = 0; i < r->points && used < sizeof(r->message); i++) {
-		if (!r->point[i].tunnel.wrong)
-			continue;
-		r->state = KB_PATH_INVALID;
-		used += snprintf(r->message + used, sizeof(r->message) - used,
-				 "%s%llu %s arrived wrong through the tunnel",
-				 used ? "; " : "",
-				 (unsigned long long)r->point[i].tunnel.wrong,
-				 units(c));
-		break;
-	}
+	judge_ends(c);
+	for (i = 0; i < 2; i++)
+		if (half_wrong(c, &r->half[i], why, sizeof(why)))
+			invalid(r, "%s", why);
+	if (r->rotation.ran && !r->rotation.swapped)
+		invalid(r, "the keys could not be swapped: %s",
+			r->rotation.error);
+	if (r->rotation.traffic.wrong)
+		invalid(r, "%llu %s arrived wrong across the key swap",
+			(unsigned long long)r->rotation.traffic.wrong,
+			units(c));
+	for (i = 0; i < r->points && !r->point[i].tunnel.wrong; i++)
+		;
+	if (i < r->points)
+		invalid(r, "%llu %s arrived wrong through the tunnel",
+			(unsigned long long)r->point[i].tunnel.wrong, units(c));
 }
 
 /*
@@ -772,6 +777,52 @@ static int ends(struct kb_path *c, const struct kb_path_impl *impl,
 	return ret;
 }
 
+/*
+ * In the namespaces: their links, the ends, the differential's halves,
+ * then the figures of an implementation found right, and its rotation.
+ */
+static void put_through(struct kb_path *c, const struct kb_path_impl *impl,
+			const struct kb_path_impl *ref)
+{
+	const struct kb_path_ops *ops = c->kind.ops;
+	struct kb_path_result *r = c->r;
+	char err[256];
+	int ret;
+
+	if (ops->loopback)
+		ret = kb_link_loopback(&c->ns, err, sizeof(err));
+	else
+		ret = kb_link_make(&c->ns, KB_LANES, KB_PATH_MTU, err,
+				   sizeof(err));
+	if (ret)
+		kb_path_fail(c,
+			     ops->loopback ? "bringing up the loopback" :
+					     "making the veth pair",
+			     err);
+	if (!ret && ops->open) {
+		ret = ops->open(c);
+		if (ret)
+			kb_path_fail(c, "setting up", strerror(-ret));
+	}
+	if (!ret)
+		ret = ends(c, impl, ref);
+	if (!ret)
+		ret = half(c, KB_LANE_ENCRYPTS, &r->half[0]);
+	if (!ret)
+		ret = half(c, KB_LANE_DECRYPTS, &r->half[1]);
+	if (ret)
+		return;
+	if (kb_interrupted())
+		r->state = KB_PATH_INTERRUPTED;
+	/* A wrong implementation's figures are not measured: judge() says it. */
+	if (halves_wrong(c))
+		return;
+	if (r->state == KB_PATH_VALID)
+		points(c);
+	if (!kb_interrupted())
+		rotation(c);
+}
+
 /**
  * kb_path_test() - put one implementation through a path
  * @kind: the path, and its front end's choice
@@ -816,34 +867,7 @@ int kb_path_test(const struct kb_path_kind *kind, const struct kb_path_opts *o,
 	}
 	/* Held by the guard too, which empties them if we die. */
 	kb_guard_netns(g, &c.ns);
-	if (ops->loopback)
-		ret = kb_link_loopback(&c.ns, err, sizeof(err));
-	else
-		ret = kb_link_make(&c.ns, KB_LANES, KB_PATH_MTU, err,
-				   sizeof(err));
-	if (ret)
-		kb_path_fail(&c,
-			     ops->loopback ? "bringing up the loopback" :
-					     "making the veth pair",
-			     err);
-	if (!ret && ops->open) {
-		ret = ops->open(&c);
-		if (ret)
-			kb_path_fail(&c, "setting up", strerror(-ret));
-	}
-	if (!ret)
-		ret = ends(&c, impl, ref);
-	if (!ret)
-		ret = half(&c, KB_LANE_ENCRYPTS, &r->half[0]);
-	if (!ret)
-		ret = half(&c, KB_LANE_DECRYPTS, &r->half[1]);
-	if (!ret && kb_interrupted())
-		r->state = KB_PATH_INTERRUPTED;
-	/* A wrong implementation's figures are not measured: judge() says it. */
-	if (!ret && r->state == KB_PATH_VALID && !halves_wrong(&c))
-		points(&c);
-	if (!ret && !kb_interrupted() && !halves_wrong(&c))
-		rotation(&c);
+	put_through(&c, impl, ref);
 	/*
 	 * The namespaces go with their ends before the ceiling's run; the
 	 * ends are deleted first, as a daemon deletes them, then the
