@@ -286,10 +286,9 @@ static void fix_set(struct kb_doc_report *r, struct kb_doc_finding *f,
 			cut, sizeof(cut),
 			"a priority set, even to its value, through crypto_user unregisters every template instance built on that driver, the registered chain among them, held by %ss or not: the next %s's is built on the best registered",
 			w->user, w->user);
-	kb_doc_fix(
-		r, f,
-		"%s (%s%s%s; %ss made before keep theirs until they are rekeyed)",
-		x->cmds, raise, x->raise && x->cut ? "; " : "", cut, w->user);
+	kb_doc_fix(r, f, "%s (%s%s%s; %ss made before keep theirs until %s)",
+		   x->cmds, raise, x->raise && x->cut ? "; " : "", cut, w->user,
+		   w->until);
 }
 
 static void evidence_chain(struct kb_doc_report *r, struct kb_doc_finding *f,

@@ -29,6 +29,12 @@ struct kb_doc_path_words {
 	const char *path; /* "ESP", "ovpn" */
 	const char *user; /* "SA", "key": what holds a transform */
 	const char *a_user; /* "an SA", "a key" */
+	/*
+	 * Until when one made before keeps its transform: "they are
+	 * rekeyed" (a new SA, a new key slot allocates anew), "they close"
+	 * (a kTLS key update sets the new key on the socket's transform).
+	 */
+	const char *until;
 };
 
 /* One allocation's chain, as the caller sets it, then as judged. */

@@ -23,6 +23,7 @@ static const struct kb_doc_path_words esp_words = {
 	.path = "ESP",
 	.user = "SA",
 	.a_user = "an SA",
+	.until = "they are rekeyed",
 };
 
 static void set_levels(struct kb_doc_chain *c, const struct kb_esp_transform *t)

@@ -46,12 +46,14 @@ static const struct kb_doc_path_words ovpn_words = {
 	.path = "ovpn",
 	.user = "key",
 	.a_user = "a key",
+	.until = "they are rekeyed",
 };
 
 static const struct kb_doc_path_words tls_words = {
 	.path = "kTLS",
 	.user = "socket",
 	.a_user = "a socket",
+	.until = "they close",
 };
 
 /* A module's state in words ("loaded"), and what that says of its path. */
