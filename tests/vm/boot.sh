@@ -22,7 +22,7 @@
 # KAESBENCH_VM_SLOWDOWN (default 1) says how many times slower than a
 # Debian kernel this one runs (the debug kernel: KASAN and lockdep): it
 # scales the boot's bound and, inside, every test's KTAP_TIMEOUT.
-# KAESBENCH_VM_TIMEOUT (seconds, default 1500 times the slowdown) bounds
+# KAESBENCH_VM_TIMEOUT (seconds, default 2100 times the slowdown) bounds
 # the boot. KAESBENCH_VM_INIT_BOUND (seconds, default 300 times the
 # slowdown) bounds the kernel's way to /init: a boot that has not started
 # it by then is ended and booted once more (boot_once below).
@@ -69,7 +69,10 @@ case $slowdown in
 	exit 2
 	;;
 esac
-vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((1500 * slowdown))}
+# make check's lanes run 1300 to 1500 s of suite a boot under TCG on a
+# loaded host (6.12's ran out at 1507 s once): the bound is for a wedged
+# VM, not a timing goal, and leaves them room.
+vm_timeout=${KAESBENCH_VM_TIMEOUT:-$((2100 * slowdown))}
 dma_api=
 [ "${KAESBENCH_VM_DMA_API:-0}" = 1 ] && dma_api=yes
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# kaesbench-test: module=loaded check=6.12
+# kaesbench-test: module=loaded check=latest
 # Back to back: a run or verification that finds another job in progress,
 # or one still stopping, waits its turn in the module instead of failing
 # "another run is in progress" (include/uapi/linux/kaesbench.h, "Waiting
