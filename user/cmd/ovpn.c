@@ -117,6 +117,22 @@ static const struct kb_path_command ovpn_command = {
 	.print = kb_ovpn_print,
 };
 
+enum { OPT_TRANSPORT = KB_PATH_OPT_OWN };
+
+/* --transport: 0, an exit status, or -1 for another option. */
+static int own_option(int c, const char *arg)
+{
+	if (c != OPT_TRANSPORT)
+		return -1;
+	if (strcmp(arg, "udp") && strcmp(arg, "tcp"))
+		return kb_path_bad(&ovpn_command,
+				   "--transport: \"%s\" is not udp or tcp",
+				   arg);
+	setup.tcp = !strcmp(arg, "tcp");
+	setup.transport = setup.tcp ? "tcp" : "udp";
+	return KB_EXIT_OK;
+}
+
 /**
  * kb_ovpn_main() - run `kaesbench ovpn`
  * @argc: argument count, argv[0] being the subcommand name
@@ -126,46 +142,20 @@ static const struct kb_path_command ovpn_command = {
  */
 int kb_ovpn_main(int argc, char *argv[])
 {
-	enum { OPT_TRANSPORT = KB_PATH_OPT_OWN };
 	static const struct option opts[] = {
 		KB_PATH_LONG_OPTIONS,
 		{ "transport", required_argument, NULL, OPT_TRANSPORT },
 		{ NULL, 0, NULL, 0 },
 	};
-	const struct kb_path_command *cmd = &ovpn_command;
 	struct kb_path_cli o;
-	int c, ret = KB_EXIT_OK;
+	int ret;
 
 	kb_path_cli_init(&o);
-	optind = 1;
-	opterr = 0;
-	while (!ret && !o.help &&
-	       (c = getopt_long(argc, argv, ":" KB_PATH_SHORT_OPTIONS, opts,
-				NULL)) != -1) {
-		if (c == OPT_TRANSPORT) {
-			if (strcmp(optarg, "udp") && strcmp(optarg, "tcp"))
-				ret = kb_path_bad(
-					cmd,
-					"--transport: \"%s\" is not udp or tcp",
-					optarg);
-			setup.tcp = !strcmp(optarg, "tcp");
-			setup.transport = setup.tcp ? "tcp" : "udp";
-			continue;
-		}
-		ret = kb_path_cli_option(cmd, &o, c, argc, argv);
-		if (ret < 0)
-			ret = kb_path_bad(cmd, "unknown option \"%s\"",
-					  argv[optind - 1]);
-	}
-	if (!ret && !o.help)
-		ret = kb_path_cli_finish(cmd, &o, argc, argv);
-	if (ret || o.help) {
-		if (o.help)
-			usage(stdout);
-		kb_path_cli_free(&o);
-		return ret;
-	}
+	ret = kb_path_cli_parse(&ovpn_command, &o, argc, argv,
+				":" KB_PATH_SHORT_OPTIONS, opts, own_option);
+	if (ret)
+		return ret < 0 ? KB_EXIT_OK : ret;
 	if (!o.key_bits)
 		o.key_bits = DEFAULT_KEY_BITS;
-	return kb_path_main(cmd, &o, &setup);
+	return kb_path_main(&ovpn_command, &o, &setup);
 }

@@ -199,31 +199,15 @@ int kb_tls_main(int argc, char *argv[])
 	};
 	const struct kb_path_command *cmd = &gcm_command;
 	struct kb_path_cli o;
-	int c, ret = KB_EXIT_OK;
+	int ret;
 
 	front.cipher = &kb_tls_ciphers[0];
 	front.version = KB_TLS_13;
 	kb_path_cli_init(&o);
-	optind = 1;
-	opterr = 0;
-	while (!ret && !o.help &&
-	       (c = getopt_long(argc, argv, ":c:v:d:b:t:r:o:h", opts, NULL)) !=
-		       -1) {
-		ret = own_option(c, optarg);
-		if (ret < 0)
-			ret = kb_path_cli_option(cmd, &o, c, argc, argv);
-		if (ret < 0)
-			ret = kb_path_bad(cmd, "unknown option \"%s\"",
-					  argv[optind - 1]);
-	}
-	if (!ret && !o.help)
-		ret = kb_path_cli_finish(cmd, &o, argc, argv);
-	if (ret || o.help) {
-		if (o.help)
-			usage(stdout);
-		kb_path_cli_free(&o);
-		return ret;
-	}
+	ret = kb_path_cli_parse(cmd, &o, argc, argv, ":c:v:d:b:t:r:o:h", opts,
+				own_option);
+	if (ret)
+		return ret < 0 ? KB_EXIT_OK : ret;
 	o.key_bits = front.cipher->key_bytes * 8;
 	if (!strcmp(front.cipher->alloc, kb_ccm_family.alloc))
 		cmd = &ccm_command;

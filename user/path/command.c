@@ -270,6 +270,47 @@ void kb_path_cli_free(struct kb_path_cli *o)
 	kb_imix_free(&o->imix);
 }
 
+/**
+ * kb_path_cli_parse() - a path command's arguments, its own and the shared
+ * @cmd: the command
+ * @o: filled in (kb_path_cli_init() first); freed here unless the
+ *     command is to run
+ * @argc: argument count, argv[0] being the subcommand name
+ * @argv: the arguments
+ * @shortopts: getopt_long()'s short options
+ * @longopts: its long ones
+ * @own: the command's own options, or NULL
+ *
+ * Return: KB_EXIT_OK with @o to run on; or, -h's help printed or a
+ * message on stderr, @o freed and -1 for help, else an exit status.
+ */
+int kb_path_cli_parse(const struct kb_path_command *cmd, struct kb_path_cli *o,
+		      int argc, char *argv[], const char *shortopts,
+		      const struct option *longopts, kb_path_own_option own)
+{
+	int c, ret = KB_EXIT_OK;
+
+	optind = 1;
+	opterr = 0;
+	while (!ret && !o->help &&
+	       (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		ret = own ? own(c, optarg) : -1;
+		if (ret < 0)
+			ret = kb_path_cli_option(cmd, o, c, argc, argv);
+		if (ret < 0)
+			ret = kb_path_bad(cmd, "unknown option \"%s\"",
+					  argv[optind - 1]);
+	}
+	if (!ret && !o->help)
+		ret = kb_path_cli_finish(cmd, o, argc, argv);
+	if (!ret && !o->help)
+		return KB_EXIT_OK;
+	if (o->help)
+		cmd->usage(stdout);
+	kb_path_cli_free(o);
+	return o->help && !ret ? -1 : ret;
+}
+
 /* CAP_NET_ADMIN (12) and CAP_SYS_ADMIN (21) in the effective set. */
 static int missing_caps(const struct kb_path_command *cmd)
 {

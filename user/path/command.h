@@ -139,4 +139,14 @@ int kb_path_bad(const struct kb_path_command *cmd, const char *fmt,
 int kb_path_main(const struct kb_path_command *cmd, struct kb_path_cli *o,
 		 const void *front);
 
+/*
+ * A command's own option (getopt_long()'s @c, with @arg): KB_EXIT_OK,
+ * an exit status with a message on stderr, or -1 when @c is not its own.
+ */
+typedef int (*kb_path_own_option)(int c, const char *arg);
+
+int kb_path_cli_parse(const struct kb_path_command *cmd, struct kb_path_cli *o,
+		      int argc, char *argv[], const char *shortopts,
+		      const struct option *longopts, kb_path_own_option own);
+
 #endif /* KAESBENCH_PATH_COMMAND_H */
