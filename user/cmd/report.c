@@ -43,8 +43,9 @@ static void usage(FILE *f)
 		"Put saved runs (kaesbench --json, kaesbench run --json) of many machines,\n"
 		"kernels or dates side by side: one HTML page, with a column per run, a\n"
 		"table and a plot per algorithm, and ratios to a baseline run. A saved\n"
-		"kaesbench ipsec --json or ovpn --json gets a section of its own: per\n"
-		"implementation its state, proofs, and a table and a plot of packets/s.\n"
+		"kaesbench ipsec, ovpn or tls --json gets a section of its own: per\n"
+		"implementation its state, proofs, and a table and a plot of its rate\n"
+		"(packets/s; tls: records/s).\n"
 		"\n"
 		"  -o, --output FILE       write to FILE instead of standard output\n"
 		"      --csv               print the tables as CSV instead of HTML\n"
@@ -52,8 +53,8 @@ static void usage(FILE *f)
 		"  -h, --help              print this help\n"
 		"\n"
 		"Exit status: 0 written, 1 the output could not be written, 2 bad usage or\n"
-		"a file that is not a saved run, ipsec or ovpn document of a supported schema\n"
-		"(nothing written).\n");
+		"a file that is not a saved run, ipsec, ovpn or tls document of a supported\n"
+		"schema (nothing written).\n");
 }
 
 enum { OPT_CSV = 256, OPT_BASELINE };
