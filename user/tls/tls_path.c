@@ -32,6 +32,7 @@
 #include "path/session.h"
 #include "tls/flow.h"
 #include "tls/ktls.h"
+#include "tls/loopback.h"
 #include "tls/tls_path.h"
 #include "tls/tls_stat.h"
 #include "tls/user_tls.h"
@@ -111,31 +112,7 @@ static void close_state(struct kb_path *p)
 /* A TCP connection over side 0's loopback: @tx connected, @rx accepted. */
 static int connection(struct kb_path *p, struct kb_tls_lane *l)
 {
-	struct sockaddr_in addr = { .sin_family = AF_INET,
-				    .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	socklen_t alen = sizeof(addr);
-	int ls, ret = 0;
-
-	ls = kb_netns_socket(&p->ns, 0, AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	l->tx = kb_netns_socket(&p->ns, 0, AF_INET, SOCK_STREAM | SOCK_CLOEXEC,
-				0);
-	if (ls < 0 || l->tx < 0)
-		ret = ls < 0 ? ls : l->tx;
-	else if (bind(ls, (struct sockaddr *)&addr, sizeof(addr)) ||
-		 listen(ls, 1) ||
-		 getsockname(ls, (struct sockaddr *)&addr, &alen) ||
-		 connect(l->tx, (struct sockaddr *)&addr, sizeof(addr)))
-		ret = -errno;
-	if (!ret) {
-		l->rx = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
-		if (l->rx < 0)
-			ret = -errno;
-	}
-	if (ls >= 0)
-		close(ls);
-	if (ret)
-		lane_close(l);
-	return ret;
+	return kb_tls_loopback_pair(&p->ns, 0, &l->tx, &l->rx);
 }
 
 /* What one direction's key is made with, for kb_path_prove(). */

@@ -40,6 +40,7 @@
 #include "path/pattern.h"
 #include "path/traffic.h"
 #include "tls/tls.h"
+#include "tls/loopback.h"
 #include "tls/user_tls.h"
 #include "userspace/libcrypto.h"
 #include "userspace/libssl.h"
@@ -213,46 +214,6 @@ static int contexts(struct kb_tls_user *u, char *err, size_t len)
 	return ret;
 }
 
-/* A TCP socket in @side of @ns, or in the caller's namespace. */
-static int tcp_socket(const struct kb_netns_pair *ns, int side)
-{
-	int fd;
-
-	if (ns)
-		return kb_netns_socket(ns, side, AF_INET, SOCK_STREAM, 0);
-	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	return fd < 0 ? -errno : fd;
-}
-
-/* The client's socket connected to the server's over 127.0.0.1. */
-static int tcp_pair(const struct kb_netns_pair *ns, int side,
-		    struct kb_tls_user *u)
-{
-	struct sockaddr_in a = { .sin_family = AF_INET,
-				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	socklen_t alen = sizeof(a);
-	int l, fd, ret = 0;
-
-	l = tcp_socket(ns, side);
-	if (l < 0)
-		return l;
-	fd = tcp_socket(ns, side);
-	if (fd < 0) {
-		close(l);
-		return fd;
-	}
-	u->tx_fd = fd;
-	/* The kernel queues the connection: accepted once connected. */
-	if (bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1) ||
-	    getsockname(l, (struct sockaddr *)&a, &alen) ||
-	    connect(fd, (struct sockaddr *)&a, sizeof(a)))
-		ret = -errno;
-	else if ((u->rx_fd = accept4(l, NULL, NULL, SOCK_CLOEXEC)) < 0)
-		ret = -errno;
-	close(l);
-	return ret;
-}
-
 static int blocking(int fd, bool on)
 {
 	int flags = fcntl(fd, F_GETFL);
@@ -267,7 +228,7 @@ static int blocking(int fd, bool on)
 static int connection(const struct kb_netns_pair *ns, int side,
 		      struct kb_tls_user *u, char *err, size_t len)
 {
-	int ret = tcp_pair(ns, side, u);
+	int ret = kb_tls_loopback_pair(ns, side, &u->tx_fd, &u->rx_fd);
 
 	if (ret) {
 		snprintf(err, len,
